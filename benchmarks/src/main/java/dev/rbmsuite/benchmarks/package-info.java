@@ -1,0 +1,4 @@
+/**
+ * JMH benchmarks of the suite's hot paths.
+ */
+package dev.rbmsuite.benchmarks;

@@ -1,0 +1,501 @@
+package dev.rbmsuite.core;
+
+import java.util.Arrays;
+import org.nd4j.linalg.api.ndarray.INDArray;
+
+/**
+ * An immutable binary restricted Boltzmann machine with n visible and m hidden units (paper Eq. 1-2):
+ * {@code E(v,h) = -b.v - c.h - v.W.h}.
+ *
+ * <p>The public API speaks float64 ND4J arrays; parameters are held as private float64 Java arrays
+ * (row-major W and its transpose) so that the batched hot paths below run as vectorised loops
+ * without a JNI call per operation. Batched methods take states as rows of a row-major buffer:
+ * {@code v[r*n + i]} is unit i of chain r. Buffers may hold any real values (means as well as
+ * binary states); exact 0/1 values take a faster path (a row of W added per active unit).
+ *
+ * <p>All results are finite for weights of magnitude up to (at least) 50.
+ */
+public final class Rbm {
+    private final int n;
+    private final int m;
+    private final double[] w;   // n x m, row-major: w[i*m + j] = W_ij
+    private final double[] wt;  // m x n, row-major: wt[j*n + i] = W_ij
+    private final double[] b;
+    private final double[] c;
+
+    private Rbm(int n, int m, double[] w, double[] b, double[] c) {
+        if (n <= 0 || m <= 0) {
+            throw new IllegalArgumentException("an RBM needs n > 0 and m > 0, got n=" + n + ", m=" + m);
+        }
+        if (w.length != (long) n * m) {
+            throw new IllegalArgumentException("W has " + w.length + " values, expected n*m = " + n + "*" + m);
+        }
+        if (b.length != n) {
+            throw new IllegalArgumentException("visible bias b has length " + b.length + ", expected n = " + n);
+        }
+        if (c.length != m) {
+            throw new IllegalArgumentException("hidden bias c has length " + c.length + ", expected m = " + m);
+        }
+        for (double x : w) {
+            requireFinite(x, "W");
+        }
+        for (double x : b) {
+            requireFinite(x, "b");
+        }
+        for (double x : c) {
+            requireFinite(x, "c");
+        }
+        this.n = n;
+        this.m = m;
+        this.w = w;
+        this.b = b;
+        this.c = c;
+        this.wt = new double[n * m];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < m; j++) {
+                wt[j * n + i] = w[i * m + j];
+            }
+        }
+    }
+
+    private static void requireFinite(double x, String what) {
+        if (!Double.isFinite(x)) {
+            throw new IllegalArgumentException(what + " contains a non-finite value: " + x);
+        }
+    }
+
+    /**
+     * Builds an RBM from ND4J arrays (copied).
+     *
+     * @param weights W, shape (n, m)
+     * @param visibleBias b, shape (n)
+     * @param hiddenBias c, shape (m)
+     * @return the RBM
+     * @throws IllegalArgumentException naming the mismatch when the shapes disagree
+     */
+    public static Rbm of(INDArray weights, INDArray visibleBias, INDArray hiddenBias) {
+        if (weights.rank() != 2) {
+            throw new IllegalArgumentException("W must be a matrix (n, m), got shape " + Arrays.toString(weights.shape()));
+        }
+        int n = (int) weights.rows();
+        int m = (int) weights.columns();
+        if (visibleBias.length() != n || visibleBias.rank() > 2 || (visibleBias.rank() == 2 && !visibleBias.isVector())) {
+            throw new IllegalArgumentException("visible bias b has shape " + Arrays.toString(visibleBias.shape())
+                    + " but W has n = " + n + " rows");
+        }
+        if (hiddenBias.length() != m || hiddenBias.rank() > 2 || (hiddenBias.rank() == 2 && !hiddenBias.isVector())) {
+            throw new IllegalArgumentException("hidden bias c has shape " + Arrays.toString(hiddenBias.shape())
+                    + " but W has m = " + m + " columns");
+        }
+        return new Rbm(n, m, Nd.toArray(weights), Nd.toArray(visibleBias), Nd.toArray(hiddenBias));
+    }
+
+    /**
+     * Builds an RBM from Java arrays (copied).
+     *
+     * @param n visible units
+     * @param m hidden units
+     * @param weightsRowMajor W with {@code W_ij} at {@code i*m + j}
+     * @param visibleBias b (n)
+     * @param hiddenBias c (m)
+     * @return the RBM
+     */
+    public static Rbm of(int n, int m, double[] weightsRowMajor, double[] visibleBias, double[] hiddenBias) {
+        return new Rbm(n, m, weightsRowMajor.clone(), visibleBias.clone(), hiddenBias.clone());
+    }
+
+    /**
+     * The paper's initialisation: zero biases and Gaussian Xavier (Glorot normal) weights
+     * W_ij ~ N(0, 2/(n+m)).
+     *
+     * @param n visible units
+     * @param m hidden units
+     * @param rng the stream to draw from
+     * @return a new RBM
+     */
+    public static Rbm xavier(int n, int m, Rng rng) {
+        double std = Math.sqrt(2.0 / (n + m));
+        double[] w = new double[n * m];
+        for (int k = 0; k < w.length; k++) {
+            w[k] = std * rng.nextGaussian();
+        }
+        return new Rbm(n, m, w, new double[n], new double[m]);
+    }
+
+    /**
+     * An RBM with every parameter (W, b and c) drawn i.i.d. from N(0, std^2), as the GenRBM
+     * generator and {@code init --weight-std} use.
+     *
+     * @param n visible units
+     * @param m hidden units
+     * @param std standard deviation
+     * @param rng the stream to draw from
+     * @return a new RBM
+     */
+    public static Rbm gaussian(int n, int m, double std, Rng rng) {
+        double[] w = new double[n * m];
+        double[] b = new double[n];
+        double[] c = new double[m];
+        for (int k = 0; k < w.length; k++) {
+            w[k] = std * rng.nextGaussian();
+        }
+        for (int k = 0; k < n; k++) {
+            b[k] = std * rng.nextGaussian();
+        }
+        for (int k = 0; k < m; k++) {
+            c[k] = std * rng.nextGaussian();
+        }
+        return new Rbm(n, m, w, b, c);
+    }
+
+    /** @return n, the number of visible units */
+    public int numVisible() {
+        return n;
+    }
+
+    /** @return m, the number of hidden units */
+    public int numHidden() {
+        return m;
+    }
+
+    /** @return a copy of W, shape (n, m), float64 */
+    public INDArray weights() {
+        return Nd.matrix(w, n, m);
+    }
+
+    /** @return a copy of b, shape (n), float64 */
+    public INDArray visibleBias() {
+        return Nd.vector(b);
+    }
+
+    /** @return a copy of c, shape (m), float64 */
+    public INDArray hiddenBias() {
+        return Nd.vector(c);
+    }
+
+    /** @return a copy of W in row-major order, {@code W_ij} at {@code i*m + j} */
+    public double[] weightsArray() {
+        return w.clone();
+    }
+
+    /** @return a copy of b */
+    public double[] visibleBiasArray() {
+        return b.clone();
+    }
+
+    /** @return a copy of c */
+    public double[] hiddenBiasArray() {
+        return c.clone();
+    }
+
+    /**
+     * @param i visible index
+     * @param j hidden index
+     * @return W_ij
+     */
+    public double weight(int i, int j) {
+        return w[i * m + j];
+    }
+
+    /** @param i visible index @return b_i */
+    public double visibleBias(int i) {
+        return b[i];
+    }
+
+    /** @param j hidden index @return c_j */
+    public double hiddenBias(int j) {
+        return c[j];
+    }
+
+    /**
+     * The same model with the roles of the layers exchanged (W to W^T, b and c swapped), so that every
+     * hidden-side quantity is the visible-side quantity of the transpose: lh(h) of this RBM equals
+     * lv(h) of the transpose.
+     *
+     * @return the transposed RBM
+     */
+    public Rbm transpose() {
+        return new Rbm(m, n, wt.clone(), c.clone(), b.clone());
+    }
+
+    // ---------------------------------------------------------------- batched hot paths (double[])
+
+    /**
+     * zeta(v) = c + vW for each row (Eq. rbm_h|v).
+     *
+     * @param v visible states, rows x n
+     * @param rows number of rows
+     * @param out hidden fields, rows x m (overwritten)
+     */
+    public void hiddenField(double[] v, int rows, double[] out) {
+        field(v, rows, n, m, w, c, out);
+    }
+
+    /**
+     * eta(h) = b + hW^T for each row (Eq. rbm_v|h).
+     *
+     * @param h hidden states, rows x m
+     * @param rows number of rows
+     * @param out visible fields, rows x n (overwritten)
+     */
+    public void visibleField(double[] h, int rows, double[] out) {
+        field(h, rows, m, n, wt, b, out);
+    }
+
+    private static void field(double[] x, int rows, int nIn, int nOut, double[] mat, double[] bias, double[] out) {
+        for (int r = 0; r < rows; r++) {
+            fieldRow(x, r * nIn, nIn, nOut, mat, bias, out, r * nOut);
+        }
+    }
+
+    private static void fieldRow(double[] x, int xo, int nIn, int nOut, double[] mat, double[] bias,
+                                 double[] out, int o) {
+        System.arraycopy(bias, 0, out, o, nOut);
+        for (int i = 0; i < nIn; i++) {
+            double xi = x[xo + i];
+            if (xi == 0.0) {
+                continue;
+            }
+            if (xi == 1.0) {
+                VectorMath.add(out, o, mat, i * nOut, nOut);
+            } else {
+                VectorMath.axpy(xi, out, o, mat, i * nOut, nOut);
+            }
+        }
+    }
+
+    /**
+     * P(h_j = 1 | v) = sig(zeta_j(v)) for each row.
+     *
+     * @param v visible states, rows x n
+     * @param rows number of rows
+     * @param out probabilities, rows x m (overwritten)
+     */
+    public void hiddenMeans(double[] v, int rows, double[] out) {
+        hiddenField(v, rows, out);
+        VectorMath.sigmoidInPlace(out, 0, rows * m);
+    }
+
+    /**
+     * P(v_i = 1 | h) = sig(eta_i(h)) for each row.
+     *
+     * @param h hidden states, rows x m
+     * @param rows number of rows
+     * @param out probabilities, rows x n (overwritten)
+     */
+    public void visibleMeans(double[] h, int rows, double[] out) {
+        visibleField(h, rows, out);
+        VectorMath.sigmoidInPlace(out, 0, rows * n);
+    }
+
+    /**
+     * Draws h ~ P(h | v) for each row (Eq. rbm_h|v), using exactly rows*m draws of {@code rng}.
+     *
+     * @param v visible states, rows x n
+     * @param rows number of rows
+     * @param out binary hidden states, rows x m (overwritten)
+     * @param rng random stream
+     * @param scratch a work array of at least rows*m doubles
+     */
+    public void sampleHidden(double[] v, int rows, double[] out, Rng rng, double[] scratch) {
+        hiddenMeans(v, rows, out);
+        rng.bernoulliInPlace(out, 0, rows * m, scratch);
+    }
+
+    /**
+     * Draws v ~ P(v | h) for each row (Eq. rbm_v|h), using exactly rows*n draws of {@code rng}.
+     *
+     * @param h hidden states, rows x m
+     * @param rows number of rows
+     * @param out binary visible states, rows x n (overwritten)
+     * @param rng random stream
+     * @param scratch a work array of at least rows*n doubles
+     */
+    public void sampleVisible(double[] h, int rows, double[] out, Rng rng, double[] scratch) {
+        visibleMeans(h, rows, out);
+        rng.bernoulliInPlace(out, 0, rows * n, scratch);
+    }
+
+    /**
+     * The unnormalised log-marginal of the visible layer, lv(v) = b.v + sum_j softplus(zeta_j(v)),
+     * which is minus the visible free energy of Eq. energy_v.
+     *
+     * @param v visible states, rows x n
+     * @param rows number of rows
+     * @param out lv per row (overwritten)
+     */
+    public void logMarginalVisible(double[] v, int rows, double[] out) {
+        logMarginal(v, rows, n, m, w, b, c, out);
+    }
+
+    /**
+     * The unnormalised log-marginal of the hidden layer, lh(h) = c.h + sum_i softplus(eta_i(h)).
+     *
+     * @param h hidden states, rows x m
+     * @param rows number of rows
+     * @param out lh per row (overwritten)
+     */
+    public void logMarginalHidden(double[] h, int rows, double[] out) {
+        logMarginal(h, rows, m, n, wt, c, b, out);
+    }
+
+    private static void logMarginal(double[] x, int rows, int nIn, int nOut, double[] mat, double[] biasIn,
+                                    double[] biasOut, double[] out) {
+        double[] f = new double[nOut];
+        for (int r = 0; r < rows; r++) {
+            int xo = r * nIn;
+            System.arraycopy(biasOut, 0, f, 0, nOut);
+            double lin = 0;
+            for (int i = 0; i < nIn; i++) {
+                double xi = x[xo + i];
+                if (xi == 0.0) {
+                    continue;
+                }
+                lin += xi * biasIn[i];
+                if (xi == 1.0) {
+                    VectorMath.add(f, 0, mat, i * nOut, nOut);
+                } else {
+                    VectorMath.axpy(xi, f, 0, mat, i * nOut, nOut);
+                }
+            }
+            out[r] = lin + VectorMath.softplusSum(f, 0, nOut);
+        }
+    }
+
+    /**
+     * The joint energy E(v,h) = -b.v - c.h - v.W.h of each row pair (Eq. energy).
+     *
+     * @param v visible states, rows x n
+     * @param h hidden states, rows x m
+     * @param rows number of rows
+     * @param out energies (overwritten)
+     */
+    public void energy(double[] v, double[] h, int rows, double[] out) {
+        double[] f = new double[m];
+        for (int r = 0; r < rows; r++) {
+            fieldRow(v, r * n, n, m, w, c, f, 0);
+            double bv = VectorMath.dot(b, 0, v, r * n, n);
+            out[r] = -bv - VectorMath.dot(f, 0, h, r * m, m);
+        }
+    }
+
+    // ---------------------------------------------------------------- ND4J API
+
+    /** @param v visible states (rows x n, or one vector) @return zeta(v), rows x m */
+    public INDArray hiddenField(INDArray v) {
+        int rows = Nd.rowCount(v);
+        double[] out = new double[rows * m];
+        hiddenField(Nd.rows(v, n, "visible states"), rows, out);
+        return Nd.matrix(out, rows, m);
+    }
+
+    /** @param h hidden states (rows x m, or one vector) @return eta(h), rows x n */
+    public INDArray visibleField(INDArray h) {
+        int rows = Nd.rowCount(h);
+        double[] out = new double[rows * n];
+        visibleField(Nd.rows(h, m, "hidden states"), rows, out);
+        return Nd.matrix(out, rows, n);
+    }
+
+    /** @param v visible states @return P(h_j=1|v), rows x m */
+    public INDArray hiddenMeans(INDArray v) {
+        int rows = Nd.rowCount(v);
+        double[] out = new double[rows * m];
+        hiddenMeans(Nd.rows(v, n, "visible states"), rows, out);
+        return Nd.matrix(out, rows, m);
+    }
+
+    /** @param h hidden states @return P(v_i=1|h), rows x n */
+    public INDArray visibleMeans(INDArray h) {
+        int rows = Nd.rowCount(h);
+        double[] out = new double[rows * n];
+        visibleMeans(Nd.rows(h, m, "hidden states"), rows, out);
+        return Nd.matrix(out, rows, n);
+    }
+
+    /** @param v visible states @param rng stream @return h ~ P(h|v), rows x m, binary */
+    public INDArray sampleHidden(INDArray v, Rng rng) {
+        int rows = Nd.rowCount(v);
+        double[] out = new double[rows * m];
+        sampleHidden(Nd.rows(v, n, "visible states"), rows, out, rng, new double[rows * m]);
+        return Nd.matrix(out, rows, m);
+    }
+
+    /** @param h hidden states @param rng stream @return v ~ P(v|h), rows x n, binary */
+    public INDArray sampleVisible(INDArray h, Rng rng) {
+        int rows = Nd.rowCount(h);
+        double[] out = new double[rows * n];
+        sampleVisible(Nd.rows(h, m, "hidden states"), rows, out, rng, new double[rows * n]);
+        return Nd.matrix(out, rows, n);
+    }
+
+    /** @param v visible states @return lv(v) per row, shape (rows) */
+    public INDArray logMarginalVisible(INDArray v) {
+        int rows = Nd.rowCount(v);
+        double[] out = new double[rows];
+        logMarginalVisible(Nd.rows(v, n, "visible states"), rows, out);
+        return Nd.vector(out);
+    }
+
+    /** @param h hidden states @return lh(h) per row, shape (rows) */
+    public INDArray logMarginalHidden(INDArray h) {
+        int rows = Nd.rowCount(h);
+        double[] out = new double[rows];
+        logMarginalHidden(Nd.rows(h, m, "hidden states"), rows, out);
+        return Nd.vector(out);
+    }
+
+    /**
+     * The visible free energy F(v) = -lv(v) = -ln sum_h e^{-E(v,h)} (Eq. energy_v).
+     *
+     * @param v visible states
+     * @return F(v) per row
+     */
+    public INDArray freeEnergyVisible(INDArray v) {
+        return logMarginalVisible(v).negi();
+    }
+
+    /**
+     * The hidden-side twin F(h) = -lh(h) = -ln sum_v e^{-E(v,h)}.
+     *
+     * @param h hidden states
+     * @return F(h) per row
+     */
+    public INDArray freeEnergyHidden(INDArray h) {
+        return logMarginalHidden(h).negi();
+    }
+
+    /**
+     * @param v visible states, rows x n
+     * @param h hidden states, rows x m
+     * @return E(v,h) per row
+     */
+    public INDArray energy(INDArray v, INDArray h) {
+        int rows = Nd.rowCount(v);
+        if (Nd.rowCount(h) != rows) {
+            throw new IllegalArgumentException("v has " + rows + " rows but h has " + Nd.rowCount(h));
+        }
+        double[] out = new double[rows];
+        energy(Nd.rows(v, n, "visible states"), Nd.rows(h, m, "hidden states"), rows, out);
+        return Nd.vector(out);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof Rbm)) {
+            return false;
+        }
+        Rbm r = (Rbm) o;
+        return n == r.n && m == r.m && Arrays.equals(w, r.w) && Arrays.equals(b, r.b) && Arrays.equals(c, r.c);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * (31 * Arrays.hashCode(w) + Arrays.hashCode(b)) + Arrays.hashCode(c);
+    }
+
+    @Override
+    public String toString() {
+        return "Rbm[n=" + n + ", m=" + m + "]";
+    }
+}

@@ -1,0 +1,203 @@
+package dev.rbmsuite.core;
+
+import java.util.Arrays;
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * A seeded, splittable, counter-based random stream (SplitMix64 output function).
+ *
+ * <p>Draw {@code k} of a stream with key {@code K} is {@code mix64(K + k * GOLDEN)}: the stream is
+ * fully described by two longs ({@link #state()}), so chains, trainers and checkpoints can save and
+ * restore it exactly, and blocks of draws are generated with the Vector API. Independent streams are
+ * derived, never shared: {@link #fork(long...)} derives a child from the key and a path of labels
+ * (trial, layer, block) without consuming draws, {@link #split()} derives one from the next draw.
+ * There is no global or unseeded generator anywhere in the suite; ND4J's random ops are not used
+ * because some of them ignore seeds and {@code Nd4j.getRandom()} is per thread.
+ *
+ * <p>A stream is not thread-safe: give each thread its own fork.
+ */
+public final class Rng {
+    private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+    private static final double INV_2_53 = 0x1p-53;
+    private static final VectorSpecies<Long> LS = LongVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Double> DS = DoubleVector.SPECIES_PREFERRED;
+
+    private final long key;
+    private long counter;
+
+    private Rng(long key, long counter) {
+        this.key = key;
+        this.counter = counter;
+    }
+
+    /**
+     * @param seed the user's seed (for example the {@code --seed} option)
+     * @return the root stream of that seed
+     */
+    public static Rng seeded(long seed) {
+        return new Rng(mix64(seed ^ 0x5DEECE66DL) ^ mix64(seed + GOLDEN), 0L);
+    }
+
+    /**
+     * Restores a stream saved with {@link #state()}.
+     *
+     * @param state the two longs {key, counter}
+     * @return a stream that continues exactly where the saved one stopped
+     */
+    public static Rng restore(long[] state) {
+        if (state == null || state.length != 2) {
+            throw new IllegalArgumentException("an Rng state is two longs, got " + Arrays.toString(state));
+        }
+        return new Rng(state[0], state[1]);
+    }
+
+    /** @return {key, counter}: everything needed to continue this stream bit for bit */
+    public long[] state() {
+        return new long[] {key, counter};
+    }
+
+    /** @return an independent copy at the same position (useful to replay draws in tests) */
+    public Rng copy() {
+        return new Rng(key, counter);
+    }
+
+    /**
+     * Derives an independent child stream from this stream's key and a path of labels, without
+     * consuming draws. The same path always gives the same child: use distinct labels per trial,
+     * layer and block of chains.
+     *
+     * @param path labels, for example {@code fork(TRIAL, r)}
+     * @return the child stream
+     */
+    public Rng fork(long... path) {
+        long k = key;
+        for (long label : path) {
+            k = mix64(k ^ mix64(label * GOLDEN + 0x632BE59BD9B4E019L)) + GOLDEN;
+        }
+        return new Rng(mix64(k), 0L);
+    }
+
+    /** @return a child stream keyed by the next draw of this stream (consumes one draw) */
+    public Rng split() {
+        return new Rng(mix64(nextLong() ^ 0xD1B54A32D192ED03L), 0L);
+    }
+
+    /** @return the next 64 uniformly random bits */
+    public long nextLong() {
+        return mix64(key + (++counter) * GOLDEN);
+    }
+
+    /** @return a uniform double in [0, 1) with 53 random bits */
+    public double nextDouble() {
+        return (nextLong() >>> 11) * INV_2_53;
+    }
+
+    /**
+     * @param bound exclusive upper bound, positive
+     * @return a uniform integer in [0, bound), without modulo bias
+     */
+    public int nextInt(int bound) {
+        if (bound <= 0) {
+            throw new IllegalArgumentException("bound must be positive: " + bound);
+        }
+        long r = nextLong() >>> 33;
+        long limit = (1L << 31) - ((1L << 31) % bound);
+        while (r >= limit) {
+            r = nextLong() >>> 33;
+        }
+        return (int) (r % bound);
+    }
+
+    /** @return a standard normal draw (Marsaglia's polar method) */
+    public double nextGaussian() {
+        while (true) {
+            double x = 2 * nextDouble() - 1;
+            double y = 2 * nextDouble() - 1;
+            double s = x * x + y * y;
+            if (s > 0 && s < 1) {
+                return x * Math.sqrt(-2 * Math.log(s) / s);
+            }
+        }
+    }
+
+    /**
+     * @param p success probability
+     * @return true with probability p (branch-free comparison of 53 random bits)
+     */
+    public boolean nextBernoulli(double p) {
+        return (nextLong() >>> 11) * INV_2_53 < p;
+    }
+
+    /**
+     * Fills {@code out[off..off+len)} with uniform doubles in [0,1), vectorised. Equivalent to
+     * {@code len} calls of {@link #nextDouble()}.
+     *
+     * @param out destination
+     * @param off first index
+     * @param len number of draws
+     */
+    public void fillUniform(double[] out, int off, int len) {
+        int lanes = LS.length();
+        int i = 0;
+        if (lanes == DS.length()) {
+            LongVector iota = LongVector.zero(LS).addIndex(1);
+            int upper = LS.loopBound(len);
+            for (; i < upper; i += lanes) {
+                LongVector z = iota.add(counter + 1 + i).mul(GOLDEN).add(key);
+                z = z.lanewise(VectorOperators.XOR, z.lanewise(VectorOperators.LSHR, 30)).mul(0xBF58476D1CE4E5B9L);
+                z = z.lanewise(VectorOperators.XOR, z.lanewise(VectorOperators.LSHR, 27)).mul(0x94D049BB133111EBL);
+                z = z.lanewise(VectorOperators.XOR, z.lanewise(VectorOperators.LSHR, 31));
+                DoubleVector u = (DoubleVector) z.lanewise(VectorOperators.LSHR, 11)
+                        .convertShape(VectorOperators.L2D, DS, 0);
+                u.mul(INV_2_53).intoArray(out, off + i);
+            }
+        }
+        counter += i;
+        for (; i < len; i++) {
+            out[off + i] = nextDouble();
+        }
+    }
+
+    /**
+     * Replaces each probability {@code p[k]} in {@code x[off..off+len)} by a Bernoulli draw (1.0 with
+     * probability p[k], else 0.0), vectorised. Uses exactly {@code len} draws of the stream.
+     *
+     * @param x probabilities in, binary values out
+     * @param off first index
+     * @param len number of entries
+     * @param scratch a work array of at least {@code len} doubles
+     */
+    public void bernoulliInPlace(double[] x, int off, int len, double[] scratch) {
+        fillUniform(scratch, 0, len);
+        int lanes = DS.length();
+        int upper = DS.loopBound(len);
+        DoubleVector one = DoubleVector.broadcast(DS, 1.0);
+        DoubleVector zero = DoubleVector.zero(DS);
+        int i = 0;
+        for (; i < upper; i += lanes) {
+            DoubleVector p = DoubleVector.fromArray(DS, x, off + i);
+            DoubleVector u = DoubleVector.fromArray(DS, scratch, i);
+            VectorMask<Double> hit = u.lt(p);
+            zero.blend(one, hit).intoArray(x, off + i);
+        }
+        for (; i < len; i++) {
+            x[off + i] = scratch[i] < x[off + i] ? 1.0 : 0.0;
+        }
+    }
+
+    /** SplitMix64's output function (Stafford's mix 13). */
+    static long mix64(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    @Override
+    public String toString() {
+        return "Rng[key=" + Long.toHexString(key) + ", counter=" + counter + "]";
+    }
+}

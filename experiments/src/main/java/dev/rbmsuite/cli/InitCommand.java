@@ -1,0 +1,66 @@
+package dev.rbmsuite.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.RbmStack;
+import dev.rbmsuite.core.io.ModelStore;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code init}: writes a random RBM stack. Zero biases and Xavier-normal weights N(0, 2/(n+m)) by
+ * default (the paper's initialisation); with {@code --weight-std s}, W, b and c all N(0, s^2).
+ */
+@Command(name = "init", description = "Write a random RBM stack to a model folder.")
+final class InitCommand implements Callable<Integer> {
+    @Mixin
+    CommonOptions common;
+
+    @Option(names = "--visible", required = true, paramLabel = "n", description = "visible units of layer 0")
+    int visible;
+
+    @Option(names = "--hidden", required = true, split = ",", paramLabel = "m[,m1,...]",
+            description = "hidden units of each layer, bottom first")
+    int[] hidden;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "model folder to write")
+    Path out;
+
+    @Option(names = "--weight-std", paramLabel = "s", description = "draw W, b and c from N(0, s^2) instead of Xavier")
+    Double weightStd;
+
+    @Override
+    public Integer call() throws Exception {
+        if (visible <= 0) {
+            throw new InputException("option --visible: must be a positive integer, got " + visible);
+        }
+        for (int m : hidden) {
+            if (m <= 0) {
+                throw new InputException("option --hidden: sizes must be positive integers, got " + m);
+            }
+        }
+        if (weightStd != null && !(weightStd >= 0 && Double.isFinite(weightStd))) {
+            throw new InputException("option --weight-std: must be a finite non-negative number, got " + weightStd);
+        }
+        RbmStack stack = weightStd == null
+                ? RbmStack.xavier(visible, hidden, common.rng())
+                : RbmStack.gaussian(visible, hidden, weightStd, common.rng());
+        Map<String, Object> extra = new LinkedHashMap<>();
+        extra.put("createdBy", "init");
+        extra.put("seed", common.seed());
+        extra.put("initialisation", weightStd == null ? "xavier-normal" : "gaussian");
+        if (weightStd != null) {
+            extra.put("weightStd", weightStd);
+        }
+        ModelStore.save(stack, out, extra);
+        ObjectNode result = Output.object();
+        result.set("layers", ModelStore.layersJson(stack));
+        Output.print(common, result, r -> "wrote " + stack + " to " + out);
+        return 0;
+    }
+}

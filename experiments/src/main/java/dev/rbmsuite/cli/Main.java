@@ -1,0 +1,73 @@
+package dev.rbmsuite.cli;
+
+import dev.rbmsuite.core.InputException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * Entry point of the {@code rbm} command line.
+ *
+ * <p>Exit codes: 0 success; 2 bad input (an unknown option, a malformed file, a wrong shape), with
+ * exactly one line on stderr naming the problem and the place; 1 an internal error. Set the
+ * environment variable {@code RBM_DEBUG=1} to get the stack trace of an internal error.
+ */
+@Command(name = "rbm", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Restricted Boltzmann machines: training, sampling and exact diagnostics.",
+        subcommands = {
+            InitCommand.class,
+            InfoCommand.class,
+        })
+public final class Main implements Runnable {
+    /** Exit code for bad input. */
+    public static final int BAD_INPUT = 2;
+    /** Exit code for an internal error. */
+    public static final int INTERNAL_ERROR = 1;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(new CommandLine(this), "a command is required (try --help)");
+    }
+
+    /**
+     * @param args command-line arguments
+     * @return the exit code
+     */
+    public static int execute(String... args) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setParameterExceptionHandler((ex, a) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println("rbm: " + oneLine(ex.getMessage()));
+            err.flush();
+            return BAD_INPUT;
+        });
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            PrintWriter err = cmd.getErr();
+            if (ex instanceof InputException) {
+                err.println("rbm: " + oneLine(ex.getMessage()));
+                err.flush();
+                return BAD_INPUT;
+            }
+            err.println("rbm: internal error: " + oneLine(String.valueOf(ex)));
+            if (System.getenv("RBM_DEBUG") != null) {
+                ex.printStackTrace(err);
+            }
+            err.flush();
+            return INTERNAL_ERROR;
+        });
+        return cl.execute(args);
+    }
+
+    /**
+     * Runs the command line and exits with its code.
+     *
+     * @param args command-line arguments
+     */
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    static String oneLine(String s) {
+        return s == null ? "" : s.replaceAll("\\s*[\\r\\n]+\\s*", "; ").trim();
+    }
+}

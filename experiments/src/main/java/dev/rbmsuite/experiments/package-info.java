@@ -1,0 +1,4 @@
+/**
+ * One experiment class per figure of the paper, each writing PNG, CSV and a manifest.
+ */
+package dev.rbmsuite.experiments;

@@ -1,0 +1,4 @@
+/**
+ * Publication-style figures with XChart from plain numeric series; this package knows nothing about RBMs.
+ */
+package dev.rbmsuite.plots;
