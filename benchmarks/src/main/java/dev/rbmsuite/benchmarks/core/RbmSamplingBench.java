@@ -1,0 +1,59 @@
+package dev.rbmsuite.benchmarks.core;
+
+import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.Rng;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/** Conditional sampling of 100 chains, the two halves of a blocked Gibbs sweep (n=25, m=100). */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
+public class RbmSamplingBench {
+    @Param({"25"})
+    int n;
+    @Param({"100"})
+    int m;
+    @Param({"100"})
+    int chains;
+
+    Rbm rbm;
+    Rng rng;
+    double[] v;
+    double[] h;
+    double[] scratch;
+
+    /** Builds a random RBM and random states. */
+    @Setup
+    public void setup() {
+        rng = Rng.seeded(42);
+        rbm = Rbm.xavier(n, m, rng.fork(1));
+        v = new double[chains * n];
+        h = new double[chains * m];
+        scratch = new double[chains * Math.max(n, m)];
+        for (int k = 0; k < v.length; k++) {
+            v[k] = rng.nextBernoulli(0.5) ? 1 : 0;
+        }
+    }
+
+    /** @return a buffer, so the work is not eliminated */
+    @Benchmark
+    public double[] gibbsSweep() {
+        rbm.sampleHidden(v, chains, h, rng, scratch);
+        rbm.sampleVisible(h, chains, v, rng, scratch);
+        return v;
+    }
+}
