@@ -164,6 +164,48 @@ final class KernelChecks {
         }
         assertThat(tv(p, counts, n)).as("%s: TV to the exact row", what)
                 .isLessThanOrEqualTo(meanTvBound + tvDeviation(n));
+        double[] chi = chiSquare(p, counts, n);
+        assertThat(chi[0]).as("%s: Pearson chi-square with %s degrees of freedom", what, chi[1])
+                .isLessThanOrEqualTo(chiSquareLimit(chi[1]));
+    }
+
+    /**
+     * Pearson's statistic over the cells with N p &gt;= 5, the other cells pooled into one (if their
+     * pooled expectation is at least 5; else they are left to the Bernstein bounds).
+     *
+     * @return {statistic, degrees of freedom}
+     */
+    static double[] chiSquare(double[] p, double[] counts, int n) {
+        double stat = 0;
+        int cells = 0;
+        double restP = 0;
+        double restC = 0;
+        for (int k = 0; k < p.length; k++) {
+            double e = n * p[k];
+            if (e >= 5) {
+                stat += (counts[k] - e) * (counts[k] - e) / e;
+                cells++;
+            } else {
+                restP += p[k];
+                restC += counts[k];
+            }
+        }
+        if (n * restP >= 5) {
+            double e = n * restP;
+            stat += (restC - e) * (restC - e) / e;
+            cells++;
+        }
+        return new double[] {stat, Math.max(cells - 1, 1)};
+    }
+
+    /**
+     * A limit the chi-square statistic with df degrees of freedom exceeds with probability well below
+     * 1e-9: the Wilson-Hilferty cube-root normal approximation at z = 7.
+     */
+    static double chiSquareLimit(double df) {
+        double a = 2.0 / (9.0 * df);
+        double c = 1 - a + 7.0 * Math.sqrt(a);
+        return df * c * c * c;
     }
 
     /**
@@ -184,7 +226,8 @@ final class KernelChecks {
     /**
      * No drift: N chains drawn exactly from the target make 1, 4 and 16 steps; after each the TV
      * distance to the target stays below the exact Monte-Carlo floor of N i.i.d. samples plus the
-     * McDiarmid deviation.
+     * McDiarmid deviation, and Pearson's statistic against the target stays below its 7-sigma limit
+     * (the chains are i.i.d. from the target if the kernel leaves it invariant).
      *
      * @return the TV after 16 steps
      */
@@ -201,9 +244,13 @@ final class KernelChecks {
             for (; done < target; done++) {
                 kernel.advance(steps, state);
             }
-            last = tv(pi, counts(jointIndices(state), pi.length), n);
+            double[] c = counts(jointIndices(state), pi.length);
+            last = tv(pi, c, n);
             assertThat(last).as("%s: TV after %d steps (floor %g, iid sample %g)", kernel.name(), target, floor, iid)
                     .isLessThanOrEqualTo(limit);
+            double[] chi = chiSquare(pi, c, n);
+            assertThat(chi[0]).as("%s: chi-square to the target after %d steps, df %s", kernel.name(), target, chi[1])
+                    .isLessThanOrEqualTo(chiSquareLimit(chi[1]));
         }
         return last;
     }
