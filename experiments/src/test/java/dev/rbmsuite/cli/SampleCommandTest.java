@@ -1,0 +1,161 @@
+package dev.rbmsuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code sample} through {@link Main#execute}: outputs, JSON statistics, determinism and input errors. */
+class SampleCommandTest {
+    @TempDir
+    Path dir;
+    Path model;
+
+    record Run(int code, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int code = Main.execute(args);
+            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    @BeforeEach
+    void makeModel() {
+        model = dir.resolve("model");
+        Run r = run("init", "--visible", "6", "--hidden", "5,4,3", "--weight-std", "1", "--out", model.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+    }
+
+    @Test
+    void everyKernelWritesTheLayerZeroStatesAndItsStatistics() throws IOException {
+        for (String kernel : List.of("bgs", "dt", "roundtrip", "pt")) {
+            Path csv = dir.resolve(kernel + ".csv");
+            Run r = run("sample", "--model", model.toString(), "--kernel", kernel, "--chains", "40", "--steps", "7",
+                    "--out", csv.toString(), "--temperatures", "4", "--json");
+            assertThat(r.code()).as(r.err()).isZero();
+            List<String> lines = Files.readAllLines(csv);
+            assertThat(lines).hasSize(41);
+            assertThat(lines.get(0)).isEqualTo("v0,v1,v2,v3,v4,v5");
+            for (String line : lines.subList(1, 41)) {
+                assertThat(line).matches("[01](,[01]){5}");
+            }
+            JsonNode j = new ObjectMapper().readTree(r.out());
+            assertThat(j.get("chains").asInt()).isEqualTo(40);
+            assertThat(j.get("steps").asInt()).isEqualTo(7);
+            int levels = switch (kernel) {
+                case "bgs" -> 0;
+                case "pt" -> 3;
+                default -> 2;
+            };
+            assertThat(j.get("swapAttempts")).hasSize(levels);
+            for (int l = 0; l < levels; l++) {
+                long att = j.get("swapAttempts").get(l).asLong();
+                long acc = j.get("swapAccepts").get(l).asLong();
+                assertThat(acc).isBetween(0L, att);
+                if (att > 0) {
+                    assertThat(j.get("acceptanceRates").get(l).asDouble()).isEqualTo((double) acc / att);
+                }
+            }
+            if (kernel.equals("roundtrip")) {
+                assertThat(j.get("swapAttempts").get(0).asLong()).isEqualTo(2L * 40 * 7);
+                long total = 0;
+                for (JsonNode c : j.get("bottomOrigin")) {
+                    total += c.asLong();
+                }
+                assertThat(j.get("bottomOrigin")).hasSize(3);
+                assertThat(total).isEqualTo(40L * 7);
+            }
+            if (kernel.equals("dt")) {
+                // parity alternates from 0: level 0 on steps 0,2,4,6 and level 1 on steps 1,3,5
+                assertThat(j.get("swapAttempts").get(0).asLong()).isEqualTo(4L * 40);
+                assertThat(j.get("swapAttempts").get(1).asLong()).isEqualTo(3L * 40);
+            }
+        }
+    }
+
+    @Test
+    void sameSeedSameOutput() throws IOException {
+        Path a = dir.resolve("a.csv");
+        Path b = dir.resolve("b.csv");
+        Path c = dir.resolve("c.csv");
+        String m = model.toString();
+        assertThat(run("sample", "--model", m, "--kernel", "roundtrip", "--chains", "30", "--steps", "5", "--out",
+                a.toString(), "--seed", "9").code()).isZero();
+        assertThat(run("sample", "--model", m, "--kernel", "roundtrip", "--chains", "30", "--steps", "5", "--out",
+                b.toString(), "--seed", "9").code()).isZero();
+        assertThat(run("sample", "--model", m, "--kernel", "roundtrip", "--chains", "30", "--steps", "5", "--out",
+                c.toString(), "--seed", "10").code()).isZero();
+        assertThat(Files.readAllLines(b)).isEqualTo(Files.readAllLines(a));
+        assertThat(Files.readAllLines(c)).isNotEqualTo(Files.readAllLines(a));
+    }
+
+    @Test
+    void initFileRowsStartTheChains() throws IOException {
+        Path init = dir.resolve("init.csv");
+        Files.writeString(init, "v0,v1,v2,v3,v4,v5,label\n1,0,1,0,1,1,2\n0,0,0,1,1,0,0\n");
+        Path out = dir.resolve("out.csv");
+        Run r = run("sample", "--model", model.toString(), "--kernel", "dt", "--chains", "5", "--steps", "0",
+                "--out", out.toString(), "--init", init.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(Files.readAllLines(out)).containsExactly("v0,v1,v2,v3,v4,v5", "1,0,1,0,1,1", "0,0,0,1,1,0",
+                "1,0,1,0,1,1", "0,0,0,1,1,0", "1,0,1,0,1,1");
+    }
+
+    @Test
+    void badInputExitsWithTwoAndWritesNothing() throws IOException {
+        Path out = dir.resolve("never.csv");
+        Run unknown = run("sample", "--model", model.toString(), "--kernel", "gibbs", "--chains", "5", "--steps", "1",
+                "--out", out.toString());
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err()).contains("--kernel").contains("gibbs");
+        assertThat(unknown.err().strip().lines().count()).isEqualTo(1);
+
+        Path narrow = dir.resolve("narrow.csv");
+        Files.writeString(narrow, "v0,v1,v2\n1,0,1\n");
+        Run dim = run("sample", "--model", model.toString(), "--kernel", "bgs", "--chains", "5", "--steps", "1",
+                "--out", out.toString(), "--init", narrow.toString());
+        assertThat(dim.code()).isEqualTo(2);
+        assertThat(dim.err()).contains("narrow.csv:1").contains("6 visible units");
+
+        Path bad = dir.resolve("bad.csv");
+        Files.writeString(bad, "v0,v1,v2,v3,v4,v5\n1,0,1,0,1,1\n1,0,2,0,1,1\n");
+        Run value = run("sample", "--model", model.toString(), "--kernel", "bgs", "--chains", "5", "--steps", "1",
+                "--out", out.toString(), "--init", bad.toString());
+        assertThat(value.code()).isEqualTo(2);
+        assertThat(value.err()).contains("bad.csv:3").contains("v2");
+
+        Path ragged = dir.resolve("ragged.csv");
+        Files.writeString(ragged, "v0,v1,v2,v3,v4,v5\n1,0,1,0,1\n");
+        assertThat(run("sample", "--model", model.toString(), "--kernel", "bgs", "--chains", "5", "--steps", "1",
+                "--out", out.toString(), "--init", ragged.toString()).err()).contains("ragged.csv:2");
+
+        assertThat(run("sample", "--model", model.toString(), "--kernel", "bgs", "--chains", "0", "--steps", "1",
+                "--out", out.toString()).code()).isEqualTo(2);
+        assertThat(Files.exists(out)).isFalse();
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(f -> f.endsWith(".tmp"));
+        }
+    }
+}
