@@ -96,11 +96,11 @@ public final class ChainState {
                         + Arrays.toString(x.shape()));
             }
             if (chains < 0) {
-                chains = (int) x.rows();
+                chains = x.rows();
             } else if (x.rows() != chains) {
                 throw new IllegalArgumentException("layer " + l + " has " + x.rows() + " rows, layer 0 has " + chains);
             }
-            sizes[l] = (int) x.columns();
+            sizes[l] = x.columns();
             v[l] = Nd.toArray(x);
             for (double d : v[l]) {
                 if (d != 0.0 && d != 1.0) {
