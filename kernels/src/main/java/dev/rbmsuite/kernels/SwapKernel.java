@@ -156,9 +156,9 @@ public final class SwapKernel {
         for (int r = 0; r < chains; r++) {
             int xo = r * width;
             s.lh[r] = VectorMath.dot(lowerHiddenBias, 0, s.x, xo, width)
-                    + VectorMath.softplusSum(s.eta, r * nLower, nLower);
+                    + Work.softplusSum(1.0, s.eta, r * nLower, nLower);
             s.lv[r] = VectorMath.dot(upperVisibleBias, 0, s.x, xo, width)
-                    + VectorMath.softplusSum(s.zeta, r * mUpper, mUpper);
+                    + Work.softplusSum(1.0, s.zeta, r * mUpper, mUpper);
         }
     }
 

@@ -2,6 +2,9 @@ package dev.rbmsuite.kernels;
 
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.VectorMath;
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
 
 /**
  * Package-private helpers for the kernels' hot paths: growing pre-allocated scratch buffers and
@@ -9,7 +12,51 @@ import dev.rbmsuite.core.VectorMath;
  * log-marginal is not computed again for the following conditional draw).
  */
 final class Work {
+    private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    /** Vector iterations per partial product: at most 64 * lanes factors of at most 2 each, so no overflow. */
+    private static final int BLOCK = 64;
+
     private Work() {
+    }
+
+    /**
+     * sum_k softplus(beta * x_k) for k in [off, off+len), the sum inside the log-marginals lv and lh
+     * of the swap ratio (Eq. swap_prob) and of tempered marginals. Uses softplus(y) = max(y, 0) +
+     * ln(1 + e^{-|y|}) and sums the logarithms as the logarithm of a product of factors in (1, 2]
+     * (one exp per term and one log per block of at most 64 vectors, instead of an exp and a log per
+     * term). The relative error of each partial product is a few ulps per factor, so the
+     * result agrees with the termwise sum to about 1e-14 for a few hundred terms.
+     *
+     * @param beta scale applied to every argument
+     * @param x arguments
+     * @param off first index
+     * @param len number of terms
+     * @return the sum
+     */
+    static double softplusSum(double beta, double[] x, int off, int len) {
+        int lanes = S.length();
+        int upper = S.loopBound(len);
+        DoubleVector lin = DoubleVector.zero(S);
+        double logs = 0;
+        int i = 0;
+        while (i < upper) {
+            DoubleVector prod = DoubleVector.broadcast(S, 1.0);
+            int end = Math.min(upper, i + BLOCK * lanes);
+            for (; i < end; i += lanes) {
+                DoubleVector y = DoubleVector.fromArray(S, x, off + i).mul(beta);
+                lin = lin.add(y.max(0.0));
+                prod = prod.mul(y.abs().neg().lanewise(VectorOperators.EXP).add(1.0));
+            }
+            logs += Math.log(prod.reduceLanes(VectorOperators.MUL));
+        }
+        double sum = lin.reduceLanes(VectorOperators.ADD) + logs;
+        double tail = 1.0;
+        for (; i < len; i++) {
+            double y = beta * x[off + i];
+            sum += Math.max(y, 0.0);
+            tail *= 1.0 + Math.exp(-Math.abs(y));
+        }
+        return tail == 1.0 ? sum : sum + Math.log(tail);
     }
 
     /**
