@@ -82,7 +82,7 @@ public final class DeepTempering implements TransitionKernel {
             hidden = Work.grow(hidden, chains * m);
             scratch = Work.grow(scratch, chains * Math.max(n, m));
             if (cached[l]) {
-                Work.sampleFromField(1.0, swaps[l - 1].lastUpperHiddenField(), hidden, chains * m, rng, scratch);
+                swaps[l - 1].sampleUpperHiddenOfLastSwap(chains, hidden, rng);
             } else {
                 rbm.sampleHidden(state.buffer(l), chains, hidden, rng, scratch);
             }

@@ -100,7 +100,7 @@ public final class RoundTrip implements TransitionKernel {
                 java.util.Arrays.fill(h.label, 0, chains, 0);
             } else {
                 // v_l^+ is slotV[l-1].x; its field zeta(v_l^+; theta_l) is cached there
-                Work.sampleFromField(1.0, slotV[l - 1].zeta, h.x, chains * width, rng, scratch);
+                swaps[l - 1].sampleUpperHidden(slotV[l - 1], chains, h.x, rng);
                 System.arraycopy(slotV[l - 1].label, 0, h.label, 0, chains);
             }
             sk.evaluate(h, chains);
@@ -113,7 +113,6 @@ public final class RoundTrip implements TransitionKernel {
 
         // one BGS step at the top: h_L^+ ~ P_L(h | v_L^+), v̂_L ~ P_L(v | h_L^+)
         Rbm top = stack.top();
-        int mTop = top.numHidden();
         double[] vTop;
         if (levels == 0) {
             vTop = state.buffer(0);
@@ -122,7 +121,7 @@ public final class RoundTrip implements TransitionKernel {
         } else {
             SwapKernel.Slot v = slotV[levels - 1];
             vTop = v.x;
-            Work.sampleFromField(1.0, v.zeta, topHidden, chains * mTop, rng, scratch);
+            swaps[levels - 1].sampleUpperHidden(v, chains, topHidden, rng);
             System.arraycopy(v.label, 0, topLabel, 0, chains);
         }
         top.sampleVisible(topHidden, chains, vTop, rng, scratch);
@@ -141,13 +140,12 @@ public final class RoundTrip implements TransitionKernel {
             accepts[l] += sk.swap(h, v, chains, rng);
             System.arraycopy(v.x, 0, state.buffer(l + 1), 0, chains * width);
             // v̂_l ~ P_l(v | h_l^-) from the cached eta(h_l^-; theta_l)
-            int n = sk.lower().numVisible();
             if (l == 0) {
-                Work.sampleFromField(1.0, h.eta, state.buffer(0), chains * n, rng, scratch);
+                sk.sampleLowerVisible(h, chains, state.buffer(0), rng);
                 System.arraycopy(h.label, 0, origin, 0, chains);
             } else {
                 SwapKernel.Slot below = slotV[l - 1];
-                Work.sampleFromField(1.0, h.eta, below.x, chains * n, rng, scratch);
+                sk.sampleLowerVisible(h, chains, below.x, rng);
                 System.arraycopy(h.label, 0, below.label, 0, chains);
             }
         }

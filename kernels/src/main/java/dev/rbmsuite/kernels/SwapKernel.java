@@ -22,9 +22,10 @@ import dev.rbmsuite.core.VectorMath;
  * with respect to P^(h)_{theta_l}(h_l) P^(v)_{theta_{l+1}}(v_{l+1}).
  *
  * <p>Hot path: both configurations live in {@link Slot}s that cache, per chain, the two fields
- * eta(x; theta_l) and zeta(x; theta_{l+1}) and the two log-marginals. An accepted swap exchanges
- * the cached rows with the states, so a caller can draw the next conditional (v_l ~ P(v | h_l') or
- * h_{l+1} ~ P(h | v_{l+1}')) from the cached field without recomputing it. Buffers are allocated
+ * eta(x; theta_l) and zeta(x; theta_{l+1}) (computed in one fused pass) and the two log-marginals.
+ * An accepted swap exchanges the cached rows with the states, so a caller can draw the next
+ * conditional (v_l ~ P(v | h_l') with {@link #sampleLowerVisible} or h_{l+1} ~ P(h | v_{l+1}') with
+ * {@link #sampleUpperHidden}) from the cached field without recomputing it. Buffers are allocated
  * once per chain count. An instance is not thread-safe.
  */
 public final class SwapKernel {
@@ -35,6 +36,7 @@ public final class SwapKernel {
     private final int mUpper;
     private final double[] lowerHiddenBias;
     private final double[] upperVisibleBias;
+    private final FusedField fused;
 
     private double[] uniforms;
     private double[] scratch;
@@ -57,6 +59,8 @@ public final class SwapKernel {
         this.mUpper = upper.numHidden();
         this.lowerHiddenBias = lower.hiddenBiasArray();
         this.upperVisibleBias = upper.visibleBiasArray();
+        this.fused = new FusedField(width, lower.weightsArray(), lower.visibleBiasArray(), upper.weightsArray(),
+                upper.hiddenBiasArray());
     }
 
     /** @return theta_l */
@@ -76,42 +80,33 @@ public final class SwapKernel {
 
     /**
      * A batch of N configurations x in {0,1}^{m_l} with, per chain, the cached quantities the swap
-     * needs: eta(x; theta_l) (N x n_l), zeta(x; theta_{l+1}) (N x m_{l+1}), lh_l(x), lv_{l+1}(x),
-     * and an integer label that travels with x through accepted swaps (the round trip uses it for
-     * {@link StepInfo#bottomOrigin()}).
+     * needs: the fields eta(x; theta_l) and zeta(x; theta_{l+1}), lh_l(x), lv_{l+1}(x), and an
+     * integer label that travels with x through accepted swaps (the round trip uses it for
+     * {@link StepInfo#bottomOrigin()}). Write states into {@link #states()}, then call
+     * {@link SwapKernel#evaluate}.
      */
     public static final class Slot {
         final double[] x;
-        final double[] eta;
-        final double[] zeta;
+        final double[] f;
         final double[] lh;
         final double[] lv;
         final int[] label;
+        final int[] active;
         final int chains;
 
         private Slot(SwapKernel k, int chains) {
             this.chains = chains;
             this.x = new double[chains * k.width];
-            this.eta = new double[chains * k.nLower];
-            this.zeta = new double[chains * k.mUpper];
+            this.f = new double[chains * k.fused.stride];
             this.lh = new double[chains];
             this.lv = new double[chains];
             this.label = new int[chains];
+            this.active = new int[k.width];
         }
 
-        /** @return the configurations, N x m_l row-major (live buffer: write states here, then evaluate) */
+        /** @return the configurations, N x m_l row-major (the live buffer) */
         public double[] states() {
             return x;
-        }
-
-        /** @return eta(x; theta_l) = b_l + W_l x per chain, N x n_l (valid after evaluate) */
-        public double[] lowerVisibleField() {
-            return eta;
-        }
-
-        /** @return zeta(x; theta_{l+1}) = c_{l+1} + x W_{l+1} per chain, N x m_{l+1} (valid after evaluate) */
-        public double[] upperHiddenField() {
-            return zeta;
         }
 
         /** @return lh_l(x) per chain (valid after evaluate) */
@@ -144,21 +139,23 @@ public final class SwapKernel {
     }
 
     /**
-     * Computes the cached fields and log-marginals of the slot's current states (two field
-     * evaluations and two softplus sums per chain).
+     * Computes the cached fields and log-marginals of the slot's current states: one fused field
+     * pass and two softplus sums per chain, lh_l(x) = c_l.x + sum_i sfp(eta_i(x)) and
+     * lv_{l+1}(x) = b_{l+1}.x + sum_j sfp(zeta_j(x)).
      *
      * @param s the slot
      * @param chains number of chains to evaluate (at most the slot's)
      */
     public void evaluate(Slot s, int chains) {
-        lower.visibleField(s.x, chains, s.eta);
-        upper.hiddenField(s.x, chains, s.zeta);
+        fused.compute(s.x, chains, s.f, s.active);
+        int stride = fused.stride;
         for (int r = 0; r < chains; r++) {
             int xo = r * width;
+            int fo = r * stride;
             s.lh[r] = VectorMath.dot(lowerHiddenBias, 0, s.x, xo, width)
-                    + Work.softplusSum(1.0, s.eta, r * nLower, nLower);
+                    + Work.softplusSum(1.0, s.f, fo, nLower);
             s.lv[r] = VectorMath.dot(upperVisibleBias, 0, s.x, xo, width)
-                    + Work.softplusSum(1.0, s.zeta, r * mUpper, mUpper);
+                    + Work.softplusSum(1.0, s.f, fo + nLower, mUpper);
         }
     }
 
@@ -190,12 +187,12 @@ public final class SwapKernel {
         uniforms = Work.grow(uniforms, chains);
         rng.fillUniform(uniforms, 0, chains);
         int accepted = 0;
+        int stride = fused.stride;
         for (int r = 0; r < chains; r++) {
             if (Math.log(uniforms[r]) < logRatio(h, v, r)) {
                 accepted++;
                 Work.swapRows(h.x, v.x, r, width);
-                Work.swapRows(h.eta, v.eta, r, nLower);
-                Work.swapRows(h.zeta, v.zeta, r, mUpper);
+                Work.swapRows(h.f, v.f, r, stride);
                 double t = h.lh[r];
                 h.lh[r] = v.lh[r];
                 v.lh[r] = t;
@@ -208,6 +205,47 @@ public final class SwapKernel {
             }
         }
         return accepted;
+    }
+
+    /**
+     * Draws v ~ P_l(v | x) (Eq. rbm_v|h of theta_l) for the slot's configurations x in the hidden
+     * position, from the cached field eta(x; theta_l).
+     *
+     * @param s an evaluated slot
+     * @param chains N
+     * @param out N x n_l binary states (overwritten)
+     * @param rng stream (exactly N*n_l draws)
+     */
+    public void sampleLowerVisible(Slot s, int chains, double[] out, Rng rng) {
+        gather(s, chains, 0, nLower, out);
+        finishDraw(out, chains * nLower, rng);
+    }
+
+    /**
+     * Draws h ~ P_{l+1}(h | x) (Eq. rbm_h|v of theta_{l+1}) for the slot's configurations x in the
+     * visible position, from the cached field zeta(x; theta_{l+1}).
+     *
+     * @param s an evaluated slot
+     * @param chains N
+     * @param out N x m_{l+1} binary states (overwritten)
+     * @param rng stream (exactly N*m_{l+1} draws)
+     */
+    public void sampleUpperHidden(Slot s, int chains, double[] out, Rng rng) {
+        gather(s, chains, nLower, mUpper, out);
+        finishDraw(out, chains * mUpper, rng);
+    }
+
+    private void gather(Slot s, int chains, int off, int len, double[] out) {
+        int stride = fused.stride;
+        for (int r = 0; r < chains; r++) {
+            System.arraycopy(s.f, r * stride + off, out, r * len, len);
+        }
+    }
+
+    private void finishDraw(double[] out, int len, Rng rng) {
+        scratch = Work.grow(scratch, len);
+        VectorMath.sigmoidInPlace(out, 0, len);
+        rng.bernoulliInPlace(out, 0, len, scratch);
     }
 
     /**
@@ -238,8 +276,8 @@ public final class SwapKernel {
      * v_l' ~ P_l(v | h_l'), drawn on acceptance and on rejection alike (Alg. 2, METHODS.md 3.4). It
      * satisfies detailed balance with respect to P_l(v_l) P_{l+1}(v_{l+1}).
      *
-     * <p>Afterwards {@link #lastUpperHiddenField()} holds zeta(v_{l+1}'; theta_{l+1}), which a BGS
-     * sweep of theta_{l+1} that follows may use instead of recomputing it.
+     * <p>Afterwards {@link #sampleUpperHiddenOfLastSwap} can draw h ~ P_{l+1}(h | v_{l+1}') from the
+     * cached field, for a BGS sweep of theta_{l+1} that follows.
      *
      * @param vl N x n_l visible states of theta_l (overwritten)
      * @param vNext N x m_l visible states of theta_{l+1} (overwritten)
@@ -255,19 +293,23 @@ public final class SwapKernel {
         evaluate(slotV, chains);
         int accepted = swap(slotH, slotV, chains, rng);
         System.arraycopy(slotV.x, 0, vNext, 0, chains * width);
-        Work.sampleFromField(1.0, slotH.eta, vl, chains * nLower, rng, scratch);
+        sampleLowerVisible(slotH, chains, vl, rng);
         return accepted;
     }
 
     /**
-     * @return zeta(v_{l+1}'; theta_{l+1}) of the chains after the last {@link #visibleSwap} or raw
-     *     {@link #swap(double[], double[], int, Rng)}, N x m_{l+1} row-major (a live buffer)
+     * Draws h ~ P_{l+1}(h | v_{l+1}') for the chains of the last {@link #visibleSwap} or raw
+     * {@link #swap(double[], double[], int, Rng)}, from the cached field.
+     *
+     * @param chains N (as in that call)
+     * @param out N x m_{l+1} binary states (overwritten)
+     * @param rng stream (exactly N*m_{l+1} draws)
      */
-    public double[] lastUpperHiddenField() {
-        if (slotV == null) {
-            throw new IllegalStateException("no swap has been made yet");
+    public void sampleUpperHiddenOfLastSwap(int chains, double[] out, Rng rng) {
+        if (slotV == null || slotV.chains < chains) {
+            throw new IllegalStateException("no swap of " + chains + " chains has been made");
         }
-        return slotV.zeta;
+        sampleUpperHidden(slotV, chains, out, rng);
     }
 
     private void ensureSlots(int chains) {

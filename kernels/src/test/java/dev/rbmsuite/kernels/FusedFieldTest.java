@@ -1,0 +1,44 @@
+package dev.rbmsuite.kernels;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.Rng;
+import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.Test;
+
+/** The fused swap field equals core's eta(x; theta_l) and zeta(x; theta_{l+1}) for binary and real x. */
+class FusedFieldTest {
+    @Test
+    void matchesCoreFields() {
+        Rng rng = Rng.seeded(3);
+        int[][] shapes = {{25, 100, 50}, {3, 4, 2}, {7, 13, 1}, {50, 25, 12}, {1, 1, 1}, {40, 9, 33}};
+        for (int[] sh : shapes) {
+            Rbm lower = Rbm.gaussian(sh[0], sh[1], 2.0, rng.fork(sh[0], 1));
+            Rbm upper = Rbm.gaussian(sh[1], sh[2], 2.0, rng.fork(sh[0], 2));
+            FusedField ff = new FusedField(sh[1], lower.weightsArray(), lower.visibleBiasArray(),
+                    upper.weightsArray(), upper.hiddenBiasArray());
+            int rows = 17;
+            for (boolean binary : new boolean[] {true, false}) {
+                double[] x = new double[rows * sh[1]];
+                for (int k = 0; k < x.length; k++) {
+                    x[k] = binary ? (rng.nextBernoulli(0.5) ? 1 : 0) : rng.nextGaussian();
+                }
+                double[] out = new double[rows * ff.stride];
+                ff.compute(x, rows, out, new int[sh[1]]);
+                double[] eta = new double[rows * sh[0]];
+                double[] zeta = new double[rows * sh[2]];
+                lower.visibleField(x, rows, eta);
+                upper.hiddenField(x, rows, zeta);
+                for (int r = 0; r < rows; r++) {
+                    for (int a = 0; a < sh[0]; a++) {
+                        assertThat(out[r * ff.stride + a]).isCloseTo(eta[r * sh[0] + a], Offset.offset(1e-12));
+                    }
+                    for (int j = 0; j < sh[2]; j++) {
+                        assertThat(out[r * ff.stride + sh[0] + j]).isCloseTo(zeta[r * sh[2] + j], Offset.offset(1e-12));
+                    }
+                }
+            }
+        }
+    }
+}
