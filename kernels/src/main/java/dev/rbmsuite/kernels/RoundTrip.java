@@ -34,7 +34,9 @@ import dev.rbmsuite.core.Rng;
  * <p>{@link StepInfo}: per level l, swapAttempts[l] = 2N (one upward, one downward swap per chain)
  * and swapAccepts[l] the accepted ones. Hot path: every conditional draw after the first reuses the
  * field cached by the swap's log-marginal evaluation, so a transition costs 6L + 2 field
- * evaluations per chain. An instance keeps scratch buffers and is not thread-safe.
+ * evaluations per chain; and when the upper layers' states are unchanged since this instance's
+ * previous transition (checked by comparing values), their evaluations from the end of that
+ * transition are reused, saving L more. An instance keeps scratch buffers and is not thread-safe.
  */
 public final class RoundTrip implements TransitionKernel {
     private final RbmStack stack;
@@ -45,6 +47,8 @@ public final class RoundTrip implements TransitionKernel {
     private double[] topHidden;
     private double[] scratch;
     private int[] topLabel;
+    private boolean cacheValid;
+    private int cacheChains;
 
     /** @param stack theta_0 (the training RBM) .. theta_L */
     public RoundTrip(RbmStack stack) {
@@ -85,6 +89,9 @@ public final class RoundTrip implements TransitionKernel {
         int chains = state.chains();
         int levels = swaps.length;
         ensure(chains);
+        cacheValid &= cacheChains == chains;
+        boolean valid = cacheValid;
+        cacheValid = false; // until this step completes
         long[] attempts = new long[levels];
         long[] accepts = new long[levels];
         int[] origin = new int[chains];
@@ -104,9 +111,15 @@ public final class RoundTrip implements TransitionKernel {
                 System.arraycopy(slotV[l - 1].label, 0, h.label, 0, chains);
             }
             sk.evaluate(h, chains);
-            System.arraycopy(state.buffer(l + 1), 0, v.x, 0, chains * width);
+            double[] next = state.buffer(l + 1);
+            int len = chains * width;
+            // the slot still holds v'_{l+1} of the previous step with its fields: reuse them if the
+            // state is unchanged since (same values give the same evaluation)
+            if (!(valid && java.util.Arrays.equals(next, 0, len, v.x, 0, len))) {
+                System.arraycopy(next, 0, v.x, 0, len);
+                sk.evaluate(v, chains);
+            }
             java.util.Arrays.fill(v.label, 0, chains, l + 1);
-            sk.evaluate(v, chains);
             attempts[l] += chains;
             accepts[l] += sk.swap(h, v, chains, rng);
         }
@@ -149,6 +162,8 @@ public final class RoundTrip implements TransitionKernel {
                 System.arraycopy(h.label, 0, below.label, 0, chains);
             }
         }
+        cacheValid = true;
+        cacheChains = chains;
         return new StepInfo(attempts, accepts, origin);
     }
 
@@ -171,5 +186,6 @@ public final class RoundTrip implements TransitionKernel {
         topLabel = new int[chains];
         scratch = new double[chains * widest];
         capacity = chains;
+        cacheValid = false;
     }
 }

@@ -72,6 +72,28 @@ class RoundTripTest {
     }
 
     @Test
+    void reusingTheLastEvaluationChangesNothing() {
+        RbmStack stack = TestModels.stack3432();
+        RoundTrip warm = new RoundTrip(stack);
+        ChainState s = warm.init(300, Rng.seeded(1));
+        for (int k = 0; k < 3; k++) {
+            ChainState before = s.copy();
+            StepInfo a = warm.advance(Rng.seeded(2).fork(k), s);
+            RoundTrip fresh = new RoundTrip(stack);
+            StepInfo b = fresh.advance(Rng.seeded(2).fork(k), before);
+            assertThat(before).isEqualTo(s);
+            assertThat(b.swapAccepts()).isEqualTo(a.swapAccepts());
+            assertThat(b.bottomOrigin()).isEqualTo(a.bottomOrigin());
+        }
+        // a changed state (or chain count) is evaluated afresh
+        ChainState other = warm.init(200, Rng.seeded(3));
+        ChainState copy = other.copy();
+        warm.advance(Rng.seeded(4), other);
+        new RoundTrip(stack).advance(Rng.seeded(4), copy);
+        assertThat(copy).isEqualTo(other);
+    }
+
+    @Test
     void withoutUpperLayersItIsBgs() {
         Rbm rbm = TestModels.bgsRbm();
         RoundTrip rt = new RoundTrip(RbmStack.of(rbm));
