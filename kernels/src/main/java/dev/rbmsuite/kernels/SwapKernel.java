@@ -92,6 +92,7 @@ public final class SwapKernel {
         final double[] lv;
         final int[] label;
         final int[] active;
+        final int[] counts;
         final int chains;
 
         private Slot(SwapKernel k, int chains) {
@@ -101,7 +102,8 @@ public final class SwapKernel {
             this.lh = new double[chains];
             this.lv = new double[chains];
             this.label = new int[chains];
-            this.active = new int[k.width];
+            this.active = new int[chains * k.width];
+            this.counts = new int[chains];
         }
 
         /** @return the configurations, N x m_l row-major (the live buffer) */
@@ -147,7 +149,7 @@ public final class SwapKernel {
      * @param chains number of chains to evaluate (at most the slot's)
      */
     public void evaluate(Slot s, int chains) {
-        fused.compute(s.x, chains, s.f, s.active);
+        fused.compute(s.x, chains, s.f, s.active, s.counts);
         int stride = fused.stride;
         for (int r = 0; r < chains; r++) {
             int xo = r * width;

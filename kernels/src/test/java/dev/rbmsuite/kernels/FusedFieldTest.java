@@ -25,7 +25,7 @@ class FusedFieldTest {
                     x[k] = binary ? (rng.nextBernoulli(0.5) ? 1 : 0) : rng.nextGaussian();
                 }
                 double[] out = new double[rows * ff.stride];
-                ff.compute(x, rows, out, new int[sh[1]]);
+                ff.compute(x, rows, out, new int[rows * sh[1]], new int[rows]);
                 double[] eta = new double[rows * sh[0]];
                 double[] zeta = new double[rows * sh[2]];
                 lower.visibleField(x, rows, eta);
