@@ -28,6 +28,7 @@ import dev.rbmsuite.core.Rng;
 public final class DeepTempering implements TransitionKernel {
     private final RbmStack stack;
     private final SwapKernel[] swaps;
+    private final boolean[] cached;
     private double[] hidden;
     private double[] scratch;
 
@@ -35,6 +36,7 @@ public final class DeepTempering implements TransitionKernel {
     public DeepTempering(RbmStack stack) {
         this.stack = stack;
         this.swaps = new SwapKernel[stack.upperLayers()];
+        this.cached = new boolean[stack.size()];
         for (int l = 0; l < swaps.length; l++) {
             swaps[l] = new SwapKernel(stack.layer(l), stack.layer(l + 1));
         }
@@ -69,7 +71,7 @@ public final class DeepTempering implements TransitionKernel {
         int c = state.parity();
         int levels = swaps.length;
         StepInfo info = StepInfo.swaps(levels);
-        boolean[] cached = new boolean[stack.size()];
+        java.util.Arrays.fill(cached, false);
         for (int l = c; l < levels; l += 2) {
             info.swapAttempts()[l] = chains;
             info.swapAccepts()[l] = swaps[l].visibleSwap(state.buffer(l), state.buffer(l + 1), chains, rng);

@@ -3,6 +3,7 @@ package dev.rbmsuite.kernels;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
+import java.util.Arrays;
 
 /**
  * The proposed round-trip kernel T^prop_Theta (paper section 4, Eq. ell_trans, Alg. 3) on an RBM
@@ -104,7 +105,7 @@ public final class RoundTrip implements TransitionKernel {
             int width = sk.width();
             if (l == 0) {
                 sk.lower().sampleHidden(state.buffer(0), chains, h.x, rng, scratch);
-                java.util.Arrays.fill(h.label, 0, chains, 0);
+                Arrays.fill(h.label, 0, chains, 0);
             } else {
                 // v_l^+ is slotV[l-1].x; its field zeta(v_l^+; theta_l) is cached there
                 swaps[l - 1].sampleUpperHidden(slotV[l - 1], chains, h.x, rng);
@@ -115,11 +116,11 @@ public final class RoundTrip implements TransitionKernel {
             int len = chains * width;
             // the slot still holds v'_{l+1} of the previous step with its fields: reuse them if the
             // state is unchanged since (same values give the same evaluation)
-            if (!(valid && java.util.Arrays.equals(next, 0, len, v.x, 0, len))) {
+            if (!(valid && Arrays.equals(next, 0, len, v.x, 0, len))) {
                 System.arraycopy(next, 0, v.x, 0, len);
                 sk.evaluate(v, chains);
             }
-            java.util.Arrays.fill(v.label, 0, chains, l + 1);
+            Arrays.fill(v.label, 0, chains, l + 1);
             attempts[l] += chains;
             accepts[l] += sk.swap(h, v, chains, rng);
         }
@@ -130,7 +131,7 @@ public final class RoundTrip implements TransitionKernel {
         if (levels == 0) {
             vTop = state.buffer(0);
             top.sampleHidden(vTop, chains, topHidden, rng, scratch);
-            java.util.Arrays.fill(topLabel, 0, chains, 0);
+            Arrays.fill(topLabel, 0, chains, 0);
         } else {
             SwapKernel.Slot v = slotV[levels - 1];
             vTop = v.x;

@@ -6,9 +6,9 @@ package dev.rbmsuite.kernels;
  * @param swapAttempts per adjacent pair (l, l+1): swap proposals made in this step (length L, or
  *     the number of temperature pairs for PT; empty for BGS)
  * @param swapAccepts per pair: swaps accepted in this step
- * @param bottomOrigin for the round-trip kernel, per chain: the deepest layer whose state reached the
- *     bottom layer in this step through accepted swaps (0 = the bottom state stayed local); empty for
- *     the other kernels
+ * @param bottomOrigin for the round-trip kernel, per chain: the layer whose start-of-step state reached
+ *     the bottom layer in this step through accepted swaps (0 = the bottom state stayed local; the
+ *     precise label-propagation rule is in {@link RoundTrip}); empty for the other kernels
  */
 public record StepInfo(long[] swapAttempts, long[] swapAccepts, int[] bottomOrigin) {
     private static final long[] NO_LONGS = new long[0];

@@ -1,4 +1,33 @@
 /**
- * Transition kernels (BlackJAX/TFP style: create a chain state once, then a pure step that returns the next state and a typed info record): blocked Gibbs sampling, the swap kernel (Alg. 1), deep tempering (Alg. 2), the round-trip kernel (Alg. 3) and parallel tempering.
+ * Transition kernels on RBMs and RBM stacks, in the style of BlackJAX / TFP: a kernel is bound to
+ * its target, {@link dev.rbmsuite.kernels.TransitionKernel#init} creates the batched
+ * {@link dev.rbmsuite.kernels.ChainState} once, and {@link dev.rbmsuite.kernels.TransitionKernel#step}
+ * maps (random stream, state) to (next state, {@link dev.rbmsuite.kernels.StepInfo}) without touching
+ * its input ({@code advance} is the in-place hot path).
+ *
+ * <ul>
+ *   <li>{@link dev.rbmsuite.kernels.BlockedGibbs}: blocked Gibbs sampling (Eq. bgs);</li>
+ *   <li>{@link dev.rbmsuite.kernels.SwapKernel}: the swap kernel S_{l,l+1} (Alg. 1, Eq. swap_prob)
+ *       and the visible-space swap K̄_{l,l+1} (Eq. swap_kernel_vis), shared by the two below;</li>
+ *   <li>{@link dev.rbmsuite.kernels.DeepTempering}: deep tempering (Alg. 2, METHODS.md 3.4);</li>
+ *   <li>{@link dev.rbmsuite.kernels.RoundTrip}: the proposed round-trip kernel (Alg. 3, Eq. ell_trans);</li>
+ *   <li>{@link dev.rbmsuite.kernels.ParallelTempering}: replica exchange over an inverse-temperature
+ *       ladder on one RBM, the classic baseline;</li>
+ *   <li>{@link dev.rbmsuite.kernels.Kernels}: the registry by name ("bgs", "dt", "roundtrip", "pt").</li>
+ * </ul>
+ *
+ * <pre>{@code
+ * TransitionKernel k = Kernels.create("roundtrip", stack);
+ * ChainState s = k.init(100, rng.fork(0));
+ * Rng steps = rng.fork(1);
+ * for (int t = 0; t < 1000; t++) {
+ *     StepInfo info = k.advance(steps, s);   // in place; k.step(...) is the pure variant
+ * }
+ * INDArray v0 = s.visible(0);                 // N x n_0 samples of the training RBM
+ * }</pre>
+ *
+ * <p>Every kernel is proven on tiny models against the exact matrices of
+ * {@link dev.rbmsuite.kernels.exact.ExactTransitionMatrices} (see the tests). Kernel instances hold
+ * scratch buffers: use one instance per thread.
  */
 package dev.rbmsuite.kernels;
