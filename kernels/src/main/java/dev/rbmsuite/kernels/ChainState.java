@@ -75,6 +75,17 @@ public final class ChainState {
     }
 
     /**
+     * A state from ND4J matrices, one per layer (copied and checked to be binary), parity 0.
+     *
+     * @param layers per layer an N x n_l matrix of 0/1 values; all must have the same N
+     * @return a new state
+     * @throws IllegalArgumentException if the row counts differ or a value is not 0 or 1
+     */
+    public static ChainState of(INDArray... layers) {
+        return of(0, layers);
+    }
+
+    /**
      * A state from ND4J matrices, one per layer (copied and checked to be binary).
      *
      * @param parity the deep-tempering parity c (0 or 1)

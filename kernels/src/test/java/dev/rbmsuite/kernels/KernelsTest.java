@@ -52,5 +52,8 @@ class KernelsTest {
         assertThat(t.parity()).isEqualTo(1);
         assertThat(t.buffer(0)).isEqualTo(s.buffer(0));
         assertThat(t.buffer(1)).isEqualTo(s.buffer(1));
+        assertThat(ChainState.of(s.visible(0)).parity()).isZero();
+        assertThatThrownBy(() -> ChainState.of(org.nd4j.linalg.factory.Nd4j.createFromArray(new double[][] {{0.5, 1}})))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("non-binary");
     }
 }
