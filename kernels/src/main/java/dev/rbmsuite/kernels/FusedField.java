@@ -6,9 +6,10 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * The two fields a swap needs for one configuration x in {0,1}^{m_l}, computed in one pass
  * (Eq. swap_prob needs lh_l(x) and lv_{l+1}(x)): eta(x; theta_l) = b_l + W_l x (n_l values) and
- * zeta(x; theta_{l+1}) = c_{l+1} + x W_{l+1} (m_{l+1} values), side by side in one row of a
- * lane-padded width. Row i of the fused matrix is [W_l[:, i], W_{l+1}[i, :], 0-padding], so a
- * field row is the bias row plus the fused rows of the active units of x, added in increasing unit
+ * zeta(x; theta_{l+1}) = c_{l+1} + x W_{l+1} (m_{l+1} values), side by side in one row, each
+ * segment zero-padded to a whole number of vector lanes (eta at offset 0, zeta at offset
+ * {@link #upperOffset}; the padding fields are exactly 0, which lets the softplus sums run over whole
+ * vectors). Row i of the fused matrix is [W_l[:, i], 0, W_{l+1}[i, :], 0], so a field row is the bias row plus the fused rows of the active units of x, added in increasing unit
  * order (the rounding order of core's fields). The loop keeps up to four vector accumulators in
  * registers across all active units (no load or store of the output per unit), which is several
  * times faster than adding rows into memory one unit at a time.
@@ -21,6 +22,9 @@ final class FusedField {
     final int inputs;
     final int lowerWidth;
     final int upperWidth;
+    final int lowerPadded;
+    final int upperPadded;
+    final int upperOffset;
     final int stride;
     private final double[] w;
     private final double[] bias;
@@ -37,21 +41,24 @@ final class FusedField {
         this.lowerWidth = lowerB.length;
         this.upperWidth = upperC.length;
         int lanes = S.length();
-        this.stride = (lowerWidth + upperWidth + lanes - 1) / lanes * lanes;
+        this.lowerPadded = (lowerWidth + lanes - 1) / lanes * lanes;
+        this.upperPadded = (upperWidth + lanes - 1) / lanes * lanes;
+        this.upperOffset = lowerPadded;
+        this.stride = lowerPadded + upperPadded;
         this.w = new double[inputs * stride];
         this.bias = new double[stride];
         System.arraycopy(lowerB, 0, bias, 0, lowerWidth);
-        System.arraycopy(upperC, 0, bias, lowerWidth, upperWidth);
+        System.arraycopy(upperC, 0, bias, upperOffset, upperWidth);
         for (int i = 0; i < inputs; i++) {
             for (int a = 0; a < lowerWidth; a++) {
                 w[i * stride + a] = lowerW[a * inputs + i];
             }
-            System.arraycopy(upperW, i * upperWidth, w, i * stride + lowerWidth, upperWidth);
+            System.arraycopy(upperW, i * upperWidth, w, i * stride + upperOffset, upperWidth);
         }
     }
 
     /**
-     * Computes the fused field rows [eta(x_r) | zeta(x_r) | 0] for r in [0, rows).
+     * Computes the fused field rows [eta(x_r), 0 | zeta(x_r), 0] for r in [0, rows).
      *
      * <p>Loop order: the active units of every row are listed first; then, for each block of up to
      * four output vectors, every row accumulates its active units' weights in registers. The block

@@ -29,6 +29,7 @@ import dev.rbmsuite.core.VectorMath;
  * once per chain count. An instance is not thread-safe.
  */
 public final class SwapKernel {
+    private static final double LN2 = Math.log(2.0);
     private final Rbm lower;
     private final Rbm upper;
     private final int nLower;
@@ -93,6 +94,8 @@ public final class SwapKernel {
         final int[] label;
         final int[] active;
         final int[] counts;
+        final double[] prodLower;
+        final double[] prodUpper;
         final int chains;
 
         private Slot(SwapKernel k, int chains) {
@@ -104,6 +107,8 @@ public final class SwapKernel {
             this.label = new int[chains];
             this.active = new int[chains * k.width];
             this.counts = new int[chains];
+            this.prodLower = new double[chains];
+            this.prodUpper = new double[chains];
         }
 
         /** @return the configurations, N x m_l row-major (the live buffer) */
@@ -143,7 +148,8 @@ public final class SwapKernel {
     /**
      * Computes the cached fields and log-marginals of the slot's current states: one fused field
      * pass and two softplus sums per chain, lh_l(x) = c_l.x + sum_i sfp(eta_i(x)) and
-     * lv_{l+1}(x) = b_{l+1}.x + sum_j sfp(zeta_j(x)).
+     * lv_{l+1}(x) = b_{l+1}.x + sum_j sfp(zeta_j(x)); each sum is max-parts plus the logarithm of a
+     * product of factors 1 + e^{-|.|}, the logarithms taken for all chains in one vector pass.
      *
      * @param s the slot
      * @param chains number of chains to evaluate (at most the slot's)
@@ -151,13 +157,36 @@ public final class SwapKernel {
     public void evaluate(Slot s, int chains) {
         fused.compute(s.x, chains, s.f, s.active, s.counts);
         int stride = fused.stride;
+        int lp = fused.lowerPadded;
+        int up = fused.upperPadded;
+        int uo = fused.upperOffset;
+        if (lp > Work.maxProductTerms() || up > Work.maxProductTerms()) {
+            for (int r = 0; r < chains; r++) {
+                int xo = r * width;
+                int fo = r * stride;
+                s.lh[r] = VectorMath.dot(lowerHiddenBias, 0, s.x, xo, width)
+                        + Work.softplusSum(1.0, s.f, fo, nLower);
+                s.lv[r] = VectorMath.dot(upperVisibleBias, 0, s.x, xo, width)
+                        + Work.softplusSum(1.0, s.f, fo + uo, mUpper);
+            }
+            return;
+        }
+        // the zero-padded lanes contribute softplus(0) = ln 2 each: sum over whole vectors, subtract
+        double lowerPad = (lp - nLower) * LN2;
+        double upperPad = (up - mUpper) * LN2;
         for (int r = 0; r < chains; r++) {
             int xo = r * width;
             int fo = r * stride;
             s.lh[r] = VectorMath.dot(lowerHiddenBias, 0, s.x, xo, width)
-                    + Work.softplusSum(1.0, s.f, fo, nLower);
+                    + Work.softplusParts(s.f, fo, lp, s.prodLower, r) - lowerPad;
             s.lv[r] = VectorMath.dot(upperVisibleBias, 0, s.x, xo, width)
-                    + Work.softplusSum(1.0, s.f, fo + nLower, mUpper);
+                    + Work.softplusParts(s.f, fo + uo, up, s.prodUpper, r) - upperPad;
+        }
+        Work.logInPlace(s.prodLower, chains);
+        Work.logInPlace(s.prodUpper, chains);
+        for (int r = 0; r < chains; r++) {
+            s.lh[r] += s.prodLower[r];
+            s.lv[r] += s.prodUpper[r];
         }
     }
 
@@ -233,7 +262,7 @@ public final class SwapKernel {
      * @param rng stream (exactly N*m_{l+1} draws)
      */
     public void sampleUpperHidden(Slot s, int chains, double[] out, Rng rng) {
-        gather(s, chains, nLower, mUpper, out);
+        gather(s, chains, fused.upperOffset, mUpper, out);
         finishDraw(out, chains * mUpper, rng);
     }
 

@@ -60,6 +60,59 @@ final class Work {
     }
 
     /**
+     * The two parts of sum_k softplus(x_k) = sum_k max(x_k, 0) + ln prod_k (1 + e^{-|x_k|}) over a
+     * whole number of vectors, so that the caller can take the logarithms of many products in one
+     * vectorised pass. Each factor lies in (1, 2], so the product of at most 1000 factors is finite.
+     *
+     * @param x arguments
+     * @param off first index
+     * @param len number of terms: a multiple of the vector length, at most {@link #maxProductTerms()}
+     * @param products receives the product at index {@code r}
+     * @param r where to store the product
+     * @return sum_k max(x_k, 0)
+     */
+    static double softplusParts(double[] x, int off, int len, double[] products, int r) {
+        int lanes = S.length();
+        DoubleVector lin = DoubleVector.zero(S);
+        DoubleVector prod = DoubleVector.broadcast(S, 1.0);
+        for (int i = 0; i < len; i += lanes) {
+            DoubleVector y = DoubleVector.fromArray(S, x, off + i);
+            lin = lin.add(y.max(0.0));
+            prod = prod.mul(y.abs().neg().lanewise(VectorOperators.EXP).add(1.0));
+        }
+        products[r] = prod.reduceLanes(VectorOperators.MUL);
+        return lin.reduceLanes(VectorOperators.ADD);
+    }
+
+    /** @return the largest {@code len} {@link #softplusParts} accepts (products stay below 2^1000) */
+    static int maxProductTerms() {
+        return 1000 / S.length() * S.length();
+    }
+
+    /** @return the vector length in doubles (segments padded to it can use {@link #softplusParts}) */
+    static int lanes() {
+        return S.length();
+    }
+
+    /**
+     * x[k] = ln x[k] for k in [0, len), vectorised.
+     *
+     * @param x positive values in, logarithms out
+     * @param len number of values
+     */
+    static void logInPlace(double[] x, int len) {
+        int lanes = S.length();
+        int upper = S.loopBound(len);
+        int i = 0;
+        for (; i < upper; i += lanes) {
+            DoubleVector.fromArray(S, x, i).lanewise(VectorOperators.LOG).intoArray(x, i);
+        }
+        for (; i < len; i++) {
+            x[i] = Math.log(x[i]);
+        }
+    }
+
+    /**
      * @param buf a buffer (may be null)
      * @param len the length needed
      * @return {@code buf} when it is long enough, else a new buffer of length {@code len}

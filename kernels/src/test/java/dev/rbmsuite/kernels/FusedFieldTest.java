@@ -31,11 +31,17 @@ class FusedFieldTest {
                 lower.visibleField(x, rows, eta);
                 upper.hiddenField(x, rows, zeta);
                 for (int r = 0; r < rows; r++) {
+                    for (int a = sh[0]; a < ff.lowerPadded; a++) {
+                        assertThat(out[r * ff.stride + a]).isZero();
+                    }
+                    for (int j = ff.upperOffset + sh[2]; j < ff.stride; j++) {
+                        assertThat(out[r * ff.stride + j]).isZero();
+                    }
                     for (int a = 0; a < sh[0]; a++) {
                         assertThat(out[r * ff.stride + a]).isCloseTo(eta[r * sh[0] + a], Offset.offset(1e-12));
                     }
                     for (int j = 0; j < sh[2]; j++) {
-                        assertThat(out[r * ff.stride + sh[0] + j]).isCloseTo(zeta[r * sh[2] + j], Offset.offset(1e-12));
+                        assertThat(out[r * ff.stride + ff.upperOffset + j]).isCloseTo(zeta[r * sh[2] + j], Offset.offset(1e-12));
                     }
                 }
             }

@@ -34,4 +34,28 @@ class WorkTest {
         double[] zeros = new double[5000];
         assertThat(Work.softplusSum(1.0, zeros, 0, 5000)).isCloseTo(5000 * Math.log(2), Offset.offset(1e-9));
     }
+
+    @Test
+    void softplusPartsAndBatchedLogsMatchTheTermwiseSum() {
+        Rng rng = Rng.seeded(2);
+        int lanes = Work.lanes();
+        for (int len = lanes; len <= Work.maxProductTerms(); len += 37 * lanes) {
+            double[] x = new double[len + 3];
+            for (int k = 0; k < x.length; k++) {
+                x[k] = 30 * rng.nextGaussian();
+            }
+            double[] prod = new double[4];
+            double lin = Work.softplusParts(x, 3, len, prod, 2);
+            Work.logInPlace(prod, 3);
+            double want = 0;
+            for (int k = 3; k < 3 + len; k++) {
+                want += Numerics.softplus(x[k]);
+            }
+            assertThat(lin + prod[2]).isCloseTo(want, Offset.offset(1e-13 * Math.abs(want) + 1e-13 * len));
+        }
+        double[] zeros = new double[Work.maxProductTerms()];
+        double[] p = new double[1];
+        assertThat(Work.softplusParts(zeros, 0, zeros.length, p, 0)).isZero();
+        assertThat(Double.isFinite(p[0])).isTrue();
+    }
 }
