@@ -7,7 +7,7 @@ import dev.rbmsuite.core.Rng;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
-/** The fused swap field equals core's eta(x; theta_l) and zeta(x; theta_{l+1}) for binary and real x. */
+/** The fused swap field (dense and sparse variants) equals core's eta(x; theta_l) and zeta(x; theta_{l+1}) for binary, sparse and real x. */
 class FusedFieldTest {
     @Test
     void matchesCoreFields() {
@@ -19,13 +19,23 @@ class FusedFieldTest {
             FusedField ff = new FusedField(sh[1], lower.weightsArray(), lower.visibleBiasArray(),
                     upper.weightsArray(), upper.hiddenBiasArray());
             int rows = 17;
-            for (boolean binary : new boolean[] {true, false}) {
+            for (int kind = 0; kind < 4; kind++) {
                 double[] x = new double[rows * sh[1]];
                 for (int k = 0; k < x.length; k++) {
-                    x[k] = binary ? (rng.nextBernoulli(0.5) ? 1 : 0) : rng.nextGaussian();
+                    x[k] = kind == 0 ? (rng.nextBernoulli(0.5) ? 1 : 0)
+                            : kind == 1 ? (rng.nextBernoulli(0.1) ? 1 : 0)
+                            : kind == 2 ? rng.nextGaussian() : (rng.nextBernoulli(0.1) ? 0.3 : 0);
                 }
                 double[] out = new double[rows * ff.stride];
                 ff.compute(x, rows, out, new int[rows * sh[1]], new int[rows]);
+                double[] dense = new double[rows * ff.stride];
+                double[] sparse = new double[rows * ff.stride];
+                ff.computeDense(x, rows, dense);
+                ff.computeSparse(x, rows, sparse, new int[rows * sh[1]], new int[rows]);
+                for (int k = 0; k < out.length; k++) {
+                    assertThat(dense[k]).isCloseTo(out[k], Offset.offset(1e-12));
+                    assertThat(sparse[k]).isCloseTo(out[k], Offset.offset(1e-12));
+                }
                 double[] eta = new double[rows * sh[0]];
                 double[] zeta = new double[rows * sh[2]];
                 lower.visibleField(x, rows, eta);
