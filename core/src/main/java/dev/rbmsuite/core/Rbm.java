@@ -81,8 +81,8 @@ public final class Rbm {
         if (weights.rank() != 2) {
             throw new IllegalArgumentException("W must be a matrix (n, m), got shape " + Arrays.toString(weights.shape()));
         }
-        int n = (int) weights.rows();
-        int m = (int) weights.columns();
+        int n = weights.rows();
+        int m = weights.columns();
         if (visibleBias.length() != n || visibleBias.rank() > 2 || (visibleBias.rank() == 2 && !visibleBias.isVector())) {
             throw new IllegalArgumentException("visible bias b has shape " + Arrays.toString(visibleBias.shape())
                     + " but W has n = " + n + " rows");
