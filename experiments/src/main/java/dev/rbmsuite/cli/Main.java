@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             InitCommand.class,
             InfoCommand.class,
             DatasetCommand.class,
+            FigureCommand.class,
         })
 public final class Main implements Runnable {
     /** Exit code for bad input. */

@@ -1,0 +1,45 @@
+package dev.rbmsuite.experiments;
+
+import dev.rbmsuite.core.InputException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** The registry of figure experiments, by id ("fig1" ... "fig9"), in the paper's order. */
+public final class Figures {
+    private static final Map<String, Supplier<Experiment>> REGISTRY = new LinkedHashMap<>();
+
+    static {
+        // figure classes register here as they land
+    }
+
+    private Figures() {
+    }
+
+    /** @return the ids of every registered figure, in order */
+    public static List<String> ids() {
+        return new ArrayList<>(REGISTRY.keySet());
+    }
+
+    /**
+     * @param id a figure id, or "all"
+     * @return the experiments to run
+     * @throws InputException naming the id if it is unknown
+     */
+    public static List<Experiment> select(String id) {
+        List<Experiment> list = new ArrayList<>();
+        if (id.equals("all")) {
+            REGISTRY.values().forEach(s -> list.add(s.get()));
+            return list;
+        }
+        String key = id.startsWith("fig") ? id : "fig" + id;
+        Supplier<Experiment> s = REGISTRY.get(key);
+        if (s == null) {
+            throw new InputException("figure: unknown figure '" + id + "' (expected one of " + ids() + " or all)");
+        }
+        list.add(s.get());
+        return list;
+    }
+}
