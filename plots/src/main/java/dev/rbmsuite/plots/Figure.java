@@ -16,8 +16,10 @@ import java.util.Objects;
  * @param title overall title above the grid (may be empty)
  * @param panels the panels, row-major, at most {@code rows * cols}
  * @param letters draw (a), (b), ... in each panel's top-left corner
+ * @param legend entries of a figure-wide legend drawn in a strip under the grid; empty for none
  */
-public record Figure(int rows, int cols, int width, int height, String title, List<Panel> panels, boolean letters) {
+public record Figure(int rows, int cols, int width, int height, String title, List<Panel> panels, boolean letters,
+                     List<LegendEntry> legend) {
 
     /** Largest accepted image side in pixels (guards against accidental huge allocations). */
     public static final int MAX_SIDE = 12_000;
@@ -40,6 +42,7 @@ public record Figure(int rows, int cols, int width, int height, String title, Li
             throw new IllegalArgumentException("figure needs at least one panel");
         }
         panels = List.copyOf(panels);
+        legend = legend == null ? List.of() : List.copyOf(legend);
         if (panels.size() > rows * cols) {
             throw new IllegalArgumentException("figure has " + panels.size() + " panels but its grid holds only "
                     + rows + " x " + cols);
@@ -55,7 +58,7 @@ public record Figure(int rows, int cols, int width, int height, String title, Li
      * @return the figure
      */
     public static Figure single(Panel panel, int width, int height) {
-        return new Figure(1, 1, width, height, "", List.of(panel), false);
+        return new Figure(1, 1, width, height, "", List.of(panel), false, List.of());
     }
 
     /**
@@ -79,6 +82,7 @@ public record Figure(int rows, int cols, int width, int height, String title, Li
         private String title = "";
         private Boolean letters;
         private final List<Panel> panels = new ArrayList<>();
+        private final List<LegendEntry> legend = new ArrayList<>();
 
         private Builder(int rows, int cols) {
             this.rows = rows;
@@ -110,12 +114,24 @@ public record Figure(int rows, int cols, int width, int height, String title, Li
             return this;
         }
 
+        /**
+         * Adds a figure-wide legend under the grid (set the panels' legends to {@link LegendPosition#NONE}).
+         *
+         * @param entries legend entries in display order
+         * @return this
+         */
+        public Builder sharedLegend(List<LegendEntry> entries) {
+            legend.addAll(entries);
+            return this;
+        }
+
         /** @return the validated figure */
         public Figure build() {
             int w = width != null ? width : 800 * Math.max(cols, 1);
-            int h = height != null ? height : 600 * Math.max(rows, 1) + (title == null || title.isEmpty() ? 0 : 60);
+            int h = height != null ? height : 600 * Math.max(rows, 1) + (title == null || title.isEmpty() ? 0 : 60)
+                    + (legend.isEmpty() ? 0 : 80);
             boolean l = letters != null ? letters : panels.size() > 1;
-            return new Figure(rows, cols, w, h, title, panels, l);
+            return new Figure(rows, cols, w, h, title, panels, l, legend);
         }
     }
 }

@@ -16,7 +16,12 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.rbmsuite.plots.render.Drawing;
+import dev.rbmsuite.plots.render.DrawingWriter;
 import dev.rbmsuite.plots.render.FigureRenderer;
+import dev.rbmsuite.plots.schematic.DeepTemperingSchematic;
+import dev.rbmsuite.plots.schematic.RbmSchematic;
+import dev.rbmsuite.plots.schematic.RoundTripSchematic;
 
 /**
  * Renders every figure type of the paper from synthetic data, as the experiments will, and checks that each
@@ -36,6 +41,15 @@ class PreviewGalleryTest {
         for (Map.Entry<String, Figure> e : figures.entrySet()) {
             Path png = dir.resolve(e.getKey() + ".png");
             FigureRenderer.writePng(e.getValue(), png);
+            BufferedImage img = ImageIO.read(png.toFile());
+            assertThat(img.getWidth()).as(e.getKey()).isEqualTo(e.getValue().width());
+            assertThat(img.getHeight()).as(e.getKey()).isEqualTo(e.getValue().height());
+        }
+        Map<String, Drawing> schematics = Map.of("fig1-rbm", new RbmSchematic(),
+                "fig3-deep-tempering", new DeepTemperingSchematic(), "fig4-round-trip", new RoundTripSchematic());
+        for (Map.Entry<String, Drawing> e : schematics.entrySet()) {
+            Path png = dir.resolve(e.getKey() + ".png");
+            DrawingWriter.writePng(e.getValue(), png);
             BufferedImage img = ImageIO.read(png.toFile());
             assertThat(img.getWidth()).as(e.getKey()).isEqualTo(e.getValue().width());
             assertThat(img.getHeight()).as(e.getKey()).isEqualTo(e.getValue().height());
@@ -105,13 +119,14 @@ class PreviewGalleryTest {
         }
         Figure.Builder b = Figure.grid(2, 2);
         b.panel(XyPanel.builder().title("log-likelihood").xLabel("epoch").yLabel("log-likelihood (nats)")
-                .addAll(ll).build());
+                .addAll(ll).legend(LegendPosition.NONE).build());
         String[] names = {"b", "c", "W"};
         for (int k = 0; k < 3; k++) {
             b.panel(XyPanel.builder().title("MAE of " + names[k]).xLabel("epoch").yLabel("MAE_" + names[k])
-                    .addAll(mae.get(k)).legend(k == 0 ? LegendPosition.AUTO : LegendPosition.NONE).build());
+                    .addAll(mae.get(k)).legend(LegendPosition.NONE).build());
         }
-        return b.size(1800, 1400).build();
+        b.sharedLegend(ll.stream().map(LegendEntry::of).toList());
+        return b.size(1800, 1480).build();
     }
 
     static Figure fig7() {

@@ -7,6 +7,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Writes a file atomically: the content goes to a temporary file in the target's folder, which is then moved
@@ -25,6 +27,8 @@ public final class AtomicFiles {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    private static final AtomicLong COUNTER = new AtomicLong();
+
     private AtomicFiles() {
     }
 
@@ -39,10 +43,13 @@ public final class AtomicFiles {
         Path abs = target.toAbsolutePath().normalize();
         Path dir = abs.getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+        // not Files.createTempFile: that creates owner-only files, and the move would keep those permissions
+        Path tmp = dir.resolve("." + abs.getFileName() + "." + ProcessHandle.current().pid() + "."
+                + COUNTER.incrementAndGet() + ".tmp");
         boolean done = false;
         try {
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp))) {
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE))) {
                 writer.writeTo(out);
             }
             try {

@@ -18,14 +18,14 @@ import dev.rbmsuite.plots.style.Theme;
 
 /**
  * Renders a {@link Figure}: the panels in a {@code rows x cols} grid, each painted into its cell (x-y panels by
- * XChart, matrices by {@link MatrixPainter}), with panel letters (a), (b), ... at the top left of each cell
- * and an optional overall title row. The result is one PNG (or SVG/PDF), the way the paper's multi-panel
- * figures are laid out.
+ * XChart, matrices by {@link MatrixPainter}), with panel letters (a), (b), ... at the top left of each cell,
+ * an optional overall title row and an optional figure-wide legend strip under the grid ({@link LegendStrip}).
+ * The result is one PNG (or SVG/PDF), laid out like the paper's multi-panel figures.
  *
  * <p>Each XChart chart paints directly into its cell of one shared canvas (the same call
  * {@code BitmapEncoder.getBufferedImage} makes internally), so the same code produces raster and vector
- * output. Cell sizes: the width is split evenly between the columns and the height below the title row
- * evenly between the rows; the last column and row take the rounding remainder, so the image has exactly the
+ * output. Cell sizes: the width is split evenly between the columns and the height between title row and
+ * legend strip evenly between the rows; the last column and row take the rounding remainder, so the image has exactly the
  * requested size. Fonts scale with the cell size ({@link Theme#forCell(int, int)}).
  */
 public final class FigureRenderer {
@@ -90,7 +90,23 @@ public final class FigureRenderer {
      * @return one rectangle per cell
      */
     static int[][] cells(Figure f, int titleHeight) {
-        int gridH = f.height() - titleHeight;
+        return cells(f, titleHeight, 0);
+    }
+
+    /**
+     * The pixel rectangle of each grid cell, row-major: {@code {x, y, width, height}}.
+     *
+     * @param f the figure
+     * @param titleHeight height of the title row (0 without a title)
+     * @param legendHeight height of the shared-legend strip under the grid (0 without one)
+     * @return one rectangle per cell
+     */
+    static int[][] cells(Figure f, int titleHeight, int legendHeight) {
+        int gridH = f.height() - titleHeight - legendHeight;
+        if (gridH < f.rows()) {
+            throw new IllegalArgumentException("figure " + f.width() + " x " + f.height()
+                    + " is too small for its title, legend and " + f.rows() + " rows");
+        }
         int cw = f.width() / f.cols();
         int ch = gridH / f.rows();
         int[][] out = new int[f.rows() * f.cols()][];
@@ -144,7 +160,14 @@ public final class FigureRenderer {
                 g.drawString(f.title(), (f.width() - fm.stringWidth(f.title())) / 2,
                         figureTheme.px(12) + fm.getAscent());
             }
-            int[][] cells = cells(f, titleHeight);
+            int legendHeight = 0;
+            LegendStrip strip = null;
+            if (!f.legend().isEmpty()) {
+                strip = new LegendStrip(g, f.legend(), f.width(), figureTheme);
+                legendHeight = strip.height();
+                strip.paint(g, f.height() - legendHeight, f.width());
+            }
+            int[][] cells = cells(f, titleHeight, legendHeight);
             List<Panel> panels = f.panels();
             for (int i = 0; i < panels.size(); i++) {
                 int[] c = cells[i];

@@ -1,15 +1,21 @@
 package dev.rbmsuite.plots.render;
 
+import java.awt.Font;
+import java.awt.font.FontRenderContext;
+import java.util.List;
+
 import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
+import dev.rbmsuite.plots.style.Theme;
 
 /**
  * Resolves {@link LegendPosition#AUTO}: the legend goes into the inside corner whose neighbourhood covers the
  * fewest data points, so it hides as little data as possible.
  *
  * <p>Lines are densified (ten points per segment) so a steep line crossing a corner counts even where it has
- * few vertices. The corner region is sized from the number of legend entries. Ties go to the first of
+ * few vertices; line and band points weigh three times a scatter point. The corner region is the estimated
+ * legend box ({@link #legendFraction}). Ties go to the first of
  * north-east, north-west, south-east, south-west.
  */
 final class LegendPlacer {
@@ -22,17 +28,23 @@ final class LegendPlacer {
     }
 
     /**
+     * Picks the corner.
+     *
      * @param p the panel
-     * @param entries number of legend entries
+     * @param labels the legend labels
+     * @param width chart width in pixels
+     * @param height chart height in pixels
+     * @param t the chart's theme (fonts and paddings)
      * @return a concrete corner (never {@code AUTO}; {@code NONE} only if the panel asks for it)
      */
-    static LegendPosition resolve(XyPanel p, int entries) {
+    static LegendPosition resolve(XyPanel p, List<String> labels, int width, int height, Theme t) {
         if (p.legend() != LegendPosition.AUTO) {
             return p.legend();
         }
+        double[] frac = legendFraction(labels, width, height, t);
+        double w = frac[0];
+        double h = frac[1];
         double[] range = range(p);
-        double w = 0.42;
-        double h = Math.min(0.85, 0.07 + 0.085 * entries);
         int[] counts = new int[4];
         for (Series s : p.series()) {
             double[] x = s.x();
@@ -51,6 +63,32 @@ final class LegendPlacer {
             }
         }
         return ORDER[best];
+    }
+
+    /**
+     * Estimates the legend box as a fraction of the data range, with a small margin: XChart's legend is
+     * padding + line sample + padding + widest label + padding wide and one text line plus padding per entry
+     * tall; the plot area is the chart minus axis labels and paddings; data fill the middle 92 % of the plot
+     * area (XChart's default plot content size).
+     *
+     * @return {width fraction, height fraction}
+     */
+    static double[] legendFraction(List<String> labels, int width, int height, Theme t) {
+        FontRenderContext frc = new FontRenderContext(null, true, true);
+        Font f = t.legendFont();
+        double text = 0;
+        for (String l : labels) {
+            text = Math.max(text, f.getStringBounds(l, frc).getWidth());
+        }
+        double lineH = f.getLineMetrics("Ag", frc).getHeight();
+        double pad = t.px(8);
+        double legendW = 3 * pad + t.px(40) + text + t.px(16);
+        double legendH = pad + labels.size() * (lineH + pad) + t.px(16);
+        double plotW = Math.max(1, width - t.px(150));
+        double plotH = Math.max(1, height - t.px(170));
+        double fw = Math.min(1, (legendW / plotW - 0.04) / 0.92);
+        double fh = Math.min(1, (legendH / plotH - 0.04) / 0.92);
+        return new double[] {Math.max(0.05, fw), Math.max(0.05, fh)};
     }
 
     private static void visit(XyPanel p, double[] x, double[] y, boolean connected, double[] range, double w,

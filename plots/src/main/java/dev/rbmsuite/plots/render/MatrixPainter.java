@@ -85,7 +85,7 @@ public final class MatrixPainter {
         g.setFont(tickFont);
         g.setColor(Theme.INK);
         double cellW = (double) pw / p.cols();
-        int colStep = niceStep(p.cols(), cellW, km.stringWidth(Integer.toString(p.cols())) * 2.0);
+        int colStep = niceStep(p.cols(), cellW, km.stringWidth(Integer.toString(p.cols())) * 3.0);
         for (int k : ticks(p.cols(), colStep)) {
             int cx = left + (int) Math.round((k - 0.5) * cellW);
             g.setColor(Theme.FRAME);
@@ -95,7 +95,7 @@ public final class MatrixPainter {
             g.drawString(s, cx - km.stringWidth(s) / 2, top + ph + tick + t.px(4) + km.getAscent());
         }
         double cellH = (double) ph / p.rows();
-        int rowStep = niceStep(p.rows(), cellH, km.getHeight() * 1.6);
+        int rowStep = niceStep(p.rows(), cellH, km.getHeight() * 2.0);
         for (int k : ticks(p.rows(), rowStep)) {
             int cy = top + (int) Math.round((k - 0.5) * cellH);
             g.setColor(Theme.FRAME);

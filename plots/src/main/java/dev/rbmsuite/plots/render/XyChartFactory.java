@@ -7,6 +7,7 @@ import java.util.TreeSet;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
+import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -70,12 +71,10 @@ public final class XyChartFactory {
             }
         }
         boolean trajectoryLegendDone = false;
-        int legendEntries = 0;
         for (Series s : p.series()) {
             SeriesStyle st = Palette.style(s.styleKey());
             XYSeries xs = chart.addSeries(s.name(), s.x(), s.y());
             xs.setShowInLegend(s.inLegend());
-            legendEntries += s.inLegend() ? 1 : 0;
             switch (s.kind()) {
                 case LINE -> {
                     xs.setXYSeriesRenderStyle(XYSeriesRenderStyle.Line);
@@ -93,12 +92,11 @@ public final class XyChartFactory {
                     xs.setXYSeriesRenderStyle(XYSeriesRenderStyle.Line);
                     xs.setMarker(SeriesMarkers.NONE);
                     xs.setLineColor(st.color());
-                    xs.setLineStyle(theme.lineStroke(st.dash()));
+                    xs.setLineStyle(theme.trajectoryStroke(st.dash()));
                     boolean legend = s.inLegend() && !trajectoryLegendDone;
                     addEndMarker(chart, s, st, theme, true, legend);
                     addEndMarker(chart, s, st, theme, false, legend);
                     trajectoryLegendDone |= legend;
-                    legendEntries += legend ? 2 : 0;
                 }
                 default -> throw new IllegalStateException("unknown kind " + s.kind());
             }
@@ -106,7 +104,8 @@ public final class XyChartFactory {
         addTickHelper(chart, p);
 
         XYStyler styler = chart.getStyler();
-        LegendPosition pos = legendEntries == 0 ? LegendPosition.NONE : LegendPlacer.resolve(p, legendEntries);
+        LegendPosition pos = legendLabels(p).isEmpty() ? LegendPosition.NONE
+                : LegendPlacer.resolve(p, legendLabels(p), width, height, theme);
         styler.setLegendVisible(pos != LegendPosition.NONE);
         styler.setLegendPosition(switch (pos) {
             case NORTH_WEST -> Styler.LegendPosition.InsideNW;
@@ -115,6 +114,23 @@ public final class XyChartFactory {
             default -> Styler.LegendPosition.InsideNE;
         });
         return chart;
+    }
+
+    /** @return the legend labels the chart will show, in order */
+    static java.util.List<String> legendLabels(XyPanel p) {
+        java.util.List<String> labels = new java.util.ArrayList<>();
+        boolean trajectory = false;
+        for (Series s : p.series()) {
+            if (s.inLegend()) {
+                labels.add(s.name());
+                if (s.kind() == Series.Kind.TRAJECTORY && !trajectory) {
+                    labels.add("start");
+                    labels.add("end");
+                    trajectory = true;
+                }
+            }
+        }
+        return labels;
     }
 
     private static void style(XYStyler st, XyPanel p, Theme t, boolean titleRow) {
@@ -141,7 +157,11 @@ public final class XyChartFactory {
         st.setPlotGridHorizontalLinesVisible(true);
         st.setPlotGridLinesColor(Theme.GRID);
         st.setPlotGridLinesStroke(new BasicStroke(Math.max(1f, (float) t.scale())));
-        st.setPlotTicksMarksVisible(true);
+        st.setPlotTicksMarksVisible(false);
+        st.setAxisTicksLineVisible(false);
+        st.setYAxisLabelAlignment(AxesChartStyler.TextAlignment.Right);
+        st.setXAxisTickLabelsFormattingFunction(TickFormat::format);
+        st.setYAxisTickLabelsFormattingFunction(TickFormat::format);
         st.setPlotMargin(t.px(4));
         st.setLegendFont(t.legendFont());
         st.setLegendBackgroundColor(new Color(255, 255, 255, 225));

@@ -135,6 +135,21 @@ public record Theme(double scale) {
     }
 
     /**
+     * The thinner stroke of a trajectory (Fig 8): 100 steps of a chain cross each other often, and a 2.5 px
+     * line would hide the structure.
+     *
+     * @param dash dash pattern
+     * @return round-joined stroke of 0.7 times {@link #lineWidth()}
+     */
+    public BasicStroke trajectoryStroke(Dash dash) {
+        float w = 0.7f * lineWidth();
+        float[] pattern = dash.pattern(w / 2.5f);
+        return pattern == null
+                ? new BasicStroke(w, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND)
+                : new BasicStroke(w, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, pattern, 0f);
+    }
+
+    /**
      * @param c a series colour
      * @return the same colour at the band opacity {@link #BAND_ALPHA}
      */
