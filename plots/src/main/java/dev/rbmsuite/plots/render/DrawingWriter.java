@@ -62,7 +62,8 @@ public final class DrawingWriter {
     }
 
     /**
-     * Writes an SVG (vector graphics; text stays text).
+     * Writes an SVG (vector graphics). Text painted by this module stays text; XChart draws its own text as
+     * outlines, which look the same but are not searchable.
      *
      * @param d the drawing
      * @param file target file
