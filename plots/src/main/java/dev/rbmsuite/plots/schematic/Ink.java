@@ -35,10 +35,6 @@ final class Ink {
         this.scale = scale;
     }
 
-    Graphics2D g() {
-        return g;
-    }
-
     double px(double v) {
         return v * scale;
     }
