@@ -1,6 +1,8 @@
 package dev.rbmsuite.experiments;
 
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.experiments.fig5.Figure5;
+import dev.rbmsuite.experiments.schematics.SchematicFigure;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +14,10 @@ public final class Figures {
     private static final Map<String, Supplier<Experiment>> REGISTRY = new LinkedHashMap<>();
 
     static {
-        // figure classes register here as they land
+        REGISTRY.put("fig1", SchematicFigure::figure1);
+        REGISTRY.put("fig3", SchematicFigure::figure3);
+        REGISTRY.put("fig4", SchematicFigure::figure4);
+        REGISTRY.put("fig5", Figure5::new);
     }
 
     private Figures() {

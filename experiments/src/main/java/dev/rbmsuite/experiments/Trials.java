@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.plots.io.CsvTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -43,7 +44,7 @@ public final class Trials {
          * @return the trial's numbers
          * @throws Exception on failure (aborts the figure)
          */
-        Table run(int trial, Rng rng) throws Exception;
+        CsvTable run(int trial, Rng rng) throws Exception;
     }
 
     /**
@@ -57,7 +58,7 @@ public final class Trials {
      * @return the trial results in trial order
      * @throws IOException if the kept trials cannot be read or written
      */
-    public static List<Table> run(ExperimentContext ctx, String name, int count, Map<String, ?> settings, Task task)
+    public static List<CsvTable> run(ExperimentContext ctx, String name, int count, Map<String, ?> settings, Task task)
             throws IOException {
         Path dir = ctx.dir().resolve("trials").resolve(name);
         Files.createDirectories(dir);
@@ -73,8 +74,8 @@ public final class Trials {
         }
         JSON.writeValue(settingsFile.toFile(), wanted);
         Rng root = ctx.rng().fork(ExperimentContext.label(name));
-        List<Table> results = new ArrayList<>();
-        List<Future<Table>> futures = new ArrayList<>();
+        List<CsvTable> results = new ArrayList<>();
+        List<Future<CsvTable>> futures = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(ctx.threads(), r -> {
             Thread t = new Thread(r, "trial-" + name);
             t.setDaemon(true);
@@ -86,14 +87,14 @@ public final class Trials {
                 Path file = dir.resolve("trial-" + r + ".csv");
                 if (Files.exists(file)) {
                     kept++;
-                    Table t = Table.read(file);
+                    CsvTable t = CsvTable.read(file);
                     futures.add(pool.submit(() -> t));
                     continue;
                 }
                 final int trial = r;
                 futures.add(pool.submit(() -> {
                     long t0 = System.nanoTime();
-                    Table t = task.run(trial, root.fork(trial));
+                    CsvTable t = task.run(trial, root.fork(trial));
                     t.write(file);
                     ctx.progress(String.format("%s: trial %d/%d done in %.1f s", name, trial + 1, count,
                             (System.nanoTime() - t0) / 1e9));
@@ -103,7 +104,7 @@ public final class Trials {
             if (kept > 0) {
                 ctx.progress(name + ": resumed " + kept + " kept trial(s)");
             }
-            for (Future<Table> f : futures) {
+            for (Future<CsvTable> f : futures) {
                 results.add(f.get());
             }
         } catch (InterruptedException e) {
@@ -134,10 +135,10 @@ public final class Trials {
      * @param column the column name
      * @return the mean column
      */
-    public static double[] mean(List<Table> trials, String column) {
-        double[] m = new double[trials.get(0).rows()];
-        for (Table t : trials) {
-            double[] c = t.get(column);
+    public static double[] mean(List<CsvTable> trials, String column) {
+        double[] m = new double[trials.get(0).size()];
+        for (CsvTable t : trials) {
+            double[] c = t.doubles(column);
             for (int k = 0; k < m.length; k++) {
                 m[k] += c[k] / trials.size();
             }

@@ -69,6 +69,13 @@ public final class Palette {
         BASE.put("exact", new SeriesStyle(BLACK, Dash.SOLID, MarkerShape.CIRCLE));
         BASE.put("iid", new SeriesStyle(GREY, Dash.DASHED, MarkerShape.NONE));
         BASE.put("data", new SeriesStyle(LIGHT_GREY, Dash.SOLID, MarkerShape.CIRCLE));
+        // classes and mixture components of a data set: distinct colours and markers, in order
+        Color[] clusterColors = {BLUE, ORANGE, BLUISH_GREEN, REDDISH_PURPLE, SKY_BLUE, VERMILLION, YELLOW, BLACK};
+        MarkerShape[] clusterMarkers = {MarkerShape.CIRCLE, MarkerShape.SQUARE, MarkerShape.DIAMOND,
+            MarkerShape.TRIANGLE_UP, MarkerShape.TRIANGLE_DOWN};
+        for (int k = 0; k < clusterColors.length; k++) {
+            BASE.put("cluster-" + k, new SeriesStyle(clusterColors[k], Dash.SOLID, clusterMarkers[k % clusterMarkers.length]));
+        }
     }
 
     private static final Pattern DEPTH = Pattern.compile("^(.+)-l(\\d+)$");

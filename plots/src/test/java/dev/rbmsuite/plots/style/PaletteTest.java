@@ -43,6 +43,15 @@ class PaletteTest {
     }
 
     @Test
+    void clusterStylesAreDistinct() {
+        Set<Color> colours = new HashSet<>();
+        for (int k = 0; k < 8; k++) {
+            colours.add(Palette.color("cluster-" + k));
+        }
+        assertThat(colours).hasSize(8);
+    }
+
+    @Test
     void unknownKeysGetDeterministicColoursDistinctFromTheKernels() {
         Set<Color> registered = new HashSet<>();
         for (String k : Palette.registeredKeys()) {
