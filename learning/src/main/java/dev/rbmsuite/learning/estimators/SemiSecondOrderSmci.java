@@ -4,8 +4,6 @@ import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
 import java.util.Arrays;
 import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.VectorMask;
-import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -36,6 +34,12 @@ import jdk.incubator.vector.VectorSpecies;
  * accuracy is that of the inputs. When some |W_ij| exceeds {@value #FAST_LIMIT}, the stable form of
  * METHODS.md 2.3 (softplus differences and a shifted log-sum-exp per term) is used instead. Both
  * give finite results for any finite parameters.
+ *
+ * <p><b>Determinism.</b> Exponentials and logarithms are scalar {@code Math.exp}/{@code Math.log}
+ * (O(N_s (n + m)) of them), and lane products are combined in scalar code in a fixed order: the
+ * Vector API's EXP/LOG and lane reductions give different bits before and after C2 compilation
+ * (SVML intrinsics versus the Java fallback), which would make runs with the same seed differ in
+ * the last bits. Only IEEE-exact vector operations (add, mul, fma, div) are used.
  *
  * <p>Not thread-safe (scratch buffers are reused between calls).
  */
@@ -201,12 +205,15 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
         double[] sb = new double[0];
         double[] d = new double[0];
         double[] corr = new double[0];
+        final double[] lane = new double[LANES];
 
         void prepare(double[] mat, int nIn, int nOut, double maxAbs) {
             this.nIn = nIn;
             this.nOut = nOut;
             this.pad = ((nOut + LANES - 1) / LANES) * LANES;
-            this.flushEvery = maxAbs <= 0 ? Integer.MAX_VALUE : Math.max(1, (int) (PRODUCT_RANGE / maxAbs));
+            // Each lane product of k iterations lies in [e^{-k maxAbs}, e^{k maxAbs}]; the LANES lanes
+            // together must stay within e^{+-600}.
+            this.flushEvery = maxAbs <= 0 ? Integer.MAX_VALUE : Math.max(1, (int) (PRODUCT_RANGE / (maxAbs * LANES)));
             int size = nIn * pad;
             if (e.length != size) {
                 e = new double[size];
@@ -245,8 +252,11 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
                 for (int i = 0; i < nIn; i++) {
                     boolean on = x[r * nIn + i] != 0.0;
                     int base = i * pad;
-                    // Pass 1: D_k = e^{d_ik}, kept for pass 2, and phi_i = b_i + ln prod_k D_k.
-                    DoubleVector logAcc = DoubleVector.zero(S);
+                    // Pass 1: D_k = e^{d_ik}, kept for pass 2, and phi_i = b_i + ln prod_k D_k. The lane
+                    // products are combined and logged in scalar code, in a fixed order, before they can
+                    // leave the double range (no vector transcendentals or lane reductions: see the class
+                    // comment on determinism).
+                    double logSum = 0;
                     DoubleVector prod = one;
                     int count = 0;
                     for (int k = 0; k < pad; k += LANES) {
@@ -261,13 +271,15 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
                         dv.intoArray(d, k);
                         prod = prod.mul(dv);
                         if (++count == flushEvery) {
-                            logAcc = logAcc.add(prod.lanewise(VectorOperators.LOG));
+                            logSum += logOfLaneProduct(prod);
                             prod = one;
                             count = 0;
                         }
                     }
-                    logAcc = logAcc.add(prod.lanewise(VectorOperators.LOG));
-                    double phi = biasIn[i] + logAcc.reduceLanes(VectorOperators.ADD);
+                    if (count > 0) {
+                        logSum += logOfLaneProduct(prod);
+                    }
+                    double phi = biasIn[i] + logSum;
                     phi = Math.max(-PHI_CLAMP, Math.min(PHI_CLAMP, phi));
                     double en = Math.exp(-phi);
                     mean[i] += 1.0 / (1.0 + en);
@@ -293,21 +305,18 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             }
         }
 
-        /** s_k = sig(f_k), sbar_k = sig(-f_k) from one exponential e^{-|f_k|}; padding untouched. */
-        private void sigmoids(double[] field, int off) {
-            int k = 0;
-            int upper = S.loopBound(nOut);
-            DoubleVector one = DoubleVector.broadcast(S, 1.0);
-            for (; k < upper; k += LANES) {
-                DoubleVector z = DoubleVector.fromArray(S, field, off + k);
-                DoubleVector ex = z.abs().neg().lanewise(VectorOperators.EXP);
-                DoubleVector q = one.div(ex.add(1.0));
-                DoubleVector p = ex.mul(q);
-                VectorMask<Double> pos = z.compare(VectorOperators.GE, 0.0);
-                p.blend(q, pos).intoArray(s, k);
-                q.blend(p, pos).intoArray(sb, k);
+        private double logOfLaneProduct(DoubleVector prod) {
+            prod.intoArray(lane, 0);
+            double p = 1.0;
+            for (int q = 0; q < LANES; q++) {
+                p *= lane[q];
             }
-            for (; k < nOut; k++) {
+            return Math.log(p);
+        }
+
+        /** s_k = sig(f_k), sbar_k = sig(-f_k) from one scalar exponential e^{-|f_k|}; padding untouched. */
+        private void sigmoids(double[] field, int off) {
+            for (int k = 0; k < nOut; k++) {
                 double z = field[off + k];
                 double ex = Math.exp(-Math.abs(z));
                 double q = 1.0 / (1.0 + ex);

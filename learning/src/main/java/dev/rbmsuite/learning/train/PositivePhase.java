@@ -1,5 +1,6 @@
 package dev.rbmsuite.learning.train;
 
+import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
@@ -19,7 +20,9 @@ import dev.rbmsuite.learning.estimators.Moments;
  * </ul>
  * The conditional means {@code sig(zeta_l(v_l))} of layer l serve both as its positive statistics
  * and as the Bernoulli probabilities of the next layer's sample, so each layer costs one field
- * evaluation. Scratch buffers are reused; not thread-safe.
+ * evaluation. The sigmoids are scalar ({@link Numerics#sigmoid}) so that results do not depend on
+ * whether the Vector API's EXP is compiled (see {@code SemiSecondOrderSmci}). Scratch buffers are
+ * reused; not thread-safe.
  */
 public final class PositivePhase {
     private final double[] data;
@@ -74,7 +77,11 @@ public final class PositivePhase {
             if (means[l] == null || means[l].length != rows * m) {
                 means[l] = new double[rows * m];
             }
-            r.hiddenMeans(visible[l], rows, means[l]);
+            r.hiddenField(visible[l], rows, means[l]);
+            double[] mu = means[l];
+            for (int k = 0; k < rows * m; k++) {
+                mu[k] = Numerics.sigmoid(mu[k]);
+            }
             accumulate(visible[l], means[l], n, m, out[l]);
             if (l + 1 < depth) {
                 if (visible[l + 1] == null || visible[l + 1].length != rows * m) {

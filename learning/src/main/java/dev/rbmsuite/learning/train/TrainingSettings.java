@@ -43,8 +43,8 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
             throw new IllegalArgumentException("hidden: kernel bgs trains a single RBM, give exactly one size (got "
                     + hidden.length + ")");
         }
-        if (epochs < 0) {
-            throw new IllegalArgumentException("epochs must be non-negative, got " + epochs);
+        if (epochs <= 0) {
+            throw new IllegalArgumentException("epochs must be positive, got " + epochs);
         }
         if (!(learningRate > 0) || !Double.isFinite(learningRate)) {
             throw new IllegalArgumentException("learning rate must be positive and finite, got " + learningRate);
