@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             InitCommand.class,
             InfoCommand.class,
+            TrainCommand.class,
         })
 public final class Main implements Runnable {
     /** Exit code for bad input. */
