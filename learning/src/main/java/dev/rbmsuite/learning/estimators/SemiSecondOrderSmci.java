@@ -49,7 +49,8 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
     /** The largest |W_ij| for which the multiplicative fast path is used. */
     public static final double FAST_LIMIT = 50.0;
 
-    private static final double PHI_CLAMP = 600.0;
+    private static final double EN_MIN = Math.exp(-600.0);
+    private static final double EN_MAX = Math.exp(600.0);
     private static final double PRODUCT_RANGE = 600.0;
     private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
     private static final int LANES = S.length();
@@ -206,6 +207,7 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
         double[] d = new double[0];
         double[] corr = new double[0];
         final double[] lane = new double[LANES];
+        double[] expNegBias = new double[0];
 
         void prepare(double[] mat, int nIn, int nOut, double maxAbs) {
             this.nIn = nIn;
@@ -238,6 +240,9 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
                 }
             }
             Arrays.fill(corr, 0.0);
+            if (expNegBias.length != nIn) {
+                expNegBias = new double[nIn];
+            }
             for (int k = nOut; k < pad; k++) {
                 s[k] = 0.0;
                 sb[k] = 1.0;
@@ -246,72 +251,98 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
 
         /** Accumulates sig(phi_i) into mean (nIn) and C_ik into corr (nIn x pad) over the rows. */
         void run(double[] x, int rows, double[] field, double[] biasIn, double[] mean) {
-            DoubleVector one = DoubleVector.broadcast(S, 1.0);
+            for (int i = 0; i < nIn; i++) {
+                expNegBias[i] = Math.exp(-biasIn[i]);
+            }
+            int chunk = flushEvery >= pad / LANES ? pad : flushEvery * LANES;
+            boolean single = chunk >= pad;
             for (int r = 0; r < rows; r++) {
                 sigmoids(field, r * nOut);
                 for (int i = 0; i < nIn; i++) {
                     boolean on = x[r * nIn + i] != 0.0;
                     int base = i * pad;
-                    // Pass 1: D_k = e^{d_ik}, kept for pass 2, and phi_i = b_i + ln prod_k D_k. The lane
-                    // products are combined and logged in scalar code, in a fixed order, before they can
-                    // leave the double range (no vector transcendentals or lane reductions: see the class
-                    // comment on determinism).
-                    double logSum = 0;
-                    DoubleVector prod = one;
-                    int count = 0;
-                    for (int k = 0; k < pad; k += LANES) {
-                        DoubleVector sv = DoubleVector.fromArray(S, s, k);
-                        DoubleVector sbv = DoubleVector.fromArray(S, sb, k);
-                        DoubleVector dv;
-                        if (on) {
-                            dv = one.div(sv.fma(DoubleVector.fromArray(S, einv, base + k), sbv));
-                        } else {
-                            dv = sv.fma(DoubleVector.fromArray(S, e, base + k), sbv);
+                    // Pass 1: D_k = e^{d_ik} (kept for pass 2) and their product, chunked so that no lane
+                    // product leaves the double range; e^{-phi_i} = e^{-b_i} / prod_k D_k.
+                    double en;
+                    if (single && Math.abs(biasIn[i]) <= 100.0) {
+                        double prod = on ? pass1On(base, 0, pad) : pass1Off(base, 0, pad);
+                        en = expNegBias[i] / prod;
+                    } else {
+                        double logSum = 0;
+                        for (int k0 = 0; k0 < pad; k0 += chunk) {
+                            int k1 = Math.min(pad, k0 + chunk);
+                            logSum += Math.log(on ? pass1On(base, k0, k1) : pass1Off(base, k0, k1));
                         }
-                        dv.intoArray(d, k);
-                        prod = prod.mul(dv);
-                        if (++count == flushEvery) {
-                            logSum += logOfLaneProduct(prod);
-                            prod = one;
-                            count = 0;
-                        }
+                        en = Math.exp(-(biasIn[i] + logSum));
                     }
-                    if (count > 0) {
-                        logSum += logOfLaneProduct(prod);
-                    }
-                    double phi = biasIn[i] + logSum;
-                    phi = Math.max(-PHI_CLAMP, Math.min(PHI_CLAMP, phi));
-                    double en = Math.exp(-phi);
+                    // sig(phi) with phi clamped to [-600, 600] (the limits are exact to double precision).
+                    en = Math.max(EN_MIN, Math.min(EN_MAX, en));
                     mean[i] += 1.0 / (1.0 + en);
-                    // Pass 2: C_ik = alpha E / (alphabar (1 + t) + alpha t + alpha E), t = D_k e^{-phi_i}.
-                    DoubleVector env = DoubleVector.broadcast(S, en);
-                    for (int k = 0; k < pad; k += LANES) {
-                        DoubleVector sv = DoubleVector.fromArray(S, s, k);
-                        DoubleVector sbv = DoubleVector.fromArray(S, sb, k);
-                        DoubleVector t = DoubleVector.fromArray(S, d, k).mul(env);
-                        DoubleVector alpha;
-                        DoubleVector alphaE;
-                        if (on) {
-                            alpha = sv.mul(DoubleVector.fromArray(S, einv, base + k));
-                            alphaE = sv;
-                        } else {
-                            alpha = sv;
-                            alphaE = sv.mul(DoubleVector.fromArray(S, e, base + k));
-                        }
-                        DoubleVector den = sbv.mul(t.add(1.0)).add(alpha.fma(t, alphaE));
-                        DoubleVector.fromArray(S, corr, base + k).add(alphaE.div(den)).intoArray(corr, base + k);
+                    if (on) {
+                        pass2On(base, en);
+                    } else {
+                        pass2Off(base, en);
                     }
                 }
             }
         }
 
-        private double logOfLaneProduct(DoubleVector prod) {
+        /** v_i = 0: D_k = sbar_k + s_k E_ik; returns prod over [k0, k1) (combined in a fixed order). */
+        private double pass1Off(int base, int k0, int k1) {
+            DoubleVector prod = DoubleVector.broadcast(S, 1.0);
+            for (int k = k0; k < k1; k += LANES) {
+                DoubleVector dv = DoubleVector.fromArray(S, s, k)
+                        .fma(DoubleVector.fromArray(S, e, base + k), DoubleVector.fromArray(S, sb, k));
+                dv.intoArray(d, k);
+                prod = prod.mul(dv);
+            }
+            return laneProduct(prod);
+        }
+
+        /** v_i = 1: D_k = 1 / (sbar_k + s_k / E_ik); returns prod over [k0, k1). */
+        private double pass1On(int base, int k0, int k1) {
+            DoubleVector one = DoubleVector.broadcast(S, 1.0);
+            DoubleVector prod = one;
+            for (int k = k0; k < k1; k += LANES) {
+                DoubleVector dv = one.div(DoubleVector.fromArray(S, s, k)
+                        .fma(DoubleVector.fromArray(S, einv, base + k), DoubleVector.fromArray(S, sb, k)));
+                dv.intoArray(d, k);
+                prod = prod.mul(dv);
+            }
+            return laneProduct(prod);
+        }
+
+        /** v_i = 0: alpha = s, alpha E = s E; C = alpha E / (sbar (1 + t) + alpha t + alpha E), t = D e^{-phi}. */
+        private void pass2Off(int base, double en) {
+            DoubleVector env = DoubleVector.broadcast(S, en);
+            for (int k = 0; k < pad; k += LANES) {
+                DoubleVector sv = DoubleVector.fromArray(S, s, k);
+                DoubleVector t = DoubleVector.fromArray(S, d, k).mul(env);
+                DoubleVector alphaE = sv.mul(DoubleVector.fromArray(S, e, base + k));
+                DoubleVector den = DoubleVector.fromArray(S, sb, k).mul(t.add(1.0)).add(sv.fma(t, alphaE));
+                DoubleVector.fromArray(S, corr, base + k).add(alphaE.div(den)).intoArray(corr, base + k);
+            }
+        }
+
+        /** v_i = 1: alpha = s / E, alpha E = s. */
+        private void pass2On(int base, double en) {
+            DoubleVector env = DoubleVector.broadcast(S, en);
+            for (int k = 0; k < pad; k += LANES) {
+                DoubleVector sv = DoubleVector.fromArray(S, s, k);
+                DoubleVector t = DoubleVector.fromArray(S, d, k).mul(env);
+                DoubleVector alpha = sv.mul(DoubleVector.fromArray(S, einv, base + k));
+                DoubleVector den = DoubleVector.fromArray(S, sb, k).mul(t.add(1.0)).add(alpha.fma(t, sv));
+                DoubleVector.fromArray(S, corr, base + k).add(sv.div(den)).intoArray(corr, base + k);
+            }
+        }
+
+        private double laneProduct(DoubleVector prod) {
             prod.intoArray(lane, 0);
             double p = 1.0;
             for (int q = 0; q < LANES; q++) {
                 p *= lane[q];
             }
-            return Math.log(p);
+            return p;
         }
 
         /** s_k = sig(f_k), sbar_k = sig(-f_k) from one scalar exponential e^{-|f_k|}; padding untouched. */
