@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             InfoCommand.class,
             DatasetCommand.class,
             FigureCommand.class,
+            TrainCommand.class,
         })
 public final class Main implements Runnable {
     /** Exit code for bad input. */
