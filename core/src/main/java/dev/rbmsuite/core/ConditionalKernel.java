@@ -187,10 +187,8 @@ final class ConditionalKernel {
 
     /** row = sig(beta * row), lane-wise; saturates to exactly 0 or 1. */
     private void sigmoidRow(double[] row, double beta) {
-        DoubleVector negBeta = DoubleVector.broadcast(S, -beta);
         for (int j = 0; j < stride; j += LANES) {
-            DoubleVector f = DoubleVector.fromArray(S, row, j);
-            ONE.div(f.mul(negBeta).lanewise(VectorOperators.EXP).add(1.0)).intoArray(row, j);
+            VectorMath.sigmoid(DoubleVector.fromArray(S, row, j).mul(beta)).intoArray(row, j);
         }
     }
 

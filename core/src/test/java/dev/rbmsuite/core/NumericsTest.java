@@ -45,6 +45,42 @@ class NumericsTest {
     }
 
     @Test
+    void deterministicVectorExpAndLog1pAreAccurate() {
+        jdk.incubator.vector.VectorSpecies<Double> sp = jdk.incubator.vector.DoubleVector.SPECIES_PREFERRED;
+        int lanes = sp.length();
+        Rng r = Rng.seeded(17);
+        double[] x = new double[lanes * 4000];
+        for (int k = 0; k < x.length; k++) {
+            x[k] = k < lanes * 2000 ? (r.nextDouble() - 0.5) * 1400 : (r.nextDouble() - 0.5) * 4;
+        }
+        x[0] = 0;
+        x[1] = -1e-300;
+        x[2] = 700;
+        x[3] = -700;
+        double[] e = new double[x.length];
+        double[] l = new double[x.length];
+        for (int k = 0; k < x.length; k += lanes) {
+            jdk.incubator.vector.DoubleVector v = jdk.incubator.vector.DoubleVector.fromArray(sp, x, k);
+            VectorMath.exp(v).intoArray(e, k);
+        }
+        double[] y = new double[x.length];
+        for (int k = 0; k < x.length; k++) {
+            y[k] = Math.exp(-Math.abs(x[k]));
+        }
+        for (int k = 0; k < x.length; k += lanes) {
+            VectorMath.log1pUnit(jdk.incubator.vector.DoubleVector.fromArray(sp, y, k)).intoArray(l, k);
+        }
+        for (int k = 0; k < x.length; k++) {
+            double expected = Math.exp(Math.max(-708, Math.min(709, x[k])));
+            assertThat(e[k]).as("exp(%s)", x[k]).isCloseTo(expected, within(4e-16 * expected));
+            double ly = Math.log1p(y[k]);
+            assertThat(l[k]).as("log1p(%s)", y[k]).isCloseTo(ly, within(6e-16 * ly + 1e-300));
+        }
+        assertThat(VectorMath.sumLanes(jdk.incubator.vector.DoubleVector.broadcast(sp, 0.1)))
+                .isEqualTo(java.util.stream.DoubleStream.generate(() -> 0.1).limit(lanes).reduce(0, Double::sum));
+    }
+
+    @Test
     void vectorisedFunctionsMatchScalarOnes() {
         Rng r = Rng.seeded(3);
         int n = 1001;
