@@ -1,7 +1,10 @@
 package dev.rbmsuite.experiments;
 
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.experiments.fig2.Figure2;
 import dev.rbmsuite.experiments.fig5.Figure5;
+import dev.rbmsuite.experiments.fig6.Figure6;
+import dev.rbmsuite.experiments.fig7.Figure7;
 import dev.rbmsuite.experiments.schematics.SchematicFigure;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,9 +18,12 @@ public final class Figures {
 
     static {
         REGISTRY.put("fig1", SchematicFigure::figure1);
+        REGISTRY.put("fig2", Figure2::new);
         REGISTRY.put("fig3", SchematicFigure::figure3);
         REGISTRY.put("fig4", SchematicFigure::figure4);
         REGISTRY.put("fig5", Figure5::new);
+        REGISTRY.put("fig6", Figure6::new);
+        REGISTRY.put("fig7", Figure7::new);
     }
 
     private Figures() {

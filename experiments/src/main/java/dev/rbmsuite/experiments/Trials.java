@@ -41,10 +41,12 @@ public final class Trials {
         /**
          * @param trial the trial index r
          * @param rng the trial's own stream
+         * @param artifacts a folder of this trial's own for further files (models, chain states),
+         *     written before the trial's table, so a kept table implies complete artifacts
          * @return the trial's numbers
          * @throws Exception on failure (aborts the figure)
          */
-        CsvTable run(int trial, Rng rng) throws Exception;
+        CsvTable run(int trial, Rng rng, Path artifacts) throws Exception;
     }
 
     /**
@@ -60,20 +62,35 @@ public final class Trials {
      */
     public static List<CsvTable> run(ExperimentContext ctx, String name, int count, Map<String, ?> settings, Task task)
             throws IOException {
-        Path dir = ctx.dir().resolve("trials").resolve(name);
+        return run(ctx, ctx.dir().resolve("trials"), ctx.rng(), name, count, settings, task);
+    }
+
+    /**
+     * Runs (or resumes) trials kept under an explicit folder with an explicit root stream, for work
+     * that several figures share (trained models): the result must not depend on which figure asks.
+     *
+     * @param ctx the experiment context (threads, progress)
+     * @param base the folder holding one sub-folder per group
+     * @param rng the root stream of all groups under {@code base}
+     * @param name the group name
+     * @param count the number of trials
+     * @param settings every setting the trials depend on
+     * @param task the trial
+     * @return the trial results in trial order
+     * @throws IOException if the kept trials cannot be read or written
+     */
+    public static List<CsvTable> run(ExperimentContext ctx, Path base, Rng rng, String name, int count,
+                                     Map<String, ?> settings, Task task) throws IOException {
+        Path dir = base.resolve(name);
         Files.createDirectories(dir);
         Path settingsFile = dir.resolve("settings.json");
         JsonNode wanted = JSON.valueToTree(new TreeMap<>(settings));
         if (Files.exists(settingsFile) && !JSON.readTree(settingsFile.toFile()).equals(wanted)) {
             ctx.progress(name + ": settings changed, discarding kept trials");
-            try (Stream<Path> s = Files.list(dir)) {
-                for (Path p : s.toArray(Path[]::new)) {
-                    Files.delete(p);
-                }
-            }
+            deleteContents(dir);
         }
         JSON.writeValue(settingsFile.toFile(), wanted);
-        Rng root = ctx.rng().fork(ExperimentContext.label(name));
+        Rng root = rng.fork(ExperimentContext.label(name));
         List<CsvTable> results = new ArrayList<>();
         List<Future<CsvTable>> futures = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(ctx.threads(), r -> {
@@ -94,7 +111,8 @@ public final class Trials {
                 final int trial = r;
                 futures.add(pool.submit(() -> {
                     long t0 = System.nanoTime();
-                    CsvTable t = task.run(trial, root.fork(trial));
+                    Path artifacts = Files.createDirectories(dir.resolve("trial-" + trial));
+                    CsvTable t = task.run(trial, root.fork(trial), artifacts);
                     t.write(file);
                     ctx.progress(String.format("%s: trial %d/%d done in %.1f s", name, trial + 1, count,
                             (System.nanoTime() - t0) / 1e9));
@@ -126,6 +144,28 @@ public final class Trials {
             pool.shutdownNow();
         }
         return results;
+    }
+
+    /**
+     * The artifact folder of a kept trial.
+     *
+     * @param base the folder passed to {@link #run(ExperimentContext, Path, Rng, String, int, Map, Task)}
+     * @param name the group name
+     * @param trial the trial index
+     * @return {@code base/name/trial-R}
+     */
+    public static Path artifacts(Path base, String name, int trial) {
+        return base.resolve(name).resolve("trial-" + trial);
+    }
+
+    private static void deleteContents(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toArray(Path[]::new)) {
+                if (!p.equals(dir)) {
+                    Files.delete(p);
+                }
+            }
+        }
     }
 
     /**
