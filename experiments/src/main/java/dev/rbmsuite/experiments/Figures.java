@@ -5,6 +5,8 @@ import dev.rbmsuite.experiments.fig2.Figure2;
 import dev.rbmsuite.experiments.fig5.Figure5;
 import dev.rbmsuite.experiments.fig6.Figure6;
 import dev.rbmsuite.experiments.fig7.Figure7;
+import dev.rbmsuite.experiments.fig8.Figure8;
+import dev.rbmsuite.experiments.fig9.Figure9;
 import dev.rbmsuite.experiments.schematics.SchematicFigure;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,6 +26,8 @@ public final class Figures {
         REGISTRY.put("fig5", Figure5::new);
         REGISTRY.put("fig6", Figure6::new);
         REGISTRY.put("fig7", Figure7::new);
+        REGISTRY.put("fig8", Figure8::new);
+        REGISTRY.put("fig9", Figure9::new);
     }
 
     private Figures() {
