@@ -1,6 +1,7 @@
 package dev.rbmsuite.kernels;
 
 import dev.rbmsuite.core.Nd;
+import dev.rbmsuite.core.Rng;
 import java.util.Arrays;
 import org.nd4j.linalg.api.ndarray.INDArray;
 
@@ -43,6 +44,76 @@ public final class ChainState {
         this.sizes = sizes.clone();
         this.visible = visible;
         this.parity = parity;
+    }
+
+    /**
+     * Chains started from the uniform distribution on every layer (each unit an independent fair
+     * coin), parity 0: the paper's persistent-chain initialisation (METHODS.md section 7.1).
+     *
+     * @param chains N (positive)
+     * @param sizes n_l of each layer
+     * @param rng stream for the draws; layer l uses exactly N*n_l draws, layers in order
+     * @return a new state
+     */
+    public static ChainState uniform(int chains, int[] sizes, Rng rng) {
+        if (chains <= 0) {
+            throw new IllegalArgumentException("the number of chains must be positive, got " + chains);
+        }
+        double[][] v = new double[sizes.length][];
+        for (int l = 0; l < sizes.length; l++) {
+            if (sizes[l] <= 0) {
+                throw new IllegalArgumentException("layer " + l + " has size " + sizes[l]);
+            }
+            double[] buf = new double[chains * sizes[l]];
+            rng.fillUniform(buf, 0, buf.length);
+            for (int k = 0; k < buf.length; k++) {
+                buf[k] = buf[k] < 0.5 ? 1.0 : 0.0;
+            }
+            v[l] = buf;
+        }
+        return new ChainState(chains, sizes, v, 0);
+    }
+
+    /**
+     * A state from ND4J matrices, one per layer (copied and checked to be binary).
+     *
+     * @param parity the deep-tempering parity c (0 or 1)
+     * @param layers per layer an N x n_l matrix of 0/1 values; all must have the same N
+     * @return a new state
+     * @throws IllegalArgumentException if the row counts differ or a value is not 0 or 1
+     */
+    public static ChainState of(int parity, INDArray... layers) {
+        if (layers.length == 0) {
+            throw new IllegalArgumentException("a chain state needs at least one layer");
+        }
+        int chains = -1;
+        int[] sizes = new int[layers.length];
+        double[][] v = new double[layers.length][];
+        for (int l = 0; l < layers.length; l++) {
+            INDArray x = layers[l];
+            if (x.rank() != 2) {
+                throw new IllegalArgumentException("layer " + l + " must be a matrix (chains x units), got shape "
+                        + Arrays.toString(x.shape()));
+            }
+            if (chains < 0) {
+                chains = (int) x.rows();
+            } else if (x.rows() != chains) {
+                throw new IllegalArgumentException("layer " + l + " has " + x.rows() + " rows, layer 0 has " + chains);
+            }
+            sizes[l] = (int) x.columns();
+            v[l] = Nd.toArray(x);
+            for (double d : v[l]) {
+                if (d != 0.0 && d != 1.0) {
+                    throw new IllegalArgumentException("layer " + l + " holds a non-binary value " + d);
+                }
+            }
+        }
+        return new ChainState(chains, sizes, v, parity);
+    }
+
+    /** @return n_0, ..., n_L: a copy of the layer sizes */
+    public int[] sizes() {
+        return sizes.clone();
     }
 
     /** @return N, the number of chains */

@@ -1,0 +1,94 @@
+package dev.rbmsuite.kernels;
+
+import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.RbmStack;
+import dev.rbmsuite.core.Rng;
+
+/**
+ * Deep tempering (paper Alg. 2; Desjardins et al. 2014) on an RBM stack theta_0, ..., theta_L,
+ * leaving P_Theta(V) = prod_l P_{theta_l}(v_l) invariant.
+ *
+ * <p>One transition with parity c (held in the {@link ChainState}, starting at 0):
+ * <ol>
+ *   <li>for every level l in I_c = {l in 0..L-1 : l = c mod 2} (disjoint pairs, so their order does
+ *       not matter): the visible-space swap K̄_{l,l+1} of Eq. swap_kernel_vis, i.e.
+ *       h_l ~ P_l(h | v~_l), the swap kernel S_{l,l+1} of Alg. 1 with v~_{l+1}, and then
+ *       v~_l ~ P_l(v | h~_l), resampled even when the swap was rejected (METHODS.md 3.4);</li>
+ *   <li>one blocked Gibbs sweep (Eq. bgs) on every layer l = 0..L;</li>
+ *   <li>c' = 1 - c.</li>
+ * </ol>
+ * With L = 1 the single pair is attempted only on even-parity steps (I_1 is empty), as in the
+ * paper (METHODS.md 3.4). Each step with parity c leaves P_Theta invariant; it does not satisfy
+ * detailed balance on its own (a swap followed by BGS), which the tests show on the exact matrix.
+ *
+ * <p>{@link StepInfo}: swapAttempts[l] = N and swapAccepts[l] = accepted swaps for l in I_c, zero
+ * otherwise. Hot path: the BGS sweep of layer l+1 reuses zeta(v~_{l+1}) cached by the swap. An
+ * instance keeps scratch buffers and is not thread-safe.
+ */
+public final class DeepTempering implements TransitionKernel {
+    private final RbmStack stack;
+    private final SwapKernel[] swaps;
+    private double[] hidden;
+    private double[] scratch;
+
+    /** @param stack theta_0 (the training RBM) .. theta_L */
+    public DeepTempering(RbmStack stack) {
+        this.stack = stack;
+        this.swaps = new SwapKernel[stack.upperLayers()];
+        for (int l = 0; l < swaps.length; l++) {
+            swaps[l] = new SwapKernel(stack.layer(l), stack.layer(l + 1));
+        }
+    }
+
+    /** @return the stack */
+    public RbmStack stack() {
+        return stack;
+    }
+
+    @Override
+    public String name() {
+        return "dt";
+    }
+
+    @Override
+    public ChainState init(int chains, Rng rng) {
+        return ChainState.uniform(chains, stack.visibleSizes(), rng);
+    }
+
+    /**
+     * One DT transition with the state's parity c, in place; flips the parity.
+     *
+     * @param rng stream for this transition
+     * @param state chains over all L+1 layers
+     * @return per-level attempts and acceptances
+     */
+    @Override
+    public StepInfo advance(Rng rng, ChainState state) {
+        Stacks.check(stack, state);
+        int chains = state.chains();
+        int c = state.parity();
+        int levels = swaps.length;
+        StepInfo info = StepInfo.swaps(levels);
+        boolean[] cached = new boolean[stack.size()];
+        for (int l = c; l < levels; l += 2) {
+            info.swapAttempts()[l] = chains;
+            info.swapAccepts()[l] = swaps[l].visibleSwap(state.buffer(l), state.buffer(l + 1), chains, rng);
+            cached[l + 1] = true;
+        }
+        for (int l = 0; l < stack.size(); l++) {
+            Rbm rbm = stack.layer(l);
+            int n = rbm.numVisible();
+            int m = rbm.numHidden();
+            hidden = Work.grow(hidden, chains * m);
+            scratch = Work.grow(scratch, chains * Math.max(n, m));
+            if (cached[l]) {
+                Work.sampleFromField(1.0, swaps[l - 1].lastUpperHiddenField(), hidden, chains * m, rng, scratch);
+            } else {
+                rbm.sampleHidden(state.buffer(l), chains, hidden, rng, scratch);
+            }
+            rbm.sampleVisible(hidden, chains, state.buffer(l), rng, scratch);
+        }
+        state.setParity(1 - c);
+        return info;
+    }
+}

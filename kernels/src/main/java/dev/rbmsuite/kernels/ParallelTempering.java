@@ -1,0 +1,203 @@
+package dev.rbmsuite.kernels;
+
+import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.VectorMath;
+import java.util.Arrays;
+
+/**
+ * Parallel tempering (replica exchange; Swendsen &amp; Wang 1986, Hukushima &amp; Nemoto 1996, used
+ * for RBM training by Desjardins et al. 2010) on a single RBM over an inverse-temperature ladder
+ * 1 = beta_0 &gt; beta_1 &gt; ... &gt; beta_K &gt;= 0: the classic baseline that deep tempering
+ * replaces by learned RBMs (paper sections 1 and 3).
+ *
+ * <p>Replica k samples the tempered RBM with every parameter (W, b, c) multiplied by beta_k, whose
+ * visible marginal is P_k(v) proportional to exp(lv_k(v)), lv_k(v) = beta_k b.v +
+ * sum_j sfp(beta_k zeta_j(v)). Layer k of the {@link ChainState} holds replica k; layer 0 is the
+ * target P(v). The product prod_k P_k(x_k) is invariant.
+ *
+ * <p>One transition with parity c (in the state, flipped every step, as in Alg. 2):
+ * <ol>
+ *   <li>for every pair (k, k+1) with k = c mod 2: propose to exchange x_k and x_{k+1}, accepted
+ *       iff ln u &lt; log r, log r = lv_k(x_{k+1}) + lv_{k+1}(x_k) - lv_k(x_k) - lv_{k+1}(x_{k+1})
+ *       (the exact Metropolis ratio on the tempered visible marginals; partition functions
+ *       cancel);</li>
+ *   <li>one tempered blocked Gibbs sweep on every replica: h ~ Bern(sig(beta_k zeta(x_k))),
+ *       x_k' ~ Bern(sig(beta_k eta(h)));</li>
+ *   <li>c' = 1 - c.</li>
+ * </ol>
+ * {@link StepInfo}: swapAttempts[k] = N and swapAccepts[k] the accepted exchanges for the pairs of
+ * this step's parity. Hot path: the field zeta(x_k) of every replica is computed once per step and
+ * serves both the swap ratio and the sweep. An instance is not thread-safe.
+ */
+public final class ParallelTempering implements TransitionKernel {
+    /** Default number of temperatures (replicas, beta_0 = 1 included). */
+    public static final int DEFAULT_TEMPERATURES = 10;
+    /** Default smallest inverse temperature of the geometric ladder. */
+    public static final double DEFAULT_BETA_MIN = 0.1;
+
+    private final Rbm rbm;
+    private final double[] betas;
+    private final double[] b;
+    private final int n;
+    private final int m;
+    private double[][] fields;
+    private double[] hidden;
+    private double[] scratch;
+    private double[] uniforms;
+    private int capacity;
+
+    /**
+     * @param rbm the target RBM (beta_0 = 1)
+     * @param betas the ladder, strictly decreasing, betas[0] = 1, all finite and &gt;= 0
+     */
+    public ParallelTempering(Rbm rbm, double[] betas) {
+        this.rbm = rbm;
+        this.betas = checkLadder(betas);
+        this.b = rbm.visibleBiasArray();
+        this.n = rbm.numVisible();
+        this.m = rbm.numHidden();
+    }
+
+    /**
+     * The geometric ladder beta_k = betaMin^(k/(K)) for k = 0..K, K = temperatures - 1: equal ratios
+     * between neighbours, the usual choice when the energy scale is unknown.
+     *
+     * @param temperatures number of replicas K+1 (at least 1; 1 gives plain BGS)
+     * @param betaMin the smallest inverse temperature, in (0, 1)
+     * @return the ladder, beta_0 = 1
+     */
+    public static double[] geometricLadder(int temperatures, double betaMin) {
+        if (temperatures < 1) {
+            throw new IllegalArgumentException("the ladder needs at least one temperature, got " + temperatures);
+        }
+        if (!(betaMin > 0 && betaMin < 1)) {
+            throw new IllegalArgumentException("betaMin must lie in (0, 1), got " + betaMin);
+        }
+        double[] beta = new double[temperatures];
+        for (int k = 0; k < temperatures; k++) {
+            beta[k] = temperatures == 1 ? 1.0 : Math.pow(betaMin, (double) k / (temperatures - 1));
+        }
+        beta[0] = 1.0;
+        return beta;
+    }
+
+    /** @return the default ladder: {@link #geometricLadder}(10, 0.1) */
+    public static double[] defaultLadder() {
+        return geometricLadder(DEFAULT_TEMPERATURES, DEFAULT_BETA_MIN);
+    }
+
+    private static double[] checkLadder(double[] betas) {
+        if (betas.length == 0 || betas[0] != 1.0) {
+            throw new IllegalArgumentException("the ladder must start at beta_0 = 1, got " + Arrays.toString(betas));
+        }
+        for (int k = 1; k < betas.length; k++) {
+            if (!(betas[k] < betas[k - 1] && betas[k] >= 0)) {
+                throw new IllegalArgumentException("the ladder must be strictly decreasing and non-negative, got "
+                        + Arrays.toString(betas));
+            }
+        }
+        return betas.clone();
+    }
+
+    /** @return the target RBM */
+    public Rbm rbm() {
+        return rbm;
+    }
+
+    /** @return a copy of the ladder beta_0 = 1 &gt; ... &gt; beta_K */
+    public double[] betas() {
+        return betas.clone();
+    }
+
+    @Override
+    public String name() {
+        return "pt";
+    }
+
+    @Override
+    public ChainState init(int chains, Rng rng) {
+        int[] sizes = new int[betas.length];
+        Arrays.fill(sizes, n);
+        return ChainState.uniform(chains, sizes, rng);
+    }
+
+    /**
+     * One PT transition with the state's parity, in place; flips the parity.
+     *
+     * @param rng stream for this transition
+     * @param state K+1 layers (replicas) of n units each
+     * @return per-pair attempts and acceptances
+     */
+    @Override
+    public StepInfo advance(Rng rng, ChainState state) {
+        int reps = betas.length;
+        if (state.layers() != reps) {
+            throw new IllegalArgumentException("the state has " + state.layers() + " layers but the ladder has "
+                    + reps + " temperatures");
+        }
+        for (int k = 0; k < reps; k++) {
+            if (state.size(k) != n) {
+                throw new IllegalArgumentException("replica " + k + " has " + state.size(k) + " units, the RBM " + n);
+            }
+        }
+        int chains = state.chains();
+        ensure(chains);
+        int c = state.parity();
+        StepInfo info = StepInfo.swaps(reps - 1);
+        for (int k = 0; k < reps; k++) {
+            rbm.hiddenField(state.buffer(k), chains, fields[k]);
+        }
+        for (int k = c; k + 1 < reps; k += 2) {
+            double[] xa = state.buffer(k);
+            double[] xb = state.buffer(k + 1);
+            double[] fa = fields[k];
+            double[] fb = fields[k + 1];
+            double ba = betas[k];
+            double bb = betas[k + 1];
+            rng.fillUniform(uniforms, 0, chains);
+            int accepted = 0;
+            for (int r = 0; r < chains; r++) {
+                double bva = VectorMath.dot(b, 0, xa, r * n, n);
+                double bvb = VectorMath.dot(b, 0, xb, r * n, n);
+                // lv_k(x_{k+1}) + lv_{k+1}(x_k) - lv_k(x_k) - lv_{k+1}(x_{k+1})
+                double logR = (ba * bvb + VectorMath.softplusSum(ba, fb, r * m, m))
+                        + (bb * bva + VectorMath.softplusSum(bb, fa, r * m, m))
+                        - (ba * bva + VectorMath.softplusSum(ba, fa, r * m, m))
+                        - (bb * bvb + VectorMath.softplusSum(bb, fb, r * m, m));
+                if (Math.log(uniforms[r]) < logR) {
+                    accepted++;
+                    Work.swapRows(xa, xb, r, n);
+                    Work.swapRows(fa, fb, r, m);
+                }
+            }
+            info.swapAttempts()[k] = chains;
+            info.swapAccepts()[k] = accepted;
+        }
+        for (int k = 0; k < reps; k++) {
+            double beta = betas[k];
+            double[] x = state.buffer(k);
+            Work.sampleFromField(beta, fields[k], hidden, chains * m, rng, scratch);
+            rbm.visibleField(hidden, chains, x);
+            if (beta == 1.0) {
+                VectorMath.sigmoidInPlace(x, 0, chains * n);
+            } else {
+                VectorMath.sigmoidInPlace(beta, x, 0, chains * n);
+            }
+            rng.bernoulliInPlace(x, 0, chains * n, scratch);
+        }
+        state.setParity(1 - c);
+        return info;
+    }
+
+    private void ensure(int chains) {
+        if (chains <= capacity) {
+            return;
+        }
+        fields = new double[betas.length][chains * m];
+        hidden = new double[chains * m];
+        scratch = new double[chains * Math.max(n, m)];
+        uniforms = new double[chains];
+        capacity = chains;
+    }
+}

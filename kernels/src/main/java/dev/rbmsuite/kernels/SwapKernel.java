@@ -1,0 +1,280 @@
+package dev.rbmsuite.kernels;
+
+import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.VectorMath;
+
+/**
+ * The swap kernel S_{l,l+1} between the hidden layer of theta_l and the visible layer of
+ * theta_{l+1} (paper Alg. 1, Eq. swap_kernel), batched over chains, and the visible-space swap
+ * kernel K̄_{l,l+1} built from it (Eq. swap_kernel_vis). Deep tempering (Alg. 2) and the round-trip
+ * kernel (Alg. 3) both compose this one class.
+ *
+ * <p>A proposal exchanges a hidden configuration h_l with a visible configuration v_{l+1} (both in
+ * {0,1}^{m_l}, since n_{l+1} = m_l) and is accepted with the probability of Eq. swap_prob,
+ * evaluated in log space from the unnormalised log-marginals (the partition functions cancel):
+ * <pre>
+ *   log r = [lh_l(v_{l+1}) + lv_{l+1}(h_l)] - [lh_l(h_l) + lv_{l+1}(v_{l+1})],
+ *   accept iff ln u &lt; log r, u ~ Unif[0,1),
+ * </pre>
+ * with lh_l(x) = c_l.x + sum_i sfp(eta_i(x; theta_l)) and lv_{l+1}(x) = b_{l+1}.x +
+ * sum_j sfp(zeta_j(x; theta_{l+1})) (METHODS.md 3.2 and 3.4). The kernel satisfies detailed balance
+ * with respect to P^(h)_{theta_l}(h_l) P^(v)_{theta_{l+1}}(v_{l+1}).
+ *
+ * <p>Hot path: both configurations live in {@link Slot}s that cache, per chain, the two fields
+ * eta(x; theta_l) and zeta(x; theta_{l+1}) and the two log-marginals. An accepted swap exchanges
+ * the cached rows with the states, so a caller can draw the next conditional (v_l ~ P(v | h_l') or
+ * h_{l+1} ~ P(h | v_{l+1}')) from the cached field without recomputing it. Buffers are allocated
+ * once per chain count. An instance is not thread-safe.
+ */
+public final class SwapKernel {
+    private final Rbm lower;
+    private final Rbm upper;
+    private final int nLower;
+    private final int width;
+    private final int mUpper;
+    private final double[] lowerHiddenBias;
+    private final double[] upperVisibleBias;
+
+    private double[] uniforms;
+    private double[] scratch;
+    private Slot slotH;
+    private Slot slotV;
+
+    /**
+     * @param lower theta_l
+     * @param upper theta_{l+1}, with n_{l+1} = m_l
+     */
+    public SwapKernel(Rbm lower, Rbm upper) {
+        if (lower.numHidden() != upper.numVisible()) {
+            throw new IllegalArgumentException("the swap needs n_{l+1} = m_l, got m_l = " + lower.numHidden()
+                    + " and n_{l+1} = " + upper.numVisible());
+        }
+        this.lower = lower;
+        this.upper = upper;
+        this.nLower = lower.numVisible();
+        this.width = lower.numHidden();
+        this.mUpper = upper.numHidden();
+        this.lowerHiddenBias = lower.hiddenBiasArray();
+        this.upperVisibleBias = upper.visibleBiasArray();
+    }
+
+    /** @return theta_l */
+    public Rbm lower() {
+        return lower;
+    }
+
+    /** @return theta_{l+1} */
+    public Rbm upper() {
+        return upper;
+    }
+
+    /** @return m_l = n_{l+1}, the size of the swapped configurations */
+    public int width() {
+        return width;
+    }
+
+    /**
+     * A batch of N configurations x in {0,1}^{m_l} with, per chain, the cached quantities the swap
+     * needs: eta(x; theta_l) (N x n_l), zeta(x; theta_{l+1}) (N x m_{l+1}), lh_l(x), lv_{l+1}(x),
+     * and an integer label that travels with x through accepted swaps (the round trip uses it for
+     * {@link StepInfo#bottomOrigin()}).
+     */
+    public static final class Slot {
+        final double[] x;
+        final double[] eta;
+        final double[] zeta;
+        final double[] lh;
+        final double[] lv;
+        final int[] label;
+        final int chains;
+
+        private Slot(SwapKernel k, int chains) {
+            this.chains = chains;
+            this.x = new double[chains * k.width];
+            this.eta = new double[chains * k.nLower];
+            this.zeta = new double[chains * k.mUpper];
+            this.lh = new double[chains];
+            this.lv = new double[chains];
+            this.label = new int[chains];
+        }
+
+        /** @return the configurations, N x m_l row-major (live buffer: write states here, then evaluate) */
+        public double[] states() {
+            return x;
+        }
+
+        /** @return eta(x; theta_l) = b_l + W_l x per chain, N x n_l (valid after evaluate) */
+        public double[] lowerVisibleField() {
+            return eta;
+        }
+
+        /** @return zeta(x; theta_{l+1}) = c_{l+1} + x W_{l+1} per chain, N x m_{l+1} (valid after evaluate) */
+        public double[] upperHiddenField() {
+            return zeta;
+        }
+
+        /** @return lh_l(x) per chain (valid after evaluate) */
+        public double[] logMarginalLower() {
+            return lh;
+        }
+
+        /** @return lv_{l+1}(x) per chain (valid after evaluate) */
+        public double[] logMarginalUpper() {
+            return lv;
+        }
+
+        /** @return per-chain labels, exchanged together with the states by accepted swaps */
+        public int[] labels() {
+            return label;
+        }
+
+        /** @return the number of chains this slot holds */
+        public int chains() {
+            return chains;
+        }
+    }
+
+    /**
+     * @param chains N
+     * @return a new slot for N chains
+     */
+    public Slot newSlot(int chains) {
+        return new Slot(this, chains);
+    }
+
+    /**
+     * Computes the cached fields and log-marginals of the slot's current states (two field
+     * evaluations and two softplus sums per chain).
+     *
+     * @param s the slot
+     * @param chains number of chains to evaluate (at most the slot's)
+     */
+    public void evaluate(Slot s, int chains) {
+        lower.visibleField(s.x, chains, s.eta);
+        upper.hiddenField(s.x, chains, s.zeta);
+        for (int r = 0; r < chains; r++) {
+            int xo = r * width;
+            s.lh[r] = VectorMath.dot(lowerHiddenBias, 0, s.x, xo, width)
+                    + VectorMath.softplusSum(s.eta, r * nLower, nLower);
+            s.lv[r] = VectorMath.dot(upperVisibleBias, 0, s.x, xo, width)
+                    + VectorMath.softplusSum(s.zeta, r * mUpper, mUpper);
+        }
+    }
+
+    /**
+     * The log acceptance ratio of Eq. swap_prob for one chain of two evaluated slots.
+     *
+     * @param h the slot in the hidden position of theta_l
+     * @param v the slot in the visible position of theta_{l+1}
+     * @param r chain
+     * @return log r = [lh_l(v) + lv_{l+1}(h)] - [lh_l(h) + lv_{l+1}(v)]
+     */
+    public static double logRatio(Slot h, Slot v, int r) {
+        return (v.lh[r] + h.lv[r]) - (h.lh[r] + v.lv[r]);
+    }
+
+    /**
+     * Alg. 1 on every chain: proposes to exchange h (hidden of theta_l) and v (visible of
+     * theta_{l+1}) and accepts iff ln u &lt; log r (Eq. swap_prob). Both slots must be evaluated; an
+     * accepted swap exchanges the chain's rows of states, fields, log-marginals and labels, so both
+     * slots stay evaluated.
+     *
+     * @param h slot in the hidden position
+     * @param v slot in the visible position
+     * @param chains N
+     * @param rng stream (exactly N draws)
+     * @return the number of accepted swaps
+     */
+    public int swap(Slot h, Slot v, int chains, Rng rng) {
+        uniforms = Work.grow(uniforms, chains);
+        rng.fillUniform(uniforms, 0, chains);
+        int accepted = 0;
+        for (int r = 0; r < chains; r++) {
+            if (Math.log(uniforms[r]) < logRatio(h, v, r)) {
+                accepted++;
+                Work.swapRows(h.x, v.x, r, width);
+                Work.swapRows(h.eta, v.eta, r, nLower);
+                Work.swapRows(h.zeta, v.zeta, r, mUpper);
+                double t = h.lh[r];
+                h.lh[r] = v.lh[r];
+                v.lh[r] = t;
+                t = h.lv[r];
+                h.lv[r] = v.lv[r];
+                v.lv[r] = t;
+                int tl = h.label[r];
+                h.label[r] = v.label[r];
+                v.label[r] = tl;
+            }
+        }
+        return accepted;
+    }
+
+    /**
+     * Alg. 1 on raw buffers: swaps h_l and v_{l+1} in place where accepted.
+     *
+     * @param h N x m_l hidden configurations of theta_l (overwritten with h_l')
+     * @param v N x m_l visible configurations of theta_{l+1} (overwritten with v_{l+1}')
+     * @param chains N
+     * @param rng stream (exactly N draws)
+     * @return the number of accepted swaps
+     */
+    public int swap(double[] h, double[] v, int chains, Rng rng) {
+        ensureSlots(chains);
+        int len = chains * width;
+        System.arraycopy(h, 0, slotH.x, 0, len);
+        System.arraycopy(v, 0, slotV.x, 0, len);
+        evaluate(slotH, chains);
+        evaluate(slotV, chains);
+        int accepted = swap(slotH, slotV, chains, rng);
+        System.arraycopy(slotH.x, 0, h, 0, len);
+        System.arraycopy(slotV.x, 0, v, 0, len);
+        return accepted;
+    }
+
+    /**
+     * The visible-space swap kernel K̄_{l,l+1} (Eq. swap_kernel_vis), one step of every chain in
+     * place: h_l ~ P_l(h | v_l); (h_l', v_{l+1}') = S_{l,l+1}(h_l, v_{l+1}) (Alg. 1); then
+     * v_l' ~ P_l(v | h_l'), drawn on acceptance and on rejection alike (Alg. 2, METHODS.md 3.4). It
+     * satisfies detailed balance with respect to P_l(v_l) P_{l+1}(v_{l+1}).
+     *
+     * <p>Afterwards {@link #lastUpperHiddenField()} holds zeta(v_{l+1}'; theta_{l+1}), which a BGS
+     * sweep of theta_{l+1} that follows may use instead of recomputing it.
+     *
+     * @param vl N x n_l visible states of theta_l (overwritten)
+     * @param vNext N x m_l visible states of theta_{l+1} (overwritten)
+     * @param chains N
+     * @param rng stream (N*m_l + N + N*n_l draws)
+     * @return the number of accepted swaps
+     */
+    public int visibleSwap(double[] vl, double[] vNext, int chains, Rng rng) {
+        ensureSlots(chains);
+        lower.sampleHidden(vl, chains, slotH.x, rng, scratch);
+        evaluate(slotH, chains);
+        System.arraycopy(vNext, 0, slotV.x, 0, chains * width);
+        evaluate(slotV, chains);
+        int accepted = swap(slotH, slotV, chains, rng);
+        System.arraycopy(slotV.x, 0, vNext, 0, chains * width);
+        Work.sampleFromField(1.0, slotH.eta, vl, chains * nLower, rng, scratch);
+        return accepted;
+    }
+
+    /**
+     * @return zeta(v_{l+1}'; theta_{l+1}) of the chains after the last {@link #visibleSwap} or raw
+     *     {@link #swap(double[], double[], int, Rng)}, N x m_{l+1} row-major (a live buffer)
+     */
+    public double[] lastUpperHiddenField() {
+        if (slotV == null) {
+            throw new IllegalStateException("no swap has been made yet");
+        }
+        return slotV.zeta;
+    }
+
+    private void ensureSlots(int chains) {
+        if (slotH == null || slotH.chains < chains) {
+            slotH = newSlot(chains);
+            slotV = newSlot(chains);
+        }
+        scratch = Work.grow(scratch, chains * Math.max(width, nLower));
+    }
+}
