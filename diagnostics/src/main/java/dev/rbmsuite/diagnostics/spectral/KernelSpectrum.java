@@ -1,7 +1,9 @@
 package dev.rbmsuite.diagnostics.spectral;
 
-import org.apache.commons.math3.linear.Array2DRowRealMatrix;
-import org.apache.commons.math3.linear.EigenDecomposition;
+import org.ejml.data.Complex_F64;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 
 /**
  * Exact spectra of small transition matrices given as dense {@code double[][]} (row = from-state),
@@ -10,8 +12,8 @@ import org.apache.commons.math3.linear.EigenDecomposition;
  * parity; not reversible in general) and the round-trip kernel (reversible), on the joint state space
  * of tiny stacks. The mixing rate is governed by the SLEM: ||mu P^t - pi|| decays like SLEM^t.
  *
- * <p>Non-symmetric matrices use Apache Commons Math's real Schur-based {@link EigenDecomposition}
- * (complex pairs are handled as real and imaginary parts). Reversible matrices can instead go through
+ * <p>Non-symmetric matrices use EJML's dense real eigenvalue decomposition (Hessenberg reduction and
+ * shifted QR; complex pairs come back as real and imaginary parts). Reversible matrices can instead go through
  * the symmetric path ({@link #secondModulusReversible}), which uses LAPACK and is more accurate.
  */
 public final class KernelSpectrum {
@@ -24,8 +26,20 @@ public final class KernelSpectrum {
      */
     public static double[][] eigenvalues(double[][] p) {
         checkSquare(p);
-        EigenDecomposition ed = new EigenDecomposition(new Array2DRowRealMatrix(p, false));
-        return new double[][] {ed.getRealEigenvalues(), ed.getImagEigenvalues()};
+        int size = p.length;
+        EigenDecomposition_F64<DMatrixRMaj> ed = DecompositionFactory_DDRM.eig(size, false);
+        if (!ed.decompose(new DMatrixRMaj(p))) {
+            throw new IllegalStateException("the eigenvalue decomposition of a " + size + "x" + size
+                    + " matrix did not converge");
+        }
+        double[] re = new double[size];
+        double[] im = new double[size];
+        for (int k = 0; k < size; k++) {
+            Complex_F64 z = ed.getEigenvalue(k);
+            re[k] = z.real;
+            im[k] = z.imaginary;
+        }
+        return new double[][] {re, im};
     }
 
     /**
