@@ -17,6 +17,10 @@ import picocli.CommandLine.Command;
         subcommands = {
             InitCommand.class,
             InfoCommand.class,
+            LogzCommand.class,
+            LoglikCommand.class,
+            Lambda2Command.class,
+            TvCommand.class,
         })
 public final class Main implements Runnable {
     /** Exit code for bad input. */
