@@ -20,6 +20,10 @@ import picocli.CommandLine.Command;
             DatasetCommand.class,
             FigureCommand.class,
             TrainCommand.class,
+            LogzCommand.class,
+            LoglikCommand.class,
+            Lambda2Command.class,
+            TvCommand.class,
         })
 public final class Main implements Runnable {
     /** Exit code for bad input. */

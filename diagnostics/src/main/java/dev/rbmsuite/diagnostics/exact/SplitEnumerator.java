@@ -38,6 +38,10 @@ final class SplitEnumerator {
     private static final double LN2 = Math.log(2.0);
     /** The largest log of a product or row sum allowed on the fast path (ln MAX_VALUE = 709.78). */
     private static final double LOG_LIMIT = 708.0;
+    /** Rows per parallel task (a multiple of 4; fixed, so the reduction order never depends on threads). */
+    private static final int ROWS_PER_TASK = 16;
+    /** Bytes of the half-B table per cache tile (fits a 1 MiB L2 with room for the rows). */
+    private static final int TILE_BYTES = 256 * 1024;
     /** The largest number of enumerated units supported. */
     static final int MAX_UNITS = 30;
 
@@ -207,25 +211,43 @@ final class SplitEnumerator {
     }
 
     /**
-     * ln sum_b exp(lv(a, b)) for every row a, in parallel over blocks of rows.
+     * ln sum_b exp(lv(a, b)) for every row a, in parallel over groups of rows. The fast path tiles
+     * the half-B table so that a tile stays in the L2 cache while every row of the group passes
+     * over it.
      *
      * @param fast whether to use the fast path (false: the plain softplus sum for every state)
      * @return the row sums, indexed by a
      */
     double[] rowLogSums(boolean fast) {
         double[] out = new double[numA];
-        int block = numA >= 4 ? 4 : 1;
-        Parallel.forEach(numA / block, t -> {
+        int group = Math.min(numA, ROWS_PER_TASK);
+        Parallel.forEach(numA / group, t -> {
             double[] tmp = new double[m];
-            int a0 = t * block;
+            int a0 = t * group;
             if (!fast) {
-                for (int r = 0; r < block; r++) {
+                for (int r = 0; r < group; r++) {
                     out[a0 + r] = plainRow(a0 + r, tmp);
                 }
-            } else if (block == 4) {
-                fastBlock4(a0, out, tmp);
+            } else if (group % 4 == 0) {
+                // per row: linear-domain sum, fallback max, fallback sum
+                double[] acc = new double[3 * group];
+                for (int r = 0; r < group; r++) {
+                    acc[group + r] = Double.NEGATIVE_INFINITY;
+                }
+                int tile = Math.max(1, Math.min(numB, TILE_BYTES / (8 * mp)));
+                for (int b0 = 0; b0 < numB; b0 += tile) {
+                    int b1 = Math.min(numB, b0 + tile);
+                    for (int r = 0; r < group; r += 4) {
+                        fastBlock4(a0, r, group, b0, b1, acc, tmp);
+                    }
+                }
+                for (int r = 0; r < group; r++) {
+                    out[a0 + r] = combine(a0 + r, acc[r], acc[group + r], acc[2 * group + r]);
+                }
             } else {
-                out[a0] = fastRow(a0, tmp);
+                for (int r = 0; r < group; r++) {
+                    out[a0 + r] = fastRow(a0 + r, tmp);
+                }
             }
         });
         return out;
@@ -285,19 +307,32 @@ final class SplitEnumerator {
         return r;
     }
 
-    private void fastBlock4(int a0, double[] out, double[] tmp) {
-        int o0 = a0 * mp;
+    /** Adds one fallback state's lv to the online log-sum-exp of row slot r. */
+    private static void addSlow(double[] acc, int group, int r, double x) {
+        int im = group + r;
+        int is = 2 * group + r;
+        if (x > acc[im]) {
+            acc[is] = acc[is] * Math.exp(acc[im] - x) + 1.0;
+            acc[im] = x;
+        } else {
+            acc[is] += Math.exp(x - acc[im]);
+        }
+    }
+
+    /** Rows a0+r .. a0+r+3 against states b in [b0, b1); sums go to acc (see rowLogSums). */
+    private void fastBlock4(int a0, int r, int group, int b0, int b1, double[] acc, double[] tmp) {
+        int first = a0 + r;
+        int o0 = first * mp;
         int o1 = o0 + mp;
         int o2 = o1 + mp;
         int o3 = o2 + mp;
-        double lim = threshold - Math.max(Math.max(pA[a0], pA[a0 + 1]), Math.max(pA[a0 + 2], pA[a0 + 3]));
+        double lim = threshold - Math.max(Math.max(pA[first], pA[first + 1]), Math.max(pA[first + 2], pA[first + 3]));
         double s0 = 0;
         double s1 = 0;
         double s2 = 0;
         double s3 = 0;
-        double[] slow = null;
         DoubleVector one = DoubleVector.broadcast(S, 1.0);
-        for (int b = 0; b < numB; b++) {
+        for (int b = b0; b < b1; b++) {
             int bo = b * mp;
             if (pB[b] <= lim) {
                 DoubleVector c0 = one;
@@ -317,40 +352,20 @@ final class SplitEnumerator {
                 s2 += wb * c2.reduceLanes(VectorOperators.MUL);
                 s3 += wb * c3.reduceLanes(VectorOperators.MUL);
             } else {
-                if (slow == null) {
-                    // per row: extra linear sum, fallback max, fallback sum
-                    slow = new double[12];
-                    for (int r = 0; r < 4; r++) {
-                        slow[4 + r] = Double.NEGATIVE_INFINITY;
-                    }
-                }
-                for (int r = 0; r < 4; r++) {
-                    int a = a0 + r;
+                for (int q = 0; q < 4; q++) {
+                    int a = first + q;
                     if (pA[a] + pB[b] <= threshold) {
-                        slow[r] += wB[b] * product(a * mp, bo);
+                        acc[r + q] += wB[b] * product(a * mp, bo);
                     } else {
-                        double x = plainLv(a, b, tmp);
-                        if (x > slow[4 + r]) {
-                            slow[8 + r] = slow[8 + r] * Math.exp(slow[4 + r] - x) + 1.0;
-                            slow[4 + r] = x;
-                        } else {
-                            slow[8 + r] += Math.exp(x - slow[4 + r]);
-                        }
+                        addSlow(acc, group, r + q, plainLv(a, b, tmp));
                     }
                 }
             }
         }
-        if (slow == null) {
-            out[a0] = combine(a0, s0, Double.NEGATIVE_INFINITY, 0);
-            out[a0 + 1] = combine(a0 + 1, s1, Double.NEGATIVE_INFINITY, 0);
-            out[a0 + 2] = combine(a0 + 2, s2, Double.NEGATIVE_INFINITY, 0);
-            out[a0 + 3] = combine(a0 + 3, s3, Double.NEGATIVE_INFINITY, 0);
-        } else {
-            out[a0] = combine(a0, s0 + slow[0], slow[4], slow[8]);
-            out[a0 + 1] = combine(a0 + 1, s1 + slow[1], slow[5], slow[9]);
-            out[a0 + 2] = combine(a0 + 2, s2 + slow[2], slow[6], slow[10]);
-            out[a0 + 3] = combine(a0 + 3, s3 + slow[3], slow[7], slow[11]);
-        }
+        acc[r] += s0;
+        acc[r + 1] += s1;
+        acc[r + 2] += s2;
+        acc[r + 3] += s3;
     }
 
     /**
