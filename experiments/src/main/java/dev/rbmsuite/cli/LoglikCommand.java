@@ -3,6 +3,7 @@ package dev.rbmsuite.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.diagnostics.ais.AisOptions;
 import dev.rbmsuite.diagnostics.ais.AisResult;
 import dev.rbmsuite.diagnostics.ais.AnnealingSchedule;
@@ -53,8 +54,8 @@ final class LoglikCommand implements Callable<Integer> {
             throw new InputException("option --temperatures: must be at least 3, got " + temperatures);
         }
         Rbm rbm = ModelLoading.layer(model, 0);
-        DataCsv d = DataCsv.read(data);
-        d.requireColumns(rbm.numVisible(), data, "--data");
+        BinaryDataset d = DataFiles.read(data, rbm.numVisible(), "--data");
+        double[] values = d.toArray();
         ObjectNode result = Output.object();
         double logZ;
         if (method.equals("exact")) {
@@ -65,13 +66,13 @@ final class LoglikCommand implements Callable<Integer> {
             logZ = ExactLogZ.logZ(rbm);
         } else {
             AisOptions o = new AisOptions(AnnealingSchedule.piecewise(temperatures), runs,
-                    BaseRate.visibleBias(d.values(), d.rows(), d.columns()));
+                    BaseRate.visibleBias(values, d.size(), d.dimension()));
             AisResult r = MarginalAis.estimate(rbm, o, common.rng());
             logZ = r.logZ();
             result.put("stderr", r.stdErr());
             result.put("ess", r.ess());
         }
-        result.put("logLikelihood", ExactLikelihood.logLikelihood(rbm, logZ, d.values(), d.rows()));
+        result.put("logLikelihood", ExactLikelihood.logLikelihood(rbm, logZ, values, d.size()));
         result.put("logZ", logZ);
         Output.print(common, result, r -> String.format("mean log-likelihood %.10g (log Z = %.10g, %s)",
                 r.get("logLikelihood").asDouble(), logZ, method));

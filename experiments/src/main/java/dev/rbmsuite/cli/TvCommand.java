@@ -5,6 +5,7 @@ import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.diagnostics.exact.ExactLogZ;
 import dev.rbmsuite.diagnostics.tv.TotalVariation;
@@ -78,15 +79,15 @@ final class TvCommand implements Callable<Integer> {
         Rng rng = common.rng();
         ChainState state = k.init(chains, rng.fork(0));
         if (start != null) {
-            DataCsv s = DataCsv.read(start);
-            s.requireColumns(n, start, "--start");
-            if (s.rows() != 1 && s.rows() != chains) {
-                throw new InputException("option --start: " + start + " has " + s.rows() + " rows, expected 1 or --chains = "
+            BinaryDataset s = DataFiles.read(start, n, "--start");
+            if (s.size() != 1 && s.size() != chains) {
+                throw new InputException("option --start: " + start + " has " + s.size() + " rows, expected 1 or --chains = "
                         + chains);
             }
             double[] buf = state.buffer(0);
+            double[] values = s.toArray();
             for (int r = 0; r < chains; r++) {
-                System.arraycopy(s.values(), s.rows() == 1 ? 0 : r * n, buf, r * n, n);
+                System.arraycopy(values, s.size() == 1 ? 0 : r * n, buf, r * n, n);
             }
         }
         double logZ = ExactLogZ.logZ(bottom);

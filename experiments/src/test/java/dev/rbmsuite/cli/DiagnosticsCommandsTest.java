@@ -105,10 +105,10 @@ class DiagnosticsCommandsTest {
         Path bad = csv("bad.csv", List.of("v0,v1,v2", "0,1,1", "0,2,1"));
         Run b = run("loglik", "--model", m.toString(), "--data", bad.toString(), "--method", "exact");
         assertThat(b.code()).isEqualTo(2);
-        assertThat(b.err()).contains("bad.csv").contains("line 3");
+        assertThat(b.err()).contains("bad.csv:3:");
         Path ragged = csv("ragged.csv", List.of("v0,v1,v2", "0,1"));
         assertThat(run("loglik", "--model", m.toString(), "--data", ragged.toString(), "--method", "exact").err())
-                .contains("line 2");
+                .contains("ragged.csv:2:");
         Path noHeader = csv("nohead.csv", List.of("0,1,1"));
         assertThat(run("loglik", "--model", m.toString(), "--data", noHeader.toString(), "--method", "exact").code())
                 .isEqualTo(2);

@@ -121,7 +121,7 @@ public final class DatasetCsv {
                 }
             }
             List<double[]> rows = new ArrayList<>();
-            List<Integer> labels = labelled ? new ArrayList<>() : null;
+            List<String> labels = labelled ? new ArrayList<>() : null;
             CSVRecord rec;
             while ((rec = nextNonBlank(it)) != null) {
                 long line = rec.getRecordNumber();
@@ -147,13 +147,28 @@ public final class DatasetCsv {
                 System.arraycopy(rows.get(r), 0, data, r * n, n);
             }
             int[] lab = null;
+            List<String> names = null;
             if (labelled) {
                 lab = new int[size];
-                for (int r = 0; r < size; r++) {
-                    lab[r] = labels.get(r);
+                boolean indices = labels.stream().allMatch(DatasetCsv::isIndex);
+                if (indices) {
+                    for (int r = 0; r < size; r++) {
+                        lab[r] = Integer.parseInt(labels.get(r));
+                    }
+                } else {
+                    // class names: indices in order of first appearance, names kept
+                    names = new ArrayList<>();
+                    for (int r = 0; r < size; r++) {
+                        int k = names.indexOf(labels.get(r));
+                        if (k < 0) {
+                            k = names.size();
+                            names.add(labels.get(r));
+                        }
+                        lab[r] = k;
+                    }
                 }
             }
-            return BinaryDataset.of(datasetName, data, size, n, lab, null);
+            return BinaryDataset.of(datasetName, data, size, n, lab, names);
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
@@ -184,17 +199,20 @@ public final class DatasetCsv {
                 + "', expected 0 or 1");
     }
 
-    private static int label(String raw, String source, long line) {
+    private static String label(String raw, String source, long line) {
         String s = raw.trim();
-        if (INTEGER.matcher(s).matches()) {
-            try {
-                return Integer.parseInt(s);
-            } catch (NumberFormatException e) {
-                // too large: reported below
-            }
+        if (s.isEmpty()) {
+            throw new InputException(source + ":" + line + ": column " + LABEL_COLUMN
+                    + " is empty; expected a class index or a class name");
         }
-        throw new InputException(source + ":" + line + ": column " + LABEL_COLUMN + " has value '" + abbreviate(s)
-                + "', expected a non-negative integer class index");
+        return s;
+    }
+
+    private static boolean isIndex(String s) {
+        if (!INTEGER.matcher(s).matches() || s.length() > 9) {
+            return false;
+        }
+        return true;
     }
 
     private static String abbreviate(String s) {
