@@ -35,9 +35,16 @@ public record RunConfig(String dataset, String kernel, int upperLayers, int epoc
         }
     }
 
-    /** @return the group name, for example "genrbm-bgs" or "islands-roundtrip-L3" */
+    /**
+     * The group name, for example "genrbm-bgs" or "islands-roundtrip-L3-lambda2". Configurations that
+     * differ in anything but their name keep their trials apart, so runs with and without lambda2
+     * tracking never overwrite each other.
+     *
+     * @return the name
+     */
     public String name() {
-        return dataset + "-" + kernel + (kernel.equals("bgs") ? "" : "-L" + upperLayers);
+        return dataset + "-" + kernel + (kernel.equals("bgs") ? "" : "-L" + upperLayers)
+                + (lambda2Every > 0 ? "-lambda2" : "");
     }
 
     /** @return the curve label used in legends, for example "BGS" or "proposed (L = 3)" */
