@@ -17,6 +17,14 @@ final class Cli {
      * @param err everything printed on stderr
      */
     record Result(int code, String out, String err) {
+        /** @return stdout parsed as the command's one JSON object */
+        com.fasterxml.jackson.databind.JsonNode json() {
+            try {
+                return new com.fasterxml.jackson.databind.ObjectMapper().readTree(out);
+            } catch (java.io.IOException e) {
+                throw new AssertionError("stdout is not one JSON object: " + out, e);
+            }
+        }
     }
 
     static synchronized Result run(String... args) {

@@ -2,10 +2,7 @@ package dev.rbmsuite.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -16,22 +13,10 @@ class DatasetCommandTest {
     @TempDir
     Path dir;
 
-    /** Runs the command line, capturing stdout and stderr. */
+    /** Runs the command line: {exit code, stdout, stderr}. */
     private static String[] run(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int code;
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            code = Main.execute(args);
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-        return new String[] {Integer.toString(code), o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8)};
+        Cli.Result r = Cli.run(args);
+        return new String[] {Integer.toString(r.code()), r.out(), r.err()};
     }
 
     @Test

@@ -10,10 +10,7 @@ import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.diagnostics.exact.ExactLogZ;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,26 +22,8 @@ class DiagnosticsCommandsTest {
     @TempDir
     Path dir;
 
-    private record Run(int code, String out, String err) {
-        JsonNode json() throws IOException {
-            return new ObjectMapper().readTree(out);
-        }
-    }
-
-    private static Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int code = Main.execute(args);
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+    private static Cli.Result run(String... args) {
+        return Cli.run(args);
     }
 
     private Path model(RbmStack stack) throws IOException {
@@ -64,21 +43,21 @@ class DiagnosticsCommandsTest {
         RbmStack stack = RbmStack.gaussian(8, new int[] {12}, 0.5, Rng.seeded(1));
         Path m = model(stack);
         double exact = ExactLogZ.logZ(stack.bottom());
-        Run r = run("logz", "--model", m.toString(), "--method", "exact", "--json");
+        Cli.Result r = run("logz", "--model", m.toString(), "--method", "exact", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.json().get("logZ").asDouble()).isEqualTo(exact);
         assertThat(r.json().get("method").asText()).isEqualTo("exact");
         assertThat(r.json().has("seconds")).isTrue();
         for (String method : new String[] {"mais", "ais", "rais"}) {
-            Run s = run("logz", "--model", m.toString(), "--method", method, "--runs", "50", "--temperatures", "300", "--json");
+            Cli.Result s = run("logz", "--model", m.toString(), "--method", method, "--runs", "50", "--temperatures", "300", "--json");
             assertThat(s.code()).as(s.err()).isZero();
             assertThat(s.json().get("logZ").asDouble()).as(method).isCloseTo(exact, within(0.1));
             assertThat(s.json().get("stderr").asDouble()).isPositive();
         }
-        Run bad = run("logz", "--model", m.toString(), "--method", "magic");
+        Cli.Result bad = run("logz", "--model", m.toString(), "--method", "magic");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("--method").doesNotContain("\n\n");
-        Run badLayer = run("logz", "--model", m.toString(), "--method", "exact", "--layer", "3");
+        Cli.Result badLayer = run("logz", "--model", m.toString(), "--method", "exact", "--layer", "3");
         assertThat(badLayer.code()).isEqualTo(2);
         assertThat(badLayer.err()).contains("--layer");
     }
@@ -88,7 +67,7 @@ class DiagnosticsCommandsTest {
         RbmStack stack = RbmStack.gaussian(3, new int[] {4}, 0.7, Rng.seeded(2));
         Path m = model(stack);
         Path data = csv("d.csv", List.of("v0,v1,v2,label", "0,1,1,a", "1,1,0,b", "0,0,0,a"));
-        Run r = run("loglik", "--model", m.toString(), "--data", data.toString(), "--method", "exact", "--json");
+        Cli.Result r = run("loglik", "--model", m.toString(), "--data", data.toString(), "--method", "exact", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         Rbm rbm = stack.bottom();
         double logZ = ExactLogZ.logZ(rbm);
@@ -97,13 +76,13 @@ class DiagnosticsCommandsTest {
         assertThat(r.json().get("logLikelihood").asDouble()).isCloseTo((lv[0] + lv[1] + lv[2]) / 3 - logZ, within(1e-12));
         assertThat(r.json().get("logZ").asDouble()).isEqualTo(logZ);
 
-        Run mais = run("loglik", "--model", m.toString(), "--data", data.toString(), "--method", "mais", "--runs", "50",
+        Cli.Result mais = run("loglik", "--model", m.toString(), "--data", data.toString(), "--method", "mais", "--runs", "50",
                 "--temperatures", "300", "--json");
         assertThat(mais.code()).as(mais.err()).isZero();
         assertThat(mais.json().get("logZ").asDouble()).isCloseTo(logZ, within(0.05));
 
         Path bad = csv("bad.csv", List.of("v0,v1,v2", "0,1,1", "0,2,1"));
-        Run b = run("loglik", "--model", m.toString(), "--data", bad.toString(), "--method", "exact");
+        Cli.Result b = run("loglik", "--model", m.toString(), "--data", bad.toString(), "--method", "exact");
         assertThat(b.code()).isEqualTo(2);
         assertThat(b.err()).contains("bad.csv:3:");
         Path ragged = csv("ragged.csv", List.of("v0,v1,v2", "0,1"));
@@ -120,14 +99,14 @@ class DiagnosticsCommandsTest {
     @Test
     void lambda2Estimators() throws IOException {
         Path m = model(RbmStack.gaussian(4, new int[] {5}, 1.0, Rng.seeded(3)));
-        Run exact = run("lambda2", "--model", m.toString(), "--estimator", "exact", "--json");
+        Cli.Result exact = run("lambda2", "--model", m.toString(), "--estimator", "exact", "--json");
         assertThat(exact.code()).as(exact.err()).isZero();
         double l2 = exact.json().get("lambda2").asDouble();
         assertThat(exact.json().get("relaxationTime").asDouble()).isCloseTo(1 / (1 - l2), within(1e-9));
-        Run rb = run("lambda2", "--model", m.toString(), "--estimator", "rao-blackwell", "--repeats", "4096", "--json");
+        Cli.Result rb = run("lambda2", "--model", m.toString(), "--estimator", "rao-blackwell", "--repeats", "4096", "--json");
         assertThat(rb.code()).as(rb.err()).isZero();
         assertThat(rb.json().get("lambda2").asDouble()).isCloseTo(l2, within(0.02));
-        Run counts = run("lambda2", "--model", m.toString(), "--estimator", "counts", "--repeats", "4096", "--json");
+        Cli.Result counts = run("lambda2", "--model", m.toString(), "--estimator", "counts", "--repeats", "4096", "--json");
         assertThat(counts.json().get("lambda2").asDouble()).isCloseTo(l2, within(0.05));
         assertThat(run("lambda2", "--model", m.toString(), "--estimator", "power").code()).isEqualTo(2);
     }
@@ -139,7 +118,7 @@ class DiagnosticsCommandsTest {
         Path start = csv("start.csv", List.of("v0,v1,v2,v3,v4", "1,0,1,0,1"));
         for (String kernel : new String[] {"bgs", "dt", "roundtrip"}) {
             Path out = dir.resolve("tv-" + kernel + ".csv");
-            Run r = run("tv", "--model", m.toString(), "--kernel", kernel, "--chains", "4000", "--steps", "20",
+            Cli.Result r = run("tv", "--model", m.toString(), "--kernel", kernel, "--chains", "4000", "--steps", "20",
                     "--start", start.toString(), "--out", out.toString(), "--json");
             assertThat(r.code()).as(r.err()).isZero();
             List<String> lines = Files.readAllLines(out);
@@ -151,7 +130,7 @@ class DiagnosticsCommandsTest {
             assertThat(fin).isLessThan(0.15);   // mixed down to near the floor of 4000 samples
             assertThat(Double.parseDouble(lines.get(21).split(",")[1])).isEqualTo(fin);
         }
-        Run bad = run("tv", "--model", m.toString(), "--kernel", "bgs", "--chains", "10", "--steps", "2",
+        Cli.Result bad = run("tv", "--model", m.toString(), "--kernel", "bgs", "--chains", "10", "--steps", "2",
                 "--start", csv("s2.csv", List.of("v0,v1,v2,v3,v4", "1,0,1,0,1", "0,0,0,0,0")).toString(),
                 "--out", dir.resolve("x.csv").toString());
         assertThat(bad.code()).isEqualTo(2);
