@@ -86,6 +86,20 @@ public final class ExperimentContext {
     }
 
     /**
+     * Renders a figure as {@code NAME.png} and {@code NAME.svg} in the figure's folder.
+     *
+     * @param figure the figure
+     * @param name the file name without extension
+     * @return the two file names, PNG first
+     * @throws java.io.IOException on write failure
+     */
+    public java.util.List<String> render(dev.rbmsuite.plots.Figure figure, String name) throws java.io.IOException {
+        dev.rbmsuite.plots.render.FigureRenderer.writePng(figure, file(name + ".png"));
+        dev.rbmsuite.plots.render.FigureRenderer.writeSvg(figure, file(name + ".svg"));
+        return java.util.List.of(name + ".png", name + ".svg");
+    }
+
+    /**
      * A stable numeric label for a name, for {@link Rng#fork(long...)}.
      *
      * @param name any string

@@ -12,4 +12,14 @@ import java.util.Map;
  * @param claims the paper's claims next to the measured numbers
  */
 public record FigureOutcome(String caption, List<String> files, Map<String, Object> settings, List<Claim> claims) {
+    /**
+     * @param images the rendered images (PNG first)
+     * @param more further files (CSVs)
+     * @return the images followed by the further files
+     */
+    public static List<String> files(List<String> images, String... more) {
+        List<String> all = new java.util.ArrayList<>(images);
+        all.addAll(List.of(more));
+        return all;
+    }
 }

@@ -12,7 +12,6 @@ import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
 import dev.rbmsuite.plots.io.CsvTable;
-import dev.rbmsuite.plots.render.FigureRenderer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,7 +54,7 @@ public final class Figure2 implements Experiment {
         fig.panel(panel("relaxation time", "1 / (1 - lambda2)",
                 Curves.line("count estimator (paper)", "count", epoch, relax(count)),
                 Curves.line("Rao-Blackwellised", "rao-blackwell", epoch, relax(rb))));
-        FigureRenderer.writePng(fig.build(), ctx.file("fig2.png"));
+        List<String> images = ctx.render(fig.build(), "fig2");
         Map<RunConfig, List<CsvTable>> runs = new LinkedHashMap<>();
         runs.put(cfg, trials);
         Curves.writeLong(runs, ctx.file("fig2-trials.csv"));
@@ -84,7 +83,7 @@ public final class Figure2 implements Experiment {
         return new FigureOutcome("Figure 2. SMCI-based learning with BGS on GenRBM (n = 10, m = 100, N_s = 100, s = 1, "
                 + "AdaMax, learning rate 0.01): exact log-likelihood, MAEs of the semi-second-order SMCI estimates, "
                 + "and lambda2 of BGS from the paper's count estimator and the Rao-Blackwellised one; mean over "
-                + cfg.trials() + " trials.", List.of("fig2.png", "fig2-mean.csv", "fig2-trials.csv"), settings, claims);
+                + cfg.trials() + " trials.", FigureOutcome.files(images, "fig2-mean.csv", "fig2-trials.csv"), settings, claims);
     }
 
     private static XyPanel panel(String title, String yLabel, Series... series) {

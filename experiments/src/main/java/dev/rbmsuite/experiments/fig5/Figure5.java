@@ -13,7 +13,6 @@ import dev.rbmsuite.plots.MatrixPanel;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
 import dev.rbmsuite.plots.io.CsvTable;
-import dev.rbmsuite.plots.render.FigureRenderer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -92,8 +91,8 @@ public final class Figure5 implements Experiment {
                             components, ratio, 100 * (pca.explainedVariance(0) + pca.explainedVariance(1)) / total(pca)),
                     ratio > 1.5));
         }
-        FigureRenderer.writePng(fig.build(), ctx.file("fig5.png"));
-        files.add(0, "fig5.png");
+        List<String> images = ctx.render(fig.build(), "fig5");
+        files.addAll(0, images);
         return new FigureOutcome("Figure 5. (a) Samples and (b) PCA projection of the islands data set (a = 0.4); "
                 + "(c) samples and (d) PCA projection of the pentagon data set (kappa = 6); n = 25, N_d = 100. "
                 + "Image rows are sorted by mixture component.", files, settings, claims);

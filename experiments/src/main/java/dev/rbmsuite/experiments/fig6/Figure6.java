@@ -14,7 +14,6 @@ import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
 import dev.rbmsuite.plots.io.CsvTable;
-import dev.rbmsuite.plots.render.FigureRenderer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,7 +67,7 @@ public final class Figure6 implements Experiment {
             fig.panel(b.build());
         }
         fig.sharedLegend(legend);
-        FigureRenderer.writePng(fig.build(), ctx.file("fig6.png"));
+        List<String> images = ctx.render(fig.build(), "fig6");
         Curves.writeLong(runs, ctx.file("fig6-trials.csv"));
 
         CsvTable.Builder summary = CsvTable.builder("config", "peakLogLikelihood", "peakEpoch", "finalLogLikelihood", "drop");
@@ -102,7 +101,7 @@ public final class Figure6 implements Experiment {
         runs.keySet().forEach(c -> settings.put(c.name(), c.asMap()));
         return new FigureOutcome("Figure 6. Log-likelihood and MAEs against the training epoch on GenRBM for BGS, DT and the "
                 + "proposed kernel with L = 1, 2, 3; mean over " + runs.keySet().iterator().next().trials() + " trials.",
-                List.of("fig6.png", "fig6-summary.csv", "fig6-trials.csv"), settings, claims);
+                FigureOutcome.files(images, "fig6-summary.csv", "fig6-trials.csv"), settings, claims);
     }
 
     private static double drop(Map<String, Curves.Summary> s, String name) {

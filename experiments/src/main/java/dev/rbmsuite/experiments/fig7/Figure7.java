@@ -15,7 +15,6 @@ import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
 import dev.rbmsuite.plots.io.CsvTable;
-import dev.rbmsuite.plots.render.FigureRenderer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -83,7 +82,7 @@ public final class Figure7 implements Experiment {
                             last.get("bgs"), last.get("dt"), rt, tolerance), rt >= best - tolerance));
         }
         fig.sharedLegend(legend);
-        FigureRenderer.writePng(fig.build(), ctx.file("fig7.png"));
+        List<String> images = ctx.render(fig.build(), "fig7");
         Curves.writeLong(all, ctx.file("fig7-trials.csv"));
         summary.build().write(ctx.file("fig7-summary.csv"));
         Map<String, Object> settings = new LinkedHashMap<>();
@@ -91,6 +90,6 @@ public final class Figure7 implements Experiment {
         return new FigureOutcome("Figure 7. Log-likelihood against the training epoch for (a) islands, (b) pentagon, (c) iris "
                 + "(exact), (d) wine and (e) seeds (mAIS estimate of log Z), for BGS, DT (L = 3) and the proposed kernel "
                 + "(L = 3); mean over " + all.keySet().iterator().next().trials() + " trials.",
-                List.of("fig7.png", "fig7-summary.csv", "fig7-trials.csv"), settings, claims);
+                FigureOutcome.files(images, "fig7-summary.csv", "fig7-trials.csv"), settings, claims);
     }
 }

@@ -18,7 +18,6 @@ import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
 import dev.rbmsuite.plots.io.CsvTable;
-import dev.rbmsuite.plots.render.FigureRenderer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -106,12 +105,12 @@ public final class Figure8 implements Experiment {
         }
         fig.sharedLegend(List.of(LegendEntry.line("BGS", "bgs"), LegendEntry.line("DT (L = 3)", "dt"),
                 LegendEntry.line("proposed (L = 3)", "roundtrip")));
-        FigureRenderer.writePng(fig.build(), ctx.file("fig8.png"));
+        List<String> images = ctx.render(fig.build(), "fig8");
         traj.build().write(ctx.file("fig8-trajectories.csv"));
         moves.build().write(ctx.file("fig8-moves.csv"));
         return new FigureOutcome("Figure 8. Trajectories of 100 steps of BGS, DT and the proposed kernel in the PCA plane of "
                 + "each data set (grey: training data), started from a persistent-chain state of the best model trained with "
-                + "the proposed kernel (L = 3).", List.of("fig8.png", "fig8-trajectories.csv", "fig8-moves.csv"),
+                + "the proposed kernel (L = 3).", FigureOutcome.files(images, "fig8-trajectories.csv", "fig8-moves.csv"),
                 settings, claims);
     }
 

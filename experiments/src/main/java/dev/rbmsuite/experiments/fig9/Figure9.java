@@ -21,7 +21,6 @@ import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
 import dev.rbmsuite.plots.io.CsvTable;
-import dev.rbmsuite.plots.render.FigureRenderer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -132,12 +131,12 @@ public final class Figure9 implements Experiment {
         }
         fig.sharedLegend(List.of(LegendEntry.line("BGS", "bgs"), LegendEntry.line("DT (L = 3)", "dt"),
                 LegendEntry.line("proposed (L = 3)", "roundtrip"), LegendEntry.line("i.i.d. floor", "iid")));
-        FigureRenderer.writePng(fig.build(), ctx.file("fig9.png"));
+        List<String> images = ctx.render(fig.build(), "fig9");
         out.build().write(ctx.file("fig9-tv.csv"));
         return new FigureOutcome("Figure 9. TV distance between the exact visible marginal and the empirical distribution of "
                 + chains + " chains run from a common persistent-chain start, for (a) GenRBM, (b) islands, (c) pentagon and "
                 + "(d) iris. Lines: median over " + starts + " starts; bands: 10th-90th percentiles; dashed: expected TV of "
-                + chains + " exact i.i.d. samples.", List.of("fig9.png", "fig9-tv.csv"), settings, claims);
+                + chains + " exact i.i.d. samples.", FigureOutcome.files(images, "fig9-tv.csv"), settings, claims);
     }
 
     /** Linear-interpolation quantile (numpy's default) of a copy of x. */
