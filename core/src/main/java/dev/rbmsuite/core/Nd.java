@@ -87,6 +87,6 @@ public final class Nd {
      * @return its number of rows
      */
     public static int rowCount(INDArray x) {
-        return x.rank() == 1 ? 1 : (int) x.rows();
+        return x.rank() == 1 ? 1 : x.rows();
     }
 }

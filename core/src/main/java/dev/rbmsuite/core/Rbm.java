@@ -22,6 +22,8 @@ public final class Rbm {
     private final double[] wt;  // m x n, row-major: wt[j*n + i] = W_ij
     private final double[] b;
     private final double[] c;
+    private final ConditionalKernel up;    // v -> h: bias c, matrix W
+    private final ConditionalKernel down;  // h -> v: bias b, matrix W^T
 
     private Rbm(int n, int m, double[] w, double[] b, double[] c) {
         if (n <= 0 || m <= 0) {
@@ -56,6 +58,8 @@ public final class Rbm {
                 wt[j * n + i] = w[i * m + j];
             }
         }
+        this.up = new ConditionalKernel(n, m, w, c);
+        this.down = new ConditionalKernel(m, n, wt, b);
     }
 
     private static void requireFinite(double x, String what) {
@@ -77,8 +81,8 @@ public final class Rbm {
         if (weights.rank() != 2) {
             throw new IllegalArgumentException("W must be a matrix (n, m), got shape " + Arrays.toString(weights.shape()));
         }
-        int n = (int) weights.rows();
-        int m = (int) weights.columns();
+        int n = weights.rows();
+        int m = weights.columns();
         if (visibleBias.length() != n || visibleBias.rank() > 2 || (visibleBias.rank() == 2 && !visibleBias.isVector())) {
             throw new IllegalArgumentException("visible bias b has shape " + Arrays.toString(visibleBias.shape())
                     + " but W has n = " + n + " rows");
@@ -228,7 +232,7 @@ public final class Rbm {
      * @param out hidden fields, rows x m (overwritten)
      */
     public void hiddenField(double[] v, int rows, double[] out) {
-        field(v, rows, n, m, w, c, out);
+        up.apply(v, rows, out, ConditionalKernel.Mode.FIELD, 1.0, null, null);
     }
 
     /**
@@ -239,13 +243,7 @@ public final class Rbm {
      * @param out visible fields, rows x n (overwritten)
      */
     public void visibleField(double[] h, int rows, double[] out) {
-        field(h, rows, m, n, wt, b, out);
-    }
-
-    private static void field(double[] x, int rows, int nIn, int nOut, double[] mat, double[] bias, double[] out) {
-        for (int r = 0; r < rows; r++) {
-            fieldRow(x, r * nIn, nIn, nOut, mat, bias, out, r * nOut);
-        }
+        down.apply(h, rows, out, ConditionalKernel.Mode.FIELD, 1.0, null, null);
     }
 
     private static void fieldRow(double[] x, int xo, int nIn, int nOut, double[] mat, double[] bias,
@@ -272,8 +270,7 @@ public final class Rbm {
      * @param out probabilities, rows x m (overwritten)
      */
     public void hiddenMeans(double[] v, int rows, double[] out) {
-        hiddenField(v, rows, out);
-        VectorMath.sigmoidInPlace(out, 0, rows * m);
+        up.apply(v, rows, out, ConditionalKernel.Mode.MEAN, 1.0, null, null);
     }
 
     /**
@@ -284,8 +281,7 @@ public final class Rbm {
      * @param out probabilities, rows x n (overwritten)
      */
     public void visibleMeans(double[] h, int rows, double[] out) {
-        visibleField(h, rows, out);
-        VectorMath.sigmoidInPlace(out, 0, rows * n);
+        down.apply(h, rows, out, ConditionalKernel.Mode.MEAN, 1.0, null, null);
     }
 
     /**
@@ -298,8 +294,7 @@ public final class Rbm {
      * @param scratch a work array of at least rows*m doubles
      */
     public void sampleHidden(double[] v, int rows, double[] out, Rng rng, double[] scratch) {
-        hiddenMeans(v, rows, out);
-        rng.bernoulliInPlace(out, 0, rows * m, scratch);
+        up.apply(v, rows, out, ConditionalKernel.Mode.SAMPLE, 1.0, rng, scratch);
     }
 
     /**
@@ -312,8 +307,36 @@ public final class Rbm {
      * @param scratch a work array of at least rows*n doubles
      */
     public void sampleVisible(double[] h, int rows, double[] out, Rng rng, double[] scratch) {
-        visibleMeans(h, rows, out);
-        rng.bernoulliInPlace(out, 0, rows * n, scratch);
+        down.apply(h, rows, out, ConditionalKernel.Mode.SAMPLE, 1.0, rng, scratch);
+    }
+
+    /**
+     * Tempered conditional draw h ~ P_beta(h | v) = prod_j Bern(sig(beta zeta_j(v))), the hidden
+     * update of parallel tempering and AIS at inverse temperature beta.
+     *
+     * @param beta inverse temperature
+     * @param v visible states, rows x n
+     * @param rows number of rows
+     * @param out binary hidden states, rows x m (overwritten)
+     * @param rng random stream (exactly rows*m draws)
+     * @param scratch a work array of at least rows*m doubles
+     */
+    public void sampleHidden(double beta, double[] v, int rows, double[] out, Rng rng, double[] scratch) {
+        up.apply(v, rows, out, ConditionalKernel.Mode.SAMPLE, beta, rng, scratch);
+    }
+
+    /**
+     * Tempered conditional draw v ~ P_beta(v | h) = prod_i Bern(sig(beta eta_i(h))).
+     *
+     * @param beta inverse temperature
+     * @param h hidden states, rows x m
+     * @param rows number of rows
+     * @param out binary visible states, rows x n (overwritten)
+     * @param rng random stream (exactly rows*n draws)
+     * @param scratch a work array of at least rows*n doubles
+     */
+    public void sampleVisible(double beta, double[] h, int rows, double[] out, Rng rng, double[] scratch) {
+        down.apply(h, rows, out, ConditionalKernel.Mode.SAMPLE, beta, rng, scratch);
     }
 
     /**

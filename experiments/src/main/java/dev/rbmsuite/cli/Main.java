@@ -17,7 +17,14 @@ import picocli.CommandLine.Command;
         subcommands = {
             InitCommand.class,
             InfoCommand.class,
+            DatasetCommand.class,
             SampleCommand.class,
+            FigureCommand.class,
+            TrainCommand.class,
+            LogzCommand.class,
+            LoglikCommand.class,
+            Lambda2Command.class,
+            TvCommand.class,
         })
 public final class Main implements Runnable {
     /** Exit code for bad input. */

@@ -6,11 +6,14 @@ import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.ModelStore;
+import dev.rbmsuite.datasets.BinaryDataset;
+import dev.rbmsuite.datasets.io.DatasetCsv;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.Kernels;
 import dev.rbmsuite.kernels.ParallelTempering;
 import dev.rbmsuite.kernels.StepInfo;
 import dev.rbmsuite.kernels.TransitionKernel;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -22,7 +25,8 @@ import picocli.CommandLine.Option;
  * {@code sample}: runs N independent chains of a kernel for S transitions and writes the layer-0
  * visible state of every chain (CONTRACT.md). Kernels: "bgs" (Eq. bgs on theta_0), "dt" (deep
  * tempering, Alg. 2), "roundtrip" (Alg. 3), "pt" (parallel tempering on theta_0 over a geometric
- * ladder). The JSON result holds the kernel's acceptance statistics summed over all steps: per-level
+ * ladder). Files are read and written with the datasets module's strict, atomic {@link DatasetCsv}.
+ * The JSON result holds the kernel's acceptance statistics summed over all steps: per-level
  * swap attempts, acceptances and rates, and for the round trip the distribution of bottomOrigin.
  *
  * <p>Initial states: {@code --init uniform} (default) draws every layer uniformly; {@code --init
@@ -63,7 +67,7 @@ final class SampleCommand implements Callable<Integer> {
     double betaMin;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         if (!Kernels.NAMES.contains(kernel)) {
             throw new InputException("option --kernel: unknown kernel '" + kernel + "' (expected one of "
                     + String.join(", ", Kernels.NAMES) + ")");
@@ -87,7 +91,7 @@ final class SampleCommand implements Callable<Integer> {
         Rng root = common.rng();
         ChainState state = k.init(chains, root.fork(1));
         if (!init.equals("uniform")) {
-            double[] rows = StateCsv.read(Path.of(init), n);
+            double[] rows = DataFiles.read(Path.of(init), n, "--init").toArray();
             int r0 = rows.length / n;
             int copies = kernel.equals("pt") ? state.layers() : 1;
             for (int layer = 0; layer < copies; layer++) {
@@ -115,7 +119,7 @@ final class SampleCommand implements Callable<Integer> {
             }
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        StateCsv.write(out, state.buffer(0), chains, n);
+        DatasetCsv.write(BinaryDataset.of("samples", state.buffer(0), chains, n, null, null), out);
 
         ObjectNode result = Output.object();
         result.put("chains", chains);

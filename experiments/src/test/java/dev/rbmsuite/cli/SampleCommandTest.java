@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,29 +19,14 @@ class SampleCommandTest {
     Path dir;
     Path model;
 
-    record Run(int code, String out, String err) {
-    }
-
-    static Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int code = Main.execute(args);
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+    static Cli.Result run(String... args) {
+        return Cli.run(args);
     }
 
     @BeforeEach
     void makeModel() {
         model = dir.resolve("model");
-        Run r = run("init", "--visible", "6", "--hidden", "5,4,3", "--weight-std", "1", "--out", model.toString());
+        Cli.Result r = run("init", "--visible", "6", "--hidden", "5,4,3", "--weight-std", "1", "--out", model.toString());
         assertThat(r.code()).as(r.err()).isZero();
     }
 
@@ -52,7 +34,7 @@ class SampleCommandTest {
     void everyKernelWritesTheLayerZeroStatesAndItsStatistics() throws IOException {
         for (String kernel : List.of("bgs", "dt", "roundtrip", "pt")) {
             Path csv = dir.resolve(kernel + ".csv");
-            Run r = run("sample", "--model", model.toString(), "--kernel", kernel, "--chains", "40", "--steps", "7",
+            Cli.Result r = run("sample", "--model", model.toString(), "--kernel", kernel, "--chains", "40", "--steps", "7",
                     "--out", csv.toString(), "--temperatures", "4", "--json");
             assertThat(r.code()).as(r.err()).isZero();
             List<String> lines = Files.readAllLines(csv);
@@ -116,7 +98,7 @@ class SampleCommandTest {
         Path init = dir.resolve("init.csv");
         Files.writeString(init, "v0,v1,v2,v3,v4,v5,label\n1,0,1,0,1,1,2\n0,0,0,1,1,0,0\n");
         Path out = dir.resolve("out.csv");
-        Run r = run("sample", "--model", model.toString(), "--kernel", "dt", "--chains", "5", "--steps", "0",
+        Cli.Result r = run("sample", "--model", model.toString(), "--kernel", "dt", "--chains", "5", "--steps", "0",
                 "--out", out.toString(), "--init", init.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(Files.readAllLines(out)).containsExactly("v0,v1,v2,v3,v4,v5", "1,0,1,0,1,1", "0,0,0,1,1,0",
@@ -126,7 +108,7 @@ class SampleCommandTest {
     @Test
     void badInputExitsWithTwoAndWritesNothing() throws IOException {
         Path out = dir.resolve("never.csv");
-        Run unknown = run("sample", "--model", model.toString(), "--kernel", "gibbs", "--chains", "5", "--steps", "1",
+        Cli.Result unknown = run("sample", "--model", model.toString(), "--kernel", "gibbs", "--chains", "5", "--steps", "1",
                 "--out", out.toString());
         assertThat(unknown.code()).isEqualTo(2);
         assertThat(unknown.err()).contains("--kernel").contains("gibbs");
@@ -134,14 +116,14 @@ class SampleCommandTest {
 
         Path narrow = dir.resolve("narrow.csv");
         Files.writeString(narrow, "v0,v1,v2\n1,0,1\n");
-        Run dim = run("sample", "--model", model.toString(), "--kernel", "bgs", "--chains", "5", "--steps", "1",
+        Cli.Result dim = run("sample", "--model", model.toString(), "--kernel", "bgs", "--chains", "5", "--steps", "1",
                 "--out", out.toString(), "--init", narrow.toString());
         assertThat(dim.code()).isEqualTo(2);
-        assertThat(dim.err()).contains("narrow.csv:1").contains("6 visible units");
+        assertThat(dim.err()).contains("--init").contains("narrow.csv").contains("6 visible units");
 
         Path bad = dir.resolve("bad.csv");
         Files.writeString(bad, "v0,v1,v2,v3,v4,v5\n1,0,1,0,1,1\n1,0,2,0,1,1\n");
-        Run value = run("sample", "--model", model.toString(), "--kernel", "bgs", "--chains", "5", "--steps", "1",
+        Cli.Result value = run("sample", "--model", model.toString(), "--kernel", "bgs", "--chains", "5", "--steps", "1",
                 "--out", out.toString(), "--init", bad.toString());
         assertThat(value.code()).isEqualTo(2);
         assertThat(value.err()).contains("bad.csv:3").contains("v2");

@@ -49,6 +49,27 @@ public class RbmSamplingBench {
         }
     }
 
+    /** @return the hidden fields of 100 chains */
+    @Benchmark
+    public double[] hiddenField() {
+        rbm.hiddenField(v, chains, h);
+        return h;
+    }
+
+    /** @return sigmoid of chains*m values */
+    @Benchmark
+    public double[] sigmoid() {
+        dev.rbmsuite.core.VectorMath.sigmoidInPlace(scratch, 0, chains * m);
+        return scratch;
+    }
+
+    /** @return chains*m uniforms */
+    @Benchmark
+    public double[] uniforms() {
+        rng.fillUniform(scratch, 0, chains * m);
+        return scratch;
+    }
+
     /** @return a buffer, so the work is not eliminated */
     @Benchmark
     public double[] gibbsSweep() {

@@ -1,0 +1,207 @@
+package dev.rbmsuite.core;
+
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The fused inner loop of every RBM conditional: out = bias + x . M for each row of x, optionally
+ * followed by the sigmoid and a Bernoulli draw, with the accumulators held in vector registers.
+ *
+ * <p>Binary inputs (the common case: chain states) use group tables: the inputs are cut into groups
+ * of {@value #GROUP} units, and for each group all 2^{@value #GROUP} sums of its rows of M are
+ * precomputed, so one table row replaces up to four row additions and no input has to be tested
+ * one at a time (a group's pattern comes from one vector comparison). Tables are small (16 rows per
+ * group) and built once per RBM in about a microsecond. Non-binary inputs (means) take a dense
+ * multiply-add path. Rows of M and of the tables are padded to a whole number of vector lanes with
+ * zeros, so every load is a full vector even for short layers (n = 25).
+ */
+final class ConditionalKernel {
+    static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    private static final int LANES = S.length();
+    private static final int GROUP = 4;
+    private static final int PATTERNS = 1 << GROUP;
+    private static final DoubleVector ONE = DoubleVector.broadcast(S, 1.0);
+    private static final DoubleVector ZERO = DoubleVector.zero(S);
+
+    /** What to write for each output unit. */
+    enum Mode {
+        /** the field bias + x.M */
+        FIELD,
+        /** sig(beta * field) */
+        MEAN,
+        /** a Bernoulli(sig(beta * field)) draw, 0.0 or 1.0 */
+        SAMPLE
+    }
+
+    private final int nIn;
+    private final int nOut;
+    private final int stride;
+    private final int groups;
+    private final double[] mat;    // nIn x stride, zero padded
+    private final double[] bias;   // stride, zero padded
+    private final double[] table;  // groups x PATTERNS x stride: sums of the rows of each group
+
+    /**
+     * @param nIn input units
+     * @param nOut output units
+     * @param rowMajor M as nIn x nOut row-major
+     * @param bias length nOut
+     */
+    ConditionalKernel(int nIn, int nOut, double[] rowMajor, double[] bias) {
+        this.nIn = nIn;
+        this.nOut = nOut;
+        this.stride = ((nOut + LANES - 1) / LANES) * LANES;
+        this.mat = new double[nIn * stride];
+        for (int i = 0; i < nIn; i++) {
+            System.arraycopy(rowMajor, i * nOut, mat, i * stride, nOut);
+        }
+        this.bias = new double[stride];
+        System.arraycopy(bias, 0, this.bias, 0, nOut);
+        this.groups = (nIn + GROUP - 1) / GROUP;
+        this.table = new double[groups * PATTERNS * stride];
+        for (int g = 0; g < groups; g++) {
+            for (int p = 1; p < PATTERNS; p++) {
+                int unit = g * GROUP + Integer.numberOfTrailingZeros(p);
+                int dst = (g * PATTERNS + p) * stride;
+                int prev = (g * PATTERNS + (p & (p - 1))) * stride;
+                if (unit < nIn) {
+                    for (int j = 0; j < stride; j += LANES) {
+                        DoubleVector.fromArray(S, table, prev + j).add(DoubleVector.fromArray(S, mat, unit * stride + j))
+                                .intoArray(table, dst + j);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Applies the kernel to {@code rows} input rows.
+     *
+     * @param x inputs, rows x nIn
+     * @param rows number of rows
+     * @param out outputs, rows x nOut (overwritten)
+     * @param mode what to write
+     * @param beta inverse temperature applied to the field in MEAN and SAMPLE modes
+     * @param rng stream for SAMPLE mode (exactly rows*nOut draws), else null
+     * @param uniforms work array of at least rows*nOut doubles for SAMPLE mode, else unused
+     */
+    void apply(double[] x, int rows, double[] out, Mode mode, double beta, Rng rng, double[] uniforms) {
+        if (mode == Mode.SAMPLE) {
+            rng.fillUniform(uniforms, 0, rows * nOut);
+        }
+        int[] offsets = new int[groups];
+        double[] row = new double[stride];
+        for (int r = 0; r < rows; r++) {
+            int xo = r * nIn;
+            if (patterns(x, xo, offsets)) {
+                accumulateTable(offsets, row);
+            } else {
+                accumulateDense(x, xo, row);
+            }
+            int o = r * nOut;
+            if (mode == Mode.FIELD) {
+                System.arraycopy(row, 0, out, o, nOut);
+                continue;
+            }
+            sigmoidRow(row, beta);
+            if (mode == Mode.MEAN) {
+                System.arraycopy(row, 0, out, o, nOut);
+            } else {
+                compareRow(row, uniforms, out, o);
+            }
+        }
+    }
+
+    /**
+     * Reads the group patterns of one input row into table offsets.
+     *
+     * @return false if the row is not binary (then the offsets are meaningless)
+     */
+    private boolean patterns(double[] x, int xo, int[] offsets) {
+        boolean binary = true;
+        int i = 0;
+        for (; i + LANES <= nIn; i += LANES) {
+            DoubleVector v = DoubleVector.fromArray(S, x, xo + i);
+            VectorMask<Double> isOne = v.compare(VectorOperators.EQ, 1.0);
+            binary &= isOne.or(v.compare(VectorOperators.EQ, 0.0)).allTrue();
+            long bits = isOne.toLong();
+            for (int k = 0; k < LANES; k += GROUP) {
+                int g = (i + k) / GROUP;
+                offsets[g] = (g * PATTERNS + (int) ((bits >>> k) & (PATTERNS - 1))) * stride;
+            }
+        }
+        for (; i < nIn; i += GROUP) {
+            int p = 0;
+            for (int k = 0; k < GROUP && i + k < nIn; k++) {
+                double xi = x[xo + i + k];
+                binary &= xi == 0.0 | xi == 1.0;
+                p |= (xi == 1.0 ? 1 : 0) << k;
+            }
+            int g = i / GROUP;
+            offsets[g] = (g * PATTERNS + p) * stride;
+        }
+        return binary;
+    }
+
+    /** row = bias + sum over groups of the table row of the group's pattern. */
+    private void accumulateTable(int[] offsets, double[] row) {
+        int j = 0;
+        for (; j + 4 * LANES <= stride; j += 4 * LANES) {
+            DoubleVector a0 = DoubleVector.fromArray(S, bias, j);
+            DoubleVector a1 = DoubleVector.fromArray(S, bias, j + LANES);
+            DoubleVector a2 = DoubleVector.fromArray(S, bias, j + 2 * LANES);
+            DoubleVector a3 = DoubleVector.fromArray(S, bias, j + 3 * LANES);
+            for (int g = 0; g < groups; g++) {
+                int base = offsets[g] + j;
+                a0 = a0.add(DoubleVector.fromArray(S, table, base));
+                a1 = a1.add(DoubleVector.fromArray(S, table, base + LANES));
+                a2 = a2.add(DoubleVector.fromArray(S, table, base + 2 * LANES));
+                a3 = a3.add(DoubleVector.fromArray(S, table, base + 3 * LANES));
+            }
+            a0.intoArray(row, j);
+            a1.intoArray(row, j + LANES);
+            a2.intoArray(row, j + 2 * LANES);
+            a3.intoArray(row, j + 3 * LANES);
+        }
+        for (; j < stride; j += LANES) {
+            DoubleVector acc = DoubleVector.fromArray(S, bias, j);
+            for (int g = 0; g < groups; g++) {
+                acc = acc.add(DoubleVector.fromArray(S, table, offsets[g] + j));
+            }
+            acc.intoArray(row, j);
+        }
+    }
+
+    /** row = bias + sum_i x_i * (row i of M), for non-binary inputs such as means. */
+    private void accumulateDense(double[] x, int xo, double[] row) {
+        for (int j = 0; j < stride; j += LANES) {
+            DoubleVector acc = DoubleVector.fromArray(S, bias, j);
+            for (int i = 0; i < nIn; i++) {
+                acc = DoubleVector.fromArray(S, mat, i * stride + j).fma(DoubleVector.broadcast(S, x[xo + i]), acc);
+            }
+            acc.intoArray(row, j);
+        }
+    }
+
+    /** row = sig(beta * row), lane-wise; saturates to exactly 0 or 1. */
+    private void sigmoidRow(double[] row, double beta) {
+        for (int j = 0; j < stride; j += LANES) {
+            VectorMath.sigmoid(DoubleVector.fromArray(S, row, j).mul(beta)).intoArray(row, j);
+        }
+    }
+
+    /** out[o+k] = 1 if uniforms[o+k] < p[k] else 0, for k in [0, nOut). */
+    private void compareRow(double[] p, double[] uniforms, double[] out, int o) {
+        int full = (nOut / LANES) * LANES;
+        int k = 0;
+        for (; k < full; k += LANES) {
+            DoubleVector u = DoubleVector.fromArray(S, uniforms, o + k);
+            ZERO.blend(ONE, u.lt(DoubleVector.fromArray(S, p, k))).intoArray(out, o + k);
+        }
+        for (; k < nOut; k++) {
+            out[o + k] = uniforms[o + k] < p[k] ? 1.0 : 0.0;
+        }
+    }
+}

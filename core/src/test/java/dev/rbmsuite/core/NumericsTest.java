@@ -1,0 +1,124 @@
+package dev.rbmsuite.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import org.junit.jupiter.api.Test;
+
+/** Stable scalar functions and their vectorised twins, including extreme arguments. */
+class NumericsTest {
+    @Test
+    void softplusIsStableAtExtremes() {
+        assertThat(Numerics.softplus(800)).isEqualTo(800.0);
+        assertThat(Numerics.softplus(-800)).isEqualTo(0.0);
+        assertThat(Numerics.softplus(0)).isCloseTo(Math.log(2), within(1e-16));
+        assertThat(Numerics.softplus(1e308)).isEqualTo(1e308);
+        assertThat(Numerics.softplus(-40)).isCloseTo(Math.exp(-40), within(1e-30));
+        for (double x = -30; x <= 30; x += 0.37) {
+            assertThat(Numerics.softplus(x)).isCloseTo(Math.log1p(Math.exp(x)), within(1e-13));
+        }
+    }
+
+    @Test
+    void sigmoidSaturatesWithoutNaN() {
+        assertThat(Numerics.sigmoid(1000)).isEqualTo(1.0);
+        assertThat(Numerics.sigmoid(-1000)).isEqualTo(0.0);
+        assertThat(Numerics.sigmoid(0)).isEqualTo(0.5);
+        assertThat(Numerics.sigmoid(-30)).isCloseTo(Math.exp(-30) / (1 + Math.exp(-30)), within(1e-25));
+        assertThat(Numerics.logSigmoid(-800)).isEqualTo(-800.0);
+        assertThat(Numerics.logit(Numerics.sigmoid(2.5))).isCloseTo(2.5, within(1e-12));
+    }
+
+    @Test
+    void logSumExpVariants() {
+        double[] x = {1000, 1000, Double.NEGATIVE_INFINITY};
+        assertThat(Numerics.logSumExp(x, 0, 3)).isCloseTo(1000 + Math.log(2), within(1e-12));
+        assertThat(Numerics.logAddExp(-1000, -1000)).isCloseTo(-1000 + Math.log(2), within(1e-12));
+        assertThat(Numerics.logAddExp(Double.NEGATIVE_INFINITY, 3)).isEqualTo(3.0);
+        assertThat(Numerics.logSumExp0(900, 900)).isCloseTo(900 + Math.log(2), within(1e-12));
+        assertThat(Numerics.logSumExp0(-900, -900)).isCloseTo(0, within(1e-300));
+        assertThat(Numerics.logSumExp0(1.5, -0.5)).isCloseTo(Math.log(1 + Math.exp(1.5) + Math.exp(-0.5)), within(1e-14));
+        assertThat(Numerics.logMeanExp(new double[] {0, Math.log(3)})).isCloseTo(Math.log(2), within(1e-15));
+        assertThat(Numerics.logSumExp(new double[] {Double.NEGATIVE_INFINITY}, 0, 1)).isEqualTo(Double.NEGATIVE_INFINITY);
+    }
+
+    @Test
+    void deterministicVectorExpAndLog1pAreAccurate() {
+        jdk.incubator.vector.VectorSpecies<Double> sp = jdk.incubator.vector.DoubleVector.SPECIES_PREFERRED;
+        int lanes = sp.length();
+        Rng r = Rng.seeded(17);
+        double[] x = new double[lanes * 4000];
+        for (int k = 0; k < x.length; k++) {
+            x[k] = k < lanes * 2000 ? (r.nextDouble() - 0.5) * 1400 : (r.nextDouble() - 0.5) * 4;
+        }
+        x[0] = 0;
+        x[1] = -1e-300;
+        x[2] = 700;
+        x[3] = -700;
+        double[] e = new double[x.length];
+        double[] l = new double[x.length];
+        for (int k = 0; k < x.length; k += lanes) {
+            jdk.incubator.vector.DoubleVector v = jdk.incubator.vector.DoubleVector.fromArray(sp, x, k);
+            VectorMath.exp(v).intoArray(e, k);
+        }
+        double[] y = new double[x.length];
+        for (int k = 0; k < x.length; k++) {
+            y[k] = Math.exp(-Math.abs(x[k]));
+        }
+        for (int k = 0; k < x.length; k += lanes) {
+            VectorMath.log1pUnit(jdk.incubator.vector.DoubleVector.fromArray(sp, y, k)).intoArray(l, k);
+        }
+        for (int k = 0; k < x.length; k++) {
+            double expected = Math.exp(Math.max(-708, Math.min(709, x[k])));
+            assertThat(e[k]).as("exp(%s)", x[k]).isCloseTo(expected, within(4e-16 * expected));
+            double ly = Math.log1p(y[k]);
+            assertThat(l[k]).as("log1p(%s)", y[k]).isCloseTo(ly, within(6e-16 * ly + 1e-300));
+        }
+        assertThat(VectorMath.sumLanes(jdk.incubator.vector.DoubleVector.broadcast(sp, 0.1)))
+                .isEqualTo(java.util.stream.DoubleStream.generate(() -> 0.1).limit(lanes).reduce(0, Double::sum));
+    }
+
+    @Test
+    void vectorisedFunctionsMatchScalarOnes() {
+        Rng r = Rng.seeded(3);
+        int n = 1001;
+        double[] x = new double[n];
+        for (int k = 0; k < n; k++) {
+            x[k] = (r.nextDouble() - 0.5) * (k % 10 == 0 ? 2000 : 60);
+        }
+        double[] s = x.clone();
+        VectorMath.sigmoidInPlace(s, 0, n);
+        double[] sb = x.clone();
+        VectorMath.sigmoidInPlace(0.3, sb, 0, n);
+        double[] sp = x.clone();
+        VectorMath.softplusInPlace(sp, 0, n);
+        double sum = 0;
+        double sumBeta = 0;
+        for (int k = 0; k < n; k++) {
+            assertThat(s[k]).isCloseTo(Numerics.sigmoid(x[k]), within(2e-16 + 1e-14 * Numerics.sigmoid(x[k])));
+            assertThat(sb[k]).isCloseTo(Numerics.sigmoid(0.3 * x[k]), within(2e-16 + 1e-14 * Numerics.sigmoid(0.3 * x[k])));
+            assertThat(sp[k]).isCloseTo(Numerics.softplus(x[k]), within(1e-13 * (1 + Math.abs(x[k]))));
+            sum += Numerics.softplus(x[k]);
+            sumBeta += Numerics.softplus(0.3 * x[k]);
+        }
+        assertThat(VectorMath.softplusSum(x, 0, n)).isCloseTo(sum, within(1e-12 * sum));
+        assertThat(VectorMath.softplusSum(0.3, x, 0, n)).isCloseTo(sumBeta, within(1e-12 * sumBeta));
+        double[] y = new double[n];
+        for (int k = 0; k < n; k++) {
+            y[k] = r.nextGaussian();
+        }
+        BigDecimal exact = BigDecimal.ZERO;
+        for (int k = 0; k < n; k++) {
+            exact = exact.add(new BigDecimal(x[k]).multiply(new BigDecimal(y[k])), MathContext.DECIMAL128);
+        }
+        assertThat(VectorMath.dot(x, 0, y, 0, n)).isCloseTo(exact.doubleValue(), within(1e-9));
+        double[] acc = new double[n];
+        VectorMath.axpy(2.0, acc, 0, y, 0, n);
+        VectorMath.add(acc, 0, y, 0, n);
+        for (int k = 0; k < n; k++) {
+            assertThat(acc[k]).isEqualTo(3 * y[k]);
+        }
+    }
+}

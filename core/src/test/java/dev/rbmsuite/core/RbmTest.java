@@ -1,0 +1,261 @@
+package dev.rbmsuite.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.nd4j.linalg.api.buffer.DataType;
+import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.factory.Nd4j;
+
+/** Every conditional, energy and free energy of {@link Rbm} against brute-force enumeration. */
+class RbmTest {
+    private static final double TOL = 1e-12;
+
+    @ParameterizedTest(name = "n={0}, m={1}, std={2}")
+    @CsvSource({"3, 5, 1.0", "5, 3, 1.5", "4, 9, 0.7", "9, 4, 0.7", "1, 1, 2.0"})
+    void conditionalMeansMatchEnumeration(int n, int m, double std) {
+        Rbm r = BruteForce.random(n, m, std, 11 * n + m);
+        double[] allV = new double[(1 << n) * n];
+        for (int s = 0; s < 1 << n; s++) {
+            System.arraycopy(BruteForce.bits(s, n), 0, allV, s * n, n);
+        }
+        double[] ph = new double[(1 << n) * m];
+        r.hiddenMeans(allV, 1 << n, ph);
+        for (int s = 0; s < 1 << n; s++) {
+            double[] exact = BruteForce.hiddenMarginals(r, BruteForce.bits(s, n));
+            for (int j = 0; j < m; j++) {
+                assertThat(ph[s * m + j]).as("P(h_%d=1|v=%d)", j, s).isCloseTo(exact[j], within(TOL));
+            }
+        }
+        double[] allH = new double[(1 << m) * m];
+        for (int s = 0; s < 1 << m; s++) {
+            System.arraycopy(BruteForce.bits(s, m), 0, allH, s * m, m);
+        }
+        double[] pv = new double[(1 << m) * n];
+        r.visibleMeans(allH, 1 << m, pv);
+        for (int s = 0; s < 1 << m; s++) {
+            double[] exact = BruteForce.visibleMarginals(r, BruteForce.bits(s, m));
+            for (int i = 0; i < n; i++) {
+                assertThat(pv[s * n + i]).as("P(v_%d=1|h=%d)", i, s).isCloseTo(exact[i], within(TOL));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "n={0}, m={1}")
+    @CsvSource({"3, 5", "5, 3", "6, 6", "2, 7"})
+    void energyAndFreeEnergiesMatchEnumeration(int n, int m) {
+        Rbm r = BruteForce.random(n, m, 1.3, 7 * n + m);
+        double[] lv = new double[1];
+        for (int s = 0; s < 1 << n; s++) {
+            double[] v = BruteForce.bits(s, n);
+            r.logMarginalVisible(v, 1, lv);
+            assertThat(lv[0]).isCloseTo(BruteForce.logMarginalVisible(r, v), within(TOL));
+            for (int t = 0; t < 1 << m; t++) {
+                double[] h = BruteForce.bits(t, m);
+                double[] e = new double[1];
+                r.energy(v, h, 1, e);
+                assertThat(e[0]).isCloseTo(BruteForce.energy(r, v, h), within(TOL));
+            }
+        }
+        double[] lh = new double[1];
+        for (int t = 0; t < 1 << m; t++) {
+            double[] h = BruteForce.bits(t, m);
+            r.logMarginalHidden(h, 1, lh);
+            assertThat(lh[0]).isCloseTo(BruteForce.logMarginalHidden(r, h), within(TOL));
+        }
+    }
+
+    @Test
+    void visibleMarginalFromFreeEnergySumsToOne() {
+        Rbm r = BruteForce.random(3, 5, 1.0, 5);
+        double logZ = BruteForce.logZ(r);
+        double total = 0;
+        double[] lv = new double[1];
+        for (int s = 0; s < 8; s++) {
+            r.logMarginalVisible(BruteForce.bits(s, 3), 1, lv);
+            total += Math.exp(lv[0] - logZ);
+        }
+        assertThat(total).isCloseTo(1.0, within(TOL));
+        // the hidden side gives the same partition function
+        double[] lhs = new double[32];
+        double[] allH = new double[32 * 5];
+        for (int t = 0; t < 32; t++) {
+            System.arraycopy(BruteForce.bits(t, 5), 0, allH, t * 5, 5);
+        }
+        r.logMarginalHidden(allH, 32, lhs);
+        assertThat(Numerics.logSumExp(lhs, 0, 32)).isCloseTo(logZ, within(TOL));
+    }
+
+    @Test
+    void fieldsAcceptRealValuedInputsAndOddSizes() {
+        // sizes around the vector width and its multiples exercise padding and group tables
+        for (int[] nm : new int[][] {{13, 21}, {8, 16}, {17, 9}, {25, 100}, {33, 7}}) {
+            int n = nm[0];
+            int m = nm[1];
+            Rbm r = BruteForce.random(n, m, 0.8, n * 1000L + m);
+            Rng rng = Rng.seeded(3);
+            int rows = 7;
+            double[] v = new double[rows * n];
+            for (int k = 0; k < v.length; k++) {
+                v[k] = k % 3 == 0 ? rng.nextDouble() : (rng.nextBernoulli(0.5) ? 1 : 0);
+            }
+            for (int k = 0; k < n; k++) {
+                v[k] = rng.nextBernoulli(0.5) ? 1 : 0; // row 0 binary, the others mixed
+            }
+            double[] zeta = new double[rows * m];
+            r.hiddenField(v, rows, zeta);
+            for (int row = 0; row < rows; row++) {
+                for (int j = 0; j < m; j++) {
+                    double expect = r.hiddenBias(j);
+                    for (int i = 0; i < n; i++) {
+                        expect += v[row * n + i] * r.weight(i, j);
+                    }
+                    assertThat(zeta[row * m + j]).isCloseTo(expect, within(1e-12));
+                }
+            }
+            double[] h = new double[rows * m];
+            for (int k = 0; k < h.length; k++) {
+                h[k] = k % 2 == 0 ? 1 : 0;
+            }
+            double[] eta = new double[rows * n];
+            r.visibleField(h, rows, eta);
+            for (int row = 0; row < rows; row++) {
+                for (int i = 0; i < n; i++) {
+                    double expect = r.visibleBias(i);
+                    for (int j = 0; j < m; j++) {
+                        expect += h[row * m + j] * r.weight(i, j);
+                    }
+                    assertThat(eta[row * n + i]).isCloseTo(expect, within(1e-12));
+                }
+            }
+        }
+    }
+
+    @Test
+    void transposeExchangesTheLayers() {
+        Rbm r = BruteForce.random(4, 6, 1.0, 9);
+        Rbm t = r.transpose();
+        assertThat(t.numVisible()).isEqualTo(6);
+        assertThat(t.numHidden()).isEqualTo(4);
+        double[] a = new double[1];
+        double[] b = new double[1];
+        for (int s = 0; s < 64; s++) {
+            double[] h = BruteForce.bits(s, 6);
+            r.logMarginalHidden(h, 1, a);
+            t.logMarginalVisible(h, 1, b);
+            assertThat(a[0]).isEqualTo(b[0]);
+        }
+    }
+
+    @Test
+    void ndArrayApiAgreesWithBufferApi() {
+        Rbm r = BruteForce.random(3, 5, 1.0, 21);
+        INDArray v = Nd4j.create(new double[][] {{1, 0, 1}, {0, 1, 1}});
+        assertThat(v.dataType()).isEqualTo(DataType.DOUBLE);
+        INDArray f = r.freeEnergyVisible(v);
+        assertThat(f.dataType()).isEqualTo(DataType.DOUBLE);
+        for (int row = 0; row < 2; row++) {
+            double[] vr = {v.getDouble(row, 0), v.getDouble(row, 1), v.getDouble(row, 2)};
+            assertThat(f.getDouble(row)).isCloseTo(-BruteForce.logMarginalVisible(r, vr), within(TOL));
+        }
+        INDArray means = r.hiddenMeans(v.getRow(0));
+        double[] exact = BruteForce.hiddenMarginals(r, new double[] {1, 0, 1});
+        for (int j = 0; j < 5; j++) {
+            assertThat(means.getDouble(0, j)).isCloseTo(exact[j], within(TOL));
+        }
+        INDArray h = Nd4j.create(new double[][] {{1, 0, 1, 1, 0}, {0, 0, 0, 1, 1}});
+        INDArray e = r.energy(v, h);
+        assertThat(e.getDouble(1)).isCloseTo(BruteForce.energy(r, new double[] {0, 1, 1}, new double[] {0, 0, 0, 1, 1}), within(TOL));
+        assertThat(r.freeEnergyHidden(h).getDouble(0))
+                .isCloseTo(-BruteForce.logMarginalHidden(r, new double[] {1, 0, 1, 1, 0}), within(TOL));
+        assertThat(r.weights().shape()).containsExactly(3L, 5L);
+        assertThat(Rbm.of(r.weights(), r.visibleBias(), r.hiddenBias())).isEqualTo(r);
+    }
+
+    @Test
+    void shapeMismatchesAreNamed() {
+        INDArray w = Nd4j.zeros(DataType.DOUBLE, 3, 5);
+        assertThatThrownBy(() -> Rbm.of(w, Nd4j.zeros(DataType.DOUBLE, 4), Nd4j.zeros(DataType.DOUBLE, 5)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("visible bias b").hasMessageContaining("n = 3");
+        assertThatThrownBy(() -> Rbm.of(w, Nd4j.zeros(DataType.DOUBLE, 3), Nd4j.zeros(DataType.DOUBLE, 6)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("hidden bias c").hasMessageContaining("m = 5");
+        assertThatThrownBy(() -> Rbm.of(2, 2, new double[3], new double[2], new double[2]))
+                .hasMessageContaining("W has 3 values");
+        assertThatThrownBy(() -> r3x5().hiddenField(Nd4j.zeros(DataType.DOUBLE, 2, 4)))
+                .hasMessageContaining("3 columns");
+        assertThatThrownBy(() -> Rbm.of(1, 1, new double[] {Double.NaN}, new double[1], new double[1]))
+                .hasMessageContaining("non-finite");
+    }
+
+    private static Rbm r3x5() {
+        return BruteForce.random(3, 5, 1.0, 1);
+    }
+
+    @Test
+    void weightsOfMagnitudeFiftyStayFinite() {
+        int n = 4;
+        int m = 6;
+        double[] w = new double[n * m];
+        for (int k = 0; k < w.length; k++) {
+            w[k] = (k % 2 == 0 ? 50 : -50);
+        }
+        double[] b = {50, -50, 50, -50};
+        double[] c = {-50, 50, -50, 50, 50, -50};
+        Rbm r = Rbm.of(n, m, w, b, c);
+        double[] allV = new double[(1 << n) * n];
+        for (int s = 0; s < 1 << n; s++) {
+            System.arraycopy(BruteForce.bits(s, n), 0, allV, s * n, n);
+        }
+        double[] lv = new double[1 << n];
+        r.logMarginalVisible(allV, 1 << n, lv);
+        double[] ph = new double[(1 << n) * m];
+        r.hiddenMeans(allV, 1 << n, ph);
+        for (double x : lv) {
+            assertThat(x).isFinite();
+        }
+        for (double p : ph) {
+            assertThat(p).isBetween(0.0, 1.0);
+        }
+        double logZ = Numerics.logSumExp(lv, 0, lv.length);
+        assertThat(logZ).isFinite().isCloseTo(BruteForce.logZ(r), within(1e-9));
+        double total = 0;
+        for (double x : lv) {
+            total += Math.exp(x - logZ);
+        }
+        assertThat(total).isCloseTo(1.0, within(1e-12));
+        double[] lh = new double[1 << m];
+        double[] allH = new double[(1 << m) * m];
+        for (int s = 0; s < 1 << m; s++) {
+            System.arraycopy(BruteForce.bits(s, m), 0, allH, s * m, m);
+        }
+        r.logMarginalHidden(allH, 1 << m, lh);
+        for (double x : lh) {
+            assertThat(x).isFinite();
+        }
+        double[] e = new double[1];
+        r.energy(allV, allH, 1, e);
+        assertThat(e[0]).isFinite();
+    }
+
+    @Test
+    void xavierHasTheGlorotVarianceAndZeroBiases() {
+        int n = 40;
+        int m = 60;
+        Rbm r = Rbm.xavier(n, m, Rng.seeded(4));
+        double[] w = r.weightsArray();
+        double s2 = 0;
+        for (double x : w) {
+            s2 += x * x;
+        }
+        double var = s2 / w.length;
+        double expected = 2.0 / (n + m);
+        // the sample variance of 2400 normals has relative SD sqrt(2/2400) ~ 2.9%; allow 6 SD
+        assertThat(var).isCloseTo(expected, within(expected * 6 * Math.sqrt(2.0 / w.length)));
+        assertThat(r.visibleBiasArray()).containsOnly(0.0);
+        assertThat(r.hiddenBiasArray()).containsOnly(0.0);
+    }
+}

@@ -1,0 +1,109 @@
+package dev.rbmsuite.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+/** Reproducibility, independence and distribution checks of {@link Rng}. */
+class RngTest {
+    @Test
+    void sameSeedGivesTheSameStream() {
+        Rng a = Rng.seeded(123);
+        Rng b = Rng.seeded(123);
+        for (int k = 0; k < 1000; k++) {
+            assertThat(a.nextLong()).isEqualTo(b.nextLong());
+        }
+        assertThat(Rng.seeded(123).nextLong()).isNotEqualTo(Rng.seeded(124).nextLong());
+    }
+
+    @Test
+    void forksAreDeterministicAndDistinct() {
+        Rng root = Rng.seeded(7);
+        assertThat(root.fork(1, 2).nextLong()).isEqualTo(Rng.seeded(7).fork(1, 2).nextLong());
+        long[] firsts = {root.fork(1).nextLong(), root.fork(2).nextLong(), root.fork(1, 2).nextLong(),
+            root.fork(2, 1).nextLong(), root.nextLong()};
+        assertThat(firsts).doesNotHaveDuplicates();
+        // forking does not consume draws of the parent
+        Rng p = Rng.seeded(7);
+        p.fork(5);
+        assertThat(p.nextLong()).isEqualTo(Rng.seeded(7).nextLong());
+    }
+
+    @Test
+    void vectorFillEqualsScalarDraws() {
+        Rng a = Rng.seeded(99);
+        Rng b = Rng.seeded(99);
+        double[] u = new double[1003];
+        a.nextLong();
+        b.nextLong();
+        a.fillUniform(u, 0, u.length);
+        for (double x : u) {
+            assertThat(x).isEqualTo(b.nextDouble());
+        }
+        assertThat(a.nextLong()).isEqualTo(b.nextLong());
+    }
+
+    @Test
+    void stateRestoresTheStreamExactly() {
+        Rng a = Rng.seeded(5);
+        for (int k = 0; k < 17; k++) {
+            a.nextLong();
+        }
+        Rng b = Rng.restore(a.state());
+        for (int k = 0; k < 100; k++) {
+            assertThat(b.nextLong()).isEqualTo(a.nextLong());
+        }
+    }
+
+    @Test
+    void uniformGaussianAndBernoulliMoments() {
+        Rng r = Rng.seeded(11);
+        int n = 400_000;
+        double s = 0;
+        double s2 = 0;
+        double g = 0;
+        double g2 = 0;
+        int hits = 0;
+        for (int k = 0; k < n; k++) {
+            double u = r.nextDouble();
+            assertThat(u).isGreaterThanOrEqualTo(0).isLessThan(1);
+            s += u;
+            s2 += u * u;
+            double z = r.nextGaussian();
+            g += z;
+            g2 += z * z;
+            hits += r.nextBernoulli(0.3) ? 1 : 0;
+        }
+        assertThat(s / n).isCloseTo(0.5, within(6 * Math.sqrt(1.0 / 12 / n)));
+        assertThat(s2 / n).isCloseTo(1.0 / 3, within(6 * Math.sqrt(4.0 / 45 / n)));
+        assertThat(g / n).isCloseTo(0, within(6 / Math.sqrt(n)));
+        assertThat(g2 / n).isCloseTo(1, within(6 * Math.sqrt(2.0 / n)));
+        assertThat((double) hits / n).isCloseTo(0.3, within(6 * Math.sqrt(0.21 / n)));
+        int[] counts = new int[7];
+        for (int k = 0; k < 70_000; k++) {
+            counts[r.nextInt(7)]++;
+        }
+        for (int c : counts) {
+            assertThat((double) c).isCloseTo(10_000, within(6 * Math.sqrt(10_000 * 6.0 / 7)));
+        }
+    }
+
+    @Test
+    void bernoulliInPlaceMatchesProbabilities() {
+        Rng r = Rng.seeded(13);
+        int n = 300_000;
+        double[] x = new double[n];
+        for (int k = 0; k < n; k++) {
+            x[k] = (k % 3) / 2.0 * 0.9; // 0, 0.45, 0.9
+        }
+        r.bernoulliInPlace(x, 0, n, new double[n]);
+        double[] ones = new double[3];
+        for (int k = 0; k < n; k++) {
+            ones[k % 3] += x[k];
+        }
+        assertThat(ones[0]).isZero();
+        assertThat(ones[1] / (n / 3)).isCloseTo(0.45, within(6 * Math.sqrt(0.45 * 0.55 / (n / 3))));
+        assertThat(ones[2] / (n / 3)).isCloseTo(0.9, within(6 * Math.sqrt(0.09 / (n / 3))));
+    }
+}

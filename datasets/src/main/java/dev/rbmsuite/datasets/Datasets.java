@@ -1,0 +1,193 @@
+package dev.rbmsuite.datasets;
+
+import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.datasets.encoding.RankHot;
+import dev.rbmsuite.datasets.encoding.RankHotEncoding;
+import dev.rbmsuite.datasets.synthetic.GenRbm;
+import dev.rbmsuite.datasets.synthetic.Islands;
+import dev.rbmsuite.datasets.synthetic.Pentagon;
+import dev.rbmsuite.datasets.uci.UciReader;
+import dev.rbmsuite.datasets.uci.UciSource;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * The registry of the paper's six data sets (section 5.1, Table 1) by name, with the paper's defaults and
+ * string parameters as the command line passes them ({@code --param k=v}):
+ *
+ * <table>
+ *   <caption>Data sets and parameters (defaults in brackets)</caption>
+ *   <tr><th>name</th><th>parameters</th><th>what</th></tr>
+ *   <tr><td>genrbm</td><td>n [10], m [100], std [0.1], steps [5000], size [100]</td><td>section 2.3, {@link GenRbm}</td></tr>
+ *   <tr><td>islands</td><td>a [0.4], n [25], size [100]</td><td>Eq. P_islands, {@link Islands}</td></tr>
+ *   <tr><td>pentagon</td><td>kappa [6], n [25], size [100]</td><td>Eq. P_pentagon, {@link Pentagon}</td></tr>
+ *   <tr><td>iris, wine, seeds</td><td>k [6] (K_enc)</td><td>UCI data, rank-hot encoded (METHODS.md section 4), n = 20, 65, 35</td></tr>
+ * </table>
+ *
+ * <p>Unknown names, unknown parameters and invalid values are {@link InputException}s naming the data set
+ * and the parameter. Synthetic data sets draw all their randomness from the {@link Rng} passed in, so the
+ * same seed gives the same data set; the UCI data sets are deterministic.
+ */
+public final class Datasets {
+    /** The largest number of rank-hot bins per feature accepted for parameter k. */
+    public static final int MAX_BINS = 1000;
+    private static final Map<String, Map<String, String>> DEFAULTS = new LinkedHashMap<>();
+
+    static {
+        DEFAULTS.put(GenRbm.NAME, ordered("n", GenRbm.DEFAULT_N, "m", GenRbm.DEFAULT_M, "std", GenRbm.DEFAULT_STD,
+                "steps", GenRbm.DEFAULT_STEPS, "size", GenRbm.DEFAULT_SIZE));
+        DEFAULTS.put(Islands.NAME, ordered("a", Islands.DEFAULT_A, "n", Islands.DEFAULT_N, "size", Islands.DEFAULT_SIZE));
+        DEFAULTS.put(Pentagon.NAME, ordered("kappa", Pentagon.DEFAULT_KAPPA, "n", Pentagon.DEFAULT_N,
+                "size", Pentagon.DEFAULT_SIZE));
+        for (UciSource s : UciSource.values()) {
+            DEFAULTS.put(s.id(), ordered("k", RankHot.DEFAULT_BINS));
+        }
+    }
+
+    private Datasets() {
+    }
+
+    private static Map<String, String> ordered(Object... kv) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], String.valueOf(kv[i + 1]));
+        }
+        return Collections.unmodifiableMap(m);
+    }
+
+    /** @return the registered names, in the paper's order: genrbm, islands, pentagon, iris, wine, seeds */
+    public static List<String> names() {
+        return List.copyOf(DEFAULTS.keySet());
+    }
+
+    /**
+     * @param name a registered name
+     * @return its parameters and their default values (the paper's settings), in a fixed order
+     * @throws InputException for an unknown name
+     */
+    public static Map<String, String> defaults(String name) {
+        return DEFAULTS.get(canonical(name));
+    }
+
+    /**
+     * Creates a data set by name.
+     *
+     * @param name one of {@link #names()} (case-insensitive)
+     * @param params parameter overrides as strings, for example {"a": "0.3"}; may be empty
+     * @param rng the random stream of synthetic data sets (unused by iris, wine and seeds)
+     * @return the data set, named {@code name}
+     * @throws InputException for an unknown name, an unknown parameter or an invalid value
+     */
+    public static BinaryDataset create(String name, Map<String, String> params, Rng rng) {
+        String key = canonical(name);
+        Map<String, String> p = resolve(key, params);
+        switch (key) {
+            case GenRbm.NAME:
+                return genRbm(p).generate(Objects.requireNonNull(rng, "rng")).data();
+            case Islands.NAME:
+                return build(key, () -> new Islands(dbl(key, p, "a"), integer(key, p, "n"), integer(key, p, "size")))
+                        .generate(Objects.requireNonNull(rng, "rng"));
+            case Pentagon.NAME:
+                return build(key, () -> new Pentagon(dbl(key, p, "kappa"), integer(key, p, "n"), integer(key, p, "size")))
+                        .generate(Objects.requireNonNull(rng, "rng"));
+            default:
+                return rankHot(key, p).data();
+        }
+    }
+
+    /**
+     * The GenRBM generator with the given overrides, for callers that also want the generating RBM.
+     *
+     * @param params overrides of n, m, std, steps, size
+     * @return the generator (call {@link GenRbm#generate(Rng)})
+     * @throws InputException for an unknown parameter or an invalid value
+     */
+    public static GenRbm genRbm(Map<String, String> params) {
+        String key = GenRbm.NAME;
+        Map<String, String> p = resolve(key, params);
+        return build(key, () -> new GenRbm(integer(key, p, "n"), integer(key, p, "m"), dbl(key, p, "std"),
+                integer(key, p, "steps"), integer(key, p, "size")));
+    }
+
+    /**
+     * A UCI data set with its rank-hot encoding details (cut points and per-feature bin counts).
+     *
+     * @param name "iris", "wine" or "seeds"
+     * @param params overrides of k (K_enc)
+     * @return the encoding, whose {@link RankHotEncoding#data()} is what {@link #create} returns
+     * @throws InputException for a name that is not a UCI data set, an unknown parameter or an invalid value
+     */
+    public static RankHotEncoding rankHot(String name, Map<String, String> params) {
+        String key = canonical(name);
+        UciSource source = UciSource.byId(key);
+        if (source == null) {
+            throw new InputException("dataset " + key + ": is not one of the UCI data sets iris, wine, seeds");
+        }
+        Map<String, String> p = resolve(key, params);
+        int k = integer(key, p, "k");
+        if (k < 2 || k > MAX_BINS) {
+            throw new InputException("dataset " + key + ": parameter k=" + k + ": must be an integer in [2, " + MAX_BINS + "]");
+        }
+        return RankHot.encode(UciReader.load(source), k);
+    }
+
+    private static String canonical(String name) {
+        String key = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
+        if (!DEFAULTS.containsKey(key)) {
+            throw new InputException("unknown data set '" + name + "'; expected one of " + String.join(", ", names()));
+        }
+        return key;
+    }
+
+    private static Map<String, String> resolve(String key, Map<String, String> params) {
+        Map<String, String> defaults = DEFAULTS.get(key);
+        Map<String, String> p = new LinkedHashMap<>(defaults);
+        if (params != null) {
+            for (Map.Entry<String, String> e : params.entrySet()) {
+                if (!defaults.containsKey(e.getKey())) {
+                    throw new InputException("dataset " + key + ": unknown parameter '" + e.getKey()
+                            + "'; known parameters: " + String.join(", ", defaults.keySet()));
+                }
+                p.put(e.getKey(), e.getValue() == null ? "" : e.getValue().trim());
+            }
+        }
+        return p;
+    }
+
+    private static int integer(String key, Map<String, String> p, String param) {
+        String v = p.get(param);
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new InputException("dataset " + key + ": parameter " + param + "=" + v + ": not an integer");
+        }
+    }
+
+    private static double dbl(String key, Map<String, String> p, String param) {
+        String v = p.get(param);
+        double x;
+        try {
+            x = Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new InputException("dataset " + key + ": parameter " + param + "=" + v + ": not a number");
+        }
+        if (!Double.isFinite(x)) {
+            throw new InputException("dataset " + key + ": parameter " + param + "=" + v + ": not a finite number");
+        }
+        return x;
+    }
+
+    private static <T> T build(String key, Supplier<T> ctor) {
+        try {
+            return ctor.get();
+        } catch (IllegalArgumentException e) {
+            throw new InputException("dataset " + key + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package dev.rbmsuite.diagnostics.exact;
+
+import dev.rbmsuite.core.Numerics;
+import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.diagnostics.Parallel;
+
+/**
+ * The normalised visible marginal P(v) = exp(lv(v) - ln Z) over all 2^n states, as one table in
+ * {@link StateIndex} order, for small visible layers (n &lt;= 24; the paper's uses have n &lt;= 20).
+ *
+ * <p>Used for the TV distance and its i.i.d. floor (Eq. tv_distance, METHODS.md section 6), for D in
+ * the second-eigenvalue estimators (Appendix B, METHODS.md section 5), and for exact sampling by
+ * inverse CDF. For larger n use {@link ExactLogZ} and {@link ExactLikelihood}, which never
+ * materialise the table.
+ */
+public final class VisibleDistribution {
+    /** The largest n for which a table is built (2^24 doubles = 128 MiB). */
+    public static final int MAX_VISIBLE = 24;
+
+    private final int n;
+    private final double logZ;
+    private final double[] logP;
+    private final double[] p;
+    private double[] cdf;
+
+    private VisibleDistribution(int n, double logZ, double[] logP, double[] p) {
+        this.n = n;
+        this.logZ = logZ;
+        this.logP = logP;
+        this.p = p;
+    }
+
+    /**
+     * Enumerates the visible layer (in parallel, deterministically) and normalises.
+     *
+     * @param rbm the model, with n &lt;= 24
+     * @return the table
+     */
+    public static VisibleDistribution of(Rbm rbm) {
+        int n = rbm.numVisible();
+        if (n > MAX_VISIBLE) {
+            throw new IllegalArgumentException("a table of P(v) needs n <= " + MAX_VISIBLE + ", got n = " + n);
+        }
+        SplitEnumerator e = new SplitEnumerator(rbm);
+        double[] lv = new double[1 << n];
+        Parallel.forEach(e.numA, a -> e.fillRow(a, lv, new double[e.m]));
+        double logZ = Numerics.logSumExp(lv, 0, lv.length);
+        double[] p = new double[lv.length];
+        for (int x = 0; x < lv.length; x++) {
+            lv[x] -= logZ;
+            p[x] = Math.exp(lv[x]);
+        }
+        return new VisibleDistribution(n, logZ, lv, p);
+    }
+
+    /** @return n, the number of visible units */
+    public int numVisible() {
+        return n;
+    }
+
+    /** @return 2^n */
+    public int size() {
+        return p.length;
+    }
+
+    /** @return ln Z of the model (the log-sum-exp of the table's unnormalised values) */
+    public double logZ() {
+        return logZ;
+    }
+
+    /** @param x state index @return P(v^(x)) */
+    public double probability(int x) {
+        return p[x];
+    }
+
+    /** @param x state index @return ln P(v^(x)), exact even where P underflows */
+    public double logProbability(int x) {
+        return logP[x];
+    }
+
+    /** @return a copy of P(v) for all states, in {@link StateIndex} order */
+    public double[] probabilities() {
+        return p.clone();
+    }
+
+    /** @return a copy of ln P(v) for all states, in {@link StateIndex} order */
+    public double[] logProbabilities() {
+        return logP.clone();
+    }
+
+    /**
+     * Draws exact i.i.d. samples by inverse-CDF lookup in the table (binary search on the
+     * cumulative sums).
+     *
+     * @param count number of samples
+     * @param rng random stream (count draws)
+     * @return state indices
+     */
+    public int[] sampleIndices(int count, Rng rng) {
+        double[] c = cumulative();
+        double total = c[c.length - 1];
+        int[] out = new int[count];
+        for (int k = 0; k < count; k++) {
+            double u = rng.nextDouble() * total;
+            int lo = 0;
+            int hi = c.length - 1;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (c[mid] > u) {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            out[k] = lo;
+        }
+        return out;
+    }
+
+    /**
+     * @param count number of samples
+     * @param rng random stream
+     * @return exact i.i.d. samples as rows (count x n, row-major)
+     */
+    public double[] sample(int count, Rng rng) {
+        int[] idx = sampleIndices(count, rng);
+        double[] out = new double[count * n];
+        for (int k = 0; k < count; k++) {
+            StateIndex.state(idx[k], n, out, k);
+        }
+        return out;
+    }
+
+    private synchronized double[] cumulative() {
+        if (cdf == null) {
+            double[] c = new double[p.length];
+            double s = 0;
+            for (int x = 0; x < p.length; x++) {
+                s += p[x];
+                c[x] = s;
+            }
+            cdf = c;
+        }
+        return cdf;
+    }
+}

@@ -1,0 +1,28 @@
+package dev.rbmsuite.cli;
+
+import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.datasets.BinaryDataset;
+import dev.rbmsuite.datasets.io.DatasetCsv;
+import java.nio.file.Path;
+
+/** Reads a data CSV of the contract for a command and checks its width against the model. */
+final class DataFiles {
+    private DataFiles() {
+    }
+
+    /**
+     * @param file the CSV file (header v0..v{n-1}, 0/1 rows, optional label column)
+     * @param visible the number of visible units the command expects
+     * @param option the option that named the file, for the error message
+     * @return the data set
+     * @throws InputException naming the file and line on a malformed file, or the option on a width mismatch
+     */
+    static BinaryDataset read(Path file, int visible, String option) {
+        BinaryDataset d = DatasetCsv.read(file);
+        if (d.dimension() != visible) {
+            throw new InputException("option " + option + ": " + file + " has " + d.dimension()
+                    + " columns, but the model has " + visible + " visible units");
+        }
+        return d;
+    }
+}

@@ -1,0 +1,81 @@
+package dev.rbmsuite.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.datasets.BinaryDataset;
+import dev.rbmsuite.diagnostics.ais.AisOptions;
+import dev.rbmsuite.diagnostics.ais.AisResult;
+import dev.rbmsuite.diagnostics.ais.AnnealingSchedule;
+import dev.rbmsuite.diagnostics.ais.BaseRate;
+import dev.rbmsuite.diagnostics.ais.MarginalAis;
+import dev.rbmsuite.diagnostics.exact.ExactLikelihood;
+import dev.rbmsuite.diagnostics.exact.ExactLogZ;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code loglik}: the mean log-likelihood of a data file under layer 0 (paper Eq. log_likelihood),
+ * with ln Z exact or from mAIS (base-rate start from the same data, piecewise schedule; METHODS.md
+ * sections 1.3-1.4 and 7.2).
+ */
+@Command(name = "loglik", description = "Mean log-likelihood of a data file under layer 0 (exact or mAIS log Z).")
+final class LoglikCommand implements Callable<Integer> {
+    @Mixin
+    CommonOptions common;
+
+    @Option(names = "--model", required = true, paramLabel = "DIR", description = "model folder")
+    Path model;
+
+    @Option(names = "--data", required = true, paramLabel = "FILE.csv", description = "data file (v0..v{n-1}[,label])")
+    Path data;
+
+    @Option(names = "--method", required = true, paramLabel = "exact|mais", description = "how to get log Z")
+    String method;
+
+    @Option(names = "--runs", paramLabel = "R", description = "mAIS runs (default ${DEFAULT-VALUE})")
+    int runs = AisOptions.DEFAULT_RUNS;
+
+    @Option(names = "--temperatures", paramLabel = "T", description = "mAIS temperatures (default ${DEFAULT-VALUE})")
+    int temperatures = AisOptions.DEFAULT_TEMPERATURES;
+
+    @Override
+    public Integer call() {
+        if (!method.equals("exact") && !method.equals("mais")) {
+            throw new InputException("option --method: '" + method + "' is not one of exact, mais");
+        }
+        if (runs < 2) {
+            throw new InputException("option --runs: must be at least 2, got " + runs);
+        }
+        if (temperatures < 3) {
+            throw new InputException("option --temperatures: must be at least 3, got " + temperatures);
+        }
+        Rbm rbm = ModelLoading.layer(model, 0);
+        BinaryDataset d = DataFiles.read(data, rbm.numVisible(), "--data");
+        double[] values = d.toArray();
+        ObjectNode result = Output.object();
+        double logZ;
+        if (method.equals("exact")) {
+            if (Math.min(rbm.numVisible(), rbm.numHidden()) > 30) {
+                throw new InputException("option --method: exact enumeration needs min(n, m) <= 30, got n = "
+                        + rbm.numVisible() + ", m = " + rbm.numHidden());
+            }
+            logZ = ExactLogZ.logZ(rbm);
+        } else {
+            AisOptions o = new AisOptions(AnnealingSchedule.piecewise(temperatures), runs,
+                    BaseRate.visibleBias(values, d.size(), d.dimension()));
+            AisResult r = MarginalAis.estimate(rbm, o, common.rng());
+            logZ = r.logZ();
+            result.put("stderr", r.stdErr());
+            result.put("ess", r.ess());
+        }
+        result.put("logLikelihood", ExactLikelihood.logLikelihood(rbm, logZ, values, d.size()));
+        result.put("logZ", logZ);
+        Output.print(common, result, r -> String.format("mean log-likelihood %.10g (log Z = %.10g, %s)",
+                r.get("logLikelihood").asDouble(), logZ, method));
+        return 0;
+    }
+}

@@ -1,0 +1,22 @@
+package dev.rbmsuite.experiments;
+
+/**
+ * One figure of the paper: runs its trials, writes PNG and CSV files into its folder, and states
+ * what it measured against the paper's claims.
+ */
+public interface Experiment {
+    /** @return the figure id, for example "fig6" */
+    String id();
+
+    /** @return a one-line title */
+    String title();
+
+    /**
+     * Runs the experiment.
+     *
+     * @param ctx folder, scale, seed, threads and progress
+     * @return the files, settings and claims
+     * @throws Exception on failure
+     */
+    FigureOutcome run(ExperimentContext ctx) throws Exception;
+}

@@ -1,0 +1,94 @@
+package dev.rbmsuite.experiments;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.SuiteVersion;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * Runs figure experiments into {@code ROOT/ID/}, writes each figure's {@code manifest.json}
+ * (settings, seed, scale, suite version, wall time, files and claims), then regenerates the
+ * reproduction report ({@code ROOT/REPORT.md} and {@code ROOT/index.html}) from every manifest
+ * under ROOT, so figures run one at a time still end up in one report.
+ */
+public final class FigureRunner {
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT).enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+
+    private FigureRunner() {
+    }
+
+    /**
+     * @param experiments the figures to run, in order
+     * @param root the output root
+     * @param scale how much work
+     * @param seed root seed
+     * @param threads trials run at once
+     * @param progress progress stream (stderr)
+     * @return the manifest of every figure run
+     * @throws Exception if a figure fails
+     */
+    public static List<ObjectNode> run(List<Experiment> experiments, Path root, Scale scale, long seed, int threads,
+                                       PrintStream progress) throws Exception {
+        Files.createDirectories(root);
+        List<ObjectNode> manifests = new ArrayList<>();
+        for (Experiment e : experiments) {
+            Path dir = root.resolve(e.id());
+            Files.createDirectories(dir);
+            ExperimentContext ctx = new ExperimentContext(e.id(), dir, scale, seed, threads, progress);
+            ctx.progress("starting: " + e.title() + " (scale " + scale + ")");
+            long t0 = System.nanoTime();
+            FigureOutcome outcome = e.run(ctx);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            ObjectNode m = manifest(e, outcome, scale, seed, threads, seconds);
+            writeJson(dir.resolve("manifest.json"), m);
+            manifests.add(m);
+            ctx.progress(String.format("finished in %.1f s: %s", seconds, String.join(", ", outcome.files())));
+        }
+        Report.write(root);
+        return manifests;
+    }
+
+    static ObjectNode manifest(Experiment e, FigureOutcome o, Scale scale, long seed, int threads, double seconds) {
+        ObjectNode m = JSON.createObjectNode();
+        m.put("figure", e.id());
+        m.put("title", e.title());
+        m.put("caption", o.caption());
+        m.put("scale", scale.toString());
+        m.put("seed", seed);
+        m.put("suiteVersion", SuiteVersion.get());
+        m.put("java", System.getProperty("java.version"));
+        m.put("threads", threads);
+        m.put("wallSeconds", seconds);
+        m.set("settings", JSON.valueToTree(new TreeMap<>(o.settings())));
+        ArrayNode files = m.putArray("files");
+        o.files().forEach(files::add);
+        ArrayNode claims = m.putArray("claims");
+        for (Claim c : o.claims()) {
+            ObjectNode cn = claims.addObject();
+            cn.put("statement", c.statement());
+            cn.put("measured", c.measured());
+            cn.put("verdict", c.verdict().name());
+        }
+        return m;
+    }
+
+    static void writeJson(Path file, Object value) throws IOException {
+        Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".tmp");
+        JSON.writeValue(tmp.toFile(), value);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    static ObjectMapper json() {
+        return JSON;
+    }
+}

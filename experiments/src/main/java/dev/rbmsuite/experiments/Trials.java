@@ -1,0 +1,188 @@
+package dev.rbmsuite.experiments;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.plots.io.CsvTable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+
+/**
+ * Runs the independent trials of an experiment in parallel and keeps every finished trial on disk,
+ * so an interrupted figure resumes where it stopped.
+ *
+ * <p>Trial r of group {@code name} draws from {@code ctx.rng().fork(label(name), r)}: its result
+ * depends only on the seed, the settings and r, not on scheduling. Finished trials live in
+ * {@code DIR/trials/NAME/trial-R.csv} next to {@code settings.json}; when the settings change the
+ * kept trials are discarded.
+ */
+public final class Trials {
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).enable(SerializationFeature.INDENT_OUTPUT);
+
+    private Trials() {
+    }
+
+    /** One trial: a pure function of its index and its random stream. */
+    @FunctionalInterface
+    public interface Task {
+        /**
+         * @param trial the trial index r
+         * @param rng the trial's own stream
+         * @param artifacts a folder of this trial's own for further files (models, chain states),
+         *     written before the trial's table, so a kept table implies complete artifacts
+         * @return the trial's numbers
+         * @throws Exception on failure (aborts the figure)
+         */
+        CsvTable run(int trial, Rng rng, Path artifacts) throws Exception;
+    }
+
+    /**
+     * Runs (or resumes) {@code count} trials.
+     *
+     * @param ctx the experiment context
+     * @param name the group name (one per configuration, for example "bgs" or "roundtrip-L3")
+     * @param count the number of trials
+     * @param settings every setting the trials depend on (recorded; a change discards kept trials)
+     * @param task the trial
+     * @return the trial results in trial order
+     * @throws IOException if the kept trials cannot be read or written
+     */
+    public static List<CsvTable> run(ExperimentContext ctx, String name, int count, Map<String, ?> settings, Task task)
+            throws IOException {
+        return run(ctx, ctx.dir().resolve("trials"), ctx.rng(), name, count, settings, task);
+    }
+
+    /**
+     * Runs (or resumes) trials kept under an explicit folder with an explicit root stream, for work
+     * that several figures share (trained models): the result must not depend on which figure asks.
+     *
+     * @param ctx the experiment context (threads, progress)
+     * @param base the folder holding one sub-folder per group
+     * @param rng the root stream of all groups under {@code base}
+     * @param name the group name
+     * @param count the number of trials
+     * @param settings every setting the trials depend on
+     * @param task the trial
+     * @return the trial results in trial order
+     * @throws IOException if the kept trials cannot be read or written
+     */
+    public static List<CsvTable> run(ExperimentContext ctx, Path base, Rng rng, String name, int count,
+                                     Map<String, ?> settings, Task task) throws IOException {
+        Path dir = base.resolve(name);
+        Files.createDirectories(dir);
+        Path settingsFile = dir.resolve("settings.json");
+        JsonNode wanted = JSON.valueToTree(new TreeMap<>(settings));
+        if (Files.exists(settingsFile) && !JSON.readTree(settingsFile.toFile()).equals(wanted)) {
+            ctx.progress(name + ": settings changed, discarding kept trials");
+            deleteContents(dir);
+        }
+        JSON.writeValue(settingsFile.toFile(), wanted);
+        Rng root = rng.fork(ExperimentContext.label(name));
+        List<CsvTable> results = new ArrayList<>();
+        List<Future<CsvTable>> futures = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(ctx.threads(), r -> {
+            Thread t = new Thread(r, "trial-" + name);
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            int kept = 0;
+            for (int r = 0; r < count; r++) {
+                Path file = dir.resolve("trial-" + r + ".csv");
+                if (Files.exists(file)) {
+                    kept++;
+                    CsvTable t = CsvTable.read(file);
+                    futures.add(pool.submit(() -> t));
+                    continue;
+                }
+                final int trial = r;
+                futures.add(pool.submit(() -> {
+                    long t0 = System.nanoTime();
+                    Path artifacts = Files.createDirectories(dir.resolve("trial-" + trial));
+                    CsvTable t = task.run(trial, root.fork(trial), artifacts);
+                    t.write(file);
+                    ctx.progress(String.format("%s: trial %d/%d done in %.1f s", name, trial + 1, count,
+                            (System.nanoTime() - t0) / 1e9));
+                    return t;
+                }));
+            }
+            if (kept > 0) {
+                ctx.progress(name + ": resumed " + kept + " kept trial(s)");
+            }
+            for (Future<CsvTable> f : futures) {
+                results.add(f.get());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof IOException) {
+                throw (IOException) c;
+            }
+            if (c instanceof UncheckedIOException) {
+                throw ((UncheckedIOException) c).getCause();
+            }
+            if (c instanceof RuntimeException) {
+                throw (RuntimeException) c;
+            }
+            throw new IllegalStateException(c);
+        } finally {
+            pool.shutdownNow();
+        }
+        return results;
+    }
+
+    /**
+     * The artifact folder of a kept trial.
+     *
+     * @param base the folder passed to {@link #run(ExperimentContext, Path, Rng, String, int, Map, Task)}
+     * @param name the group name
+     * @param trial the trial index
+     * @return {@code base/name/trial-R}
+     */
+    public static Path artifacts(Path base, String name, int trial) {
+        return base.resolve(name).resolve("trial-" + trial);
+    }
+
+    private static void deleteContents(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toArray(Path[]::new)) {
+                if (!p.equals(dir)) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
+
+    /**
+     * The mean over trials of one column, row by row.
+     *
+     * @param trials trial tables with equal row counts
+     * @param column the column name
+     * @return the mean column
+     */
+    public static double[] mean(List<CsvTable> trials, String column) {
+        double[] m = new double[trials.get(0).size()];
+        for (CsvTable t : trials) {
+            double[] c = t.doubles(column);
+            for (int k = 0; k < m.length; k++) {
+                m[k] += c[k] / trials.size();
+            }
+        }
+        return m;
+    }
+}

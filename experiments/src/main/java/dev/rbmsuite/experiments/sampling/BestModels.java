@@ -1,0 +1,88 @@
+package dev.rbmsuite.experiments.sampling;
+
+import dev.rbmsuite.experiments.ExperimentContext;
+import dev.rbmsuite.experiments.training.RunConfig;
+import dev.rbmsuite.experiments.training.Schedules;
+import dev.rbmsuite.experiments.training.TrainedModel;
+import dev.rbmsuite.experiments.training.TrainingRuns;
+import dev.rbmsuite.kernels.ChainState;
+import dev.rbmsuite.kernels.Kernels;
+import dev.rbmsuite.kernels.TransitionKernel;
+import dev.rbmsuite.plots.io.CsvTable;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The models of the sampling figures: "the RBM sequence that achieved the highest log-likelihood
+ * among all RBM sequences obtained from the experimental trials", trained with the proposed kernel
+ * and L = 3 (section 5.3). The training runs are the shared ones of figures 6 and 7, trained here if
+ * they are not kept yet.
+ */
+public final class BestModels {
+    private BestModels() {
+    }
+
+    /**
+     * @param ctx the figure's context
+     * @param dataset the data set
+     * @return the best round-trip (L = 3) model and its final persistent chains
+     * @throws IOException on read or write failure of kept runs
+     */
+    public static TrainedModel best(ExperimentContext ctx, String dataset) throws IOException {
+        RunConfig cfg = Schedules.config(ctx.scale(), dataset, "roundtrip", 3, false);
+        List<CsvTable> curves = TrainingRuns.run(ctx, cfg);
+        return TrainingRuns.model(ctx, cfg, TrainingRuns.best(curves));
+    }
+
+    /**
+     * Chains started from one persistent-chain state of a trained stack, replicated.
+     *
+     * @param model the trained model
+     * @param chain which persistent chain to start from
+     * @param copies how many identical chains
+     * @param bottomOnly keep only layer 0 (for BGS, which samples the training RBM alone)
+     * @return the starting state
+     */
+    public static ChainState start(TrainedModel model, int chain, int copies, boolean bottomOnly) {
+        ChainState src = model.chains();
+        int layers = bottomOnly ? 1 : src.layers();
+        int[] sizes = new int[layers];
+        double[][] buffers = new double[layers][];
+        for (int l = 0; l < layers; l++) {
+            int n = src.size(l);
+            sizes[l] = n;
+            buffers[l] = new double[copies * n];
+            for (int c = 0; c < copies; c++) {
+                System.arraycopy(src.buffer(l), chain * n, buffers[l], c * n, n);
+            }
+        }
+        return new ChainState(copies, sizes, buffers, src.parity());
+    }
+
+    /**
+     * @param kernel "bgs", "dt" or "roundtrip"
+     * @param model the trained stack
+     * @return the kernel on that stack (BGS on its bottom RBM)
+     */
+    public static TransitionKernel kernel(String kernel, TrainedModel model) {
+        return Kernels.create(kernel, model.stack());
+    }
+
+    /** The kernels compared in figures 8 and 9, in legend order. */
+    public static final List<String> KERNELS = List.of("bgs", "dt", "roundtrip");
+
+    /**
+     * @param kernel a kernel name
+     * @return its legend label
+     */
+    public static String label(String kernel) {
+        switch (kernel) {
+            case "bgs":
+                return "BGS";
+            case "dt":
+                return "DT (L = 3)";
+            default:
+                return "proposed (L = 3)";
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package dev.rbmsuite.experiments.training;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One training configuration of the paper's experiments (section 5, Table 1): a data set, a kernel
+ * and the number L of auxiliary RBMs, with the evaluation cadence. Learning rate, N_s and m come
+ * from Table 1 via {@link dev.rbmsuite.experiments.PaperData}.
+ *
+ * @param dataset data set name
+ * @param kernel "bgs", "dt" or "roundtrip"
+ * @param upperLayers L (ignored for bgs)
+ * @param epochs number of full-batch updates
+ * @param evalEvery log-likelihood (and MAE) cadence in epochs
+ * @param lambda2Every lambda2 cadence in epochs (a multiple of evalEvery), 0 for none
+ * @param lambda2CountRepeats N2 of the paper's count estimator
+ * @param lambda2RbRepeats N2 of the Rao-Blackwellised estimator
+ * @param aisTemperatures mAIS temperatures where the log-likelihood is not exact
+ * @param aisRuns mAIS runs
+ * @param trials number of independent trials
+ */
+public record RunConfig(String dataset, String kernel, int upperLayers, int epochs, int evalEvery, int lambda2Every,
+                        int lambda2CountRepeats, int lambda2RbRepeats, int aisTemperatures, int aisRuns, int trials) {
+    /** Checks the cadences. */
+    public RunConfig {
+        if (kernel.equals("bgs")) {
+            upperLayers = 0;
+        }
+        if (evalEvery <= 0 || epochs % evalEvery != 0) {
+            throw new IllegalArgumentException("epochs (" + epochs + ") must be a multiple of evalEvery (" + evalEvery + ")");
+        }
+        if (lambda2Every < 0 || (lambda2Every > 0 && lambda2Every % evalEvery != 0)) {
+            throw new IllegalArgumentException("lambda2Every must be a multiple of evalEvery");
+        }
+    }
+
+    /**
+     * The group name, for example "genrbm-bgs" or "islands-roundtrip-L3-lambda2". Configurations that
+     * differ in anything but their name keep their trials apart, so runs with and without lambda2
+     * tracking never overwrite each other.
+     *
+     * @return the name
+     */
+    public String name() {
+        return dataset + "-" + kernel + (kernel.equals("bgs") ? "" : "-L" + upperLayers)
+                + (lambda2Every > 0 ? "-lambda2" : "");
+    }
+
+    /** @return the curve label used in legends, for example "BGS" or "proposed (L = 3)" */
+    public String label() {
+        switch (kernel) {
+            case "bgs":
+                return "BGS";
+            case "dt":
+                return "DT (L = " + upperLayers + ")";
+            default:
+                return "proposed (L = " + upperLayers + ")";
+        }
+    }
+
+    /** @return the palette key, for example "bgs" or "roundtrip-L3" */
+    public String styleKey() {
+        return kernel.equals("bgs") ? "bgs" : kernel + "-L" + upperLayers;
+    }
+
+    /** @return every setting, for trial bookkeeping and manifests */
+    public Map<String, Object> asMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("dataset", dataset);
+        m.put("kernel", kernel);
+        m.put("upperLayers", upperLayers);
+        m.put("epochs", epochs);
+        m.put("evalEvery", evalEvery);
+        m.put("lambda2Every", lambda2Every);
+        m.put("lambda2CountRepeats", lambda2CountRepeats);
+        m.put("lambda2RbRepeats", lambda2RbRepeats);
+        m.put("aisTemperatures", aisTemperatures);
+        m.put("aisRuns", aisRuns);
+        m.put("trials", trials);
+        m.put("estimator", "smci2");
+        return m;
+    }
+}

@@ -1,0 +1,153 @@
+package dev.rbmsuite.experiments.training;
+
+import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.datasets.BinaryDataset;
+import dev.rbmsuite.diagnostics.ais.AisOptions;
+import dev.rbmsuite.diagnostics.ais.AisResult;
+import dev.rbmsuite.diagnostics.ais.AnnealingSchedule;
+import dev.rbmsuite.diagnostics.ais.BaseRate;
+import dev.rbmsuite.diagnostics.ais.MarginalAis;
+import dev.rbmsuite.diagnostics.exact.ExactLikelihood;
+import dev.rbmsuite.diagnostics.spectral.Lambda2;
+import dev.rbmsuite.experiments.ExperimentContext;
+import dev.rbmsuite.experiments.PaperData;
+import dev.rbmsuite.experiments.Trials;
+import dev.rbmsuite.learning.train.Monitor;
+import dev.rbmsuite.learning.train.Trainer;
+import dev.rbmsuite.learning.train.TrainingSettings;
+import dev.rbmsuite.plots.io.CsvTable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Runs (or resumes) the trials of a training configuration, shared by every figure that needs it:
+ * trials live in {@code ROOT/training/NAME/} and draw from a stream that depends on the seed and
+ * the configuration only, so figure 6 and figure 8 see the very same GenRBM round-trip runs.
+ *
+ * <p>Each trial trains with semi-second-order SMCI and AdaMax as in section 5.1 and records, every
+ * {@code evalEvery} epochs, the log-likelihood (exact where min(n, m) <= 25, otherwise with mAIS,
+ * METHODS.md 7.2), the three MAEs where exact moments are affordable, and lambda2 with the paper's
+ * count estimator and the Rao-Blackwellised one at the lambda2 cadence (NaN elsewhere).
+ */
+public final class TrainingRuns {
+    private static final long EVAL = 0x4556414CL;
+
+    private TrainingRuns() {
+    }
+
+    /** @return the shared training folder of a figure's output root */
+    static Path base(ExperimentContext ctx) {
+        return ctx.dir().toAbsolutePath().getParent().resolve("training");
+    }
+
+    /**
+     * @param ctx the figure's context (its parent folder holds the shared training folder)
+     * @param cfg the configuration
+     * @return the learning curves, one table per trial
+     * @throws IOException on read or write failure of kept trials
+     */
+    public static List<CsvTable> run(ExperimentContext ctx, RunConfig cfg) throws IOException {
+        Rng root = Rng.seeded(ctx.seed()).fork(ExperimentContext.label("training"));
+        return Trials.run(ctx, base(ctx), root, cfg.name(), cfg.trials(), cfg.asMap(),
+                (trial, rng, artifacts) -> trial(ctx, cfg, trial, rng, artifacts));
+    }
+
+    /**
+     * The trained model and final chains of one trial (after {@link #run}).
+     *
+     * @param ctx the figure's context
+     * @param cfg the configuration
+     * @param trial the trial index
+     * @return the model and chains
+     */
+    public static TrainedModel model(ExperimentContext ctx, RunConfig cfg, int trial) {
+        return TrainedModel.load(Trials.artifacts(base(ctx), cfg.name(), trial));
+    }
+
+    /**
+     * The trial with the highest final log-likelihood ("the RBM sequence that achieved the highest
+     * log-likelihood", section 5.3).
+     *
+     * @param curves the trials' curves from {@link #run}
+     * @return the index of the best trial
+     */
+    public static int best(List<CsvTable> curves) {
+        int best = 0;
+        double bestLl = Double.NEGATIVE_INFINITY;
+        for (int r = 0; r < curves.size(); r++) {
+            double[] ll = curves.get(r).doubles("logLikelihood");
+            if (ll[ll.length - 1] > bestLl) {
+                bestLl = ll[ll.length - 1];
+                best = r;
+            }
+        }
+        return best;
+    }
+
+    private static CsvTable trial(ExperimentContext ctx, RunConfig cfg, int trial, Rng rng, Path artifacts)
+            throws IOException {
+        BinaryDataset data = PaperData.dataset(cfg.dataset(), ctx.seed());
+        PaperData.Setting s = PaperData.setting(cfg.dataset());
+        int[] hidden = PaperData.stackHidden(s.hidden(), cfg.upperLayers());
+        TrainingSettings ts = new TrainingSettings(cfg.kernel(), hidden, cfg.epochs(), s.learningRate(), s.samples(),
+                "smci2", cfg.evalEvery(), rng.nextLong(), false);
+        double[] x = data.toArray();
+        int n = data.dimension();
+        Trainer trainer = new Trainer(ts, x, data.size(), n);
+        boolean exact = Math.min(n, s.hidden()) <= Monitor.EXACT_LL_LIMIT;
+        Monitor monitor = exact ? new Monitor(x, data.size(), n, s.hidden()) : null;
+        List<String> columns = new ArrayList<>(exact ? monitor.columns() : List.of("epoch", "logLikelihood", "logZStdErr"));
+        if (cfg.lambda2Every() > 0) {
+            columns.add("lambda2Counts");
+            columns.add("lambda2RaoBlackwell");
+        }
+        AisOptions ais = exact ? null : new AisOptions(AnnealingSchedule.linear(cfg.aisTemperatures()), cfg.aisRuns(),
+                BaseRate.visibleBias(x, data.size(), n));
+        List<double[]> rows = new ArrayList<>();
+        int reportEvery = Math.max(cfg.evalEvery(), cfg.epochs() / 10 / cfg.evalEvery() * cfg.evalEvery());
+        for (int e = 1; e <= cfg.epochs(); e++) {
+            trainer.update();
+            if (e % cfg.evalEvery() != 0) {
+                continue;
+            }
+            double[] row = new double[columns.size()];
+            Arrays.fill(row, Double.NaN);
+            if (exact) {
+                double[] m = monitor.evaluate(trainer);
+                System.arraycopy(m, 0, row, 0, m.length);
+            } else {
+                Rbm bottom = trainer.model().bottom();
+                AisResult z = MarginalAis.estimate(bottom, ais, rng.fork(EVAL, e));
+                row[0] = e;
+                row[1] = ExactLikelihood.logLikelihood(bottom, z.logZ(), x, data.size());
+                row[2] = z.stdErr();
+            }
+            if (cfg.lambda2Every() > 0 && e % cfg.lambda2Every() == 0) {
+                Rbm bottom = trainer.model().bottom();
+                row[columns.size() - 2] = Lambda2.estimate(bottom, Lambda2.Estimator.COUNTS, cfg.lambda2CountRepeats(),
+                        rng.fork(EVAL, e, 1)).lambda2();
+                row[columns.size() - 1] = Lambda2.estimate(bottom, Lambda2.Estimator.RAO_BLACKWELL,
+                        cfg.lambda2RbRepeats(), rng.fork(EVAL, e, 2)).lambda2();
+            }
+            rows.add(row);
+            if (e % reportEvery == 0 && e < cfg.epochs()) {
+                ctx.progress(String.format("%s trial %d: epoch %d/%d, log-likelihood %.4f", cfg.name(), trial + 1, e,
+                        cfg.epochs(), row[1]));
+            }
+        }
+        new TrainedModel(trainer.model(), trainer.chains().copy()).save(artifacts, cfg.asMap());
+        List<double[]> cols = new ArrayList<>();
+        for (int c = 0; c < columns.size(); c++) {
+            double[] col = new double[rows.size()];
+            for (int r = 0; r < rows.size(); r++) {
+                col[r] = rows.get(r)[c];
+            }
+            cols.add(col);
+        }
+        return CsvTable.ofColumns(columns, cols);
+    }
+}

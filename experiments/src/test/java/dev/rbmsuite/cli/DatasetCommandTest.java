@@ -1,0 +1,77 @@
+package dev.rbmsuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DatasetCommandTest {
+    @TempDir
+    Path dir;
+
+    /** Runs the command line: {exit code, stdout, stderr}. */
+    private static String[] run(String... args) {
+        Cli.Result r = Cli.run(args);
+        return new String[] {Integer.toString(r.code()), r.out(), r.err()};
+    }
+
+    @Test
+    void writesTheDataSetAndReportsItsShape() throws IOException {
+        Path file = dir.resolve("islands.csv");
+        String[] r = run("dataset", "islands", "--out", file.toString(), "--seed", "5", "--json");
+        assertThat(r[0]).isEqualTo("0");
+        assertThat(r[1].trim()).isEqualTo("{\"rows\":100,\"columns\":25}");
+        String text = Files.readString(file);
+        assertThat(text).startsWith("v0,v1,v2,").contains("v24,label\n");
+        assertThat(text.split("\n", -1)).hasSize(102); // header, 100 rows, and the final newline
+
+        Path iris = dir.resolve("iris.csv");
+        String[] u = run("dataset", "iris", "--out", iris.toString(), "--json");
+        assertThat(u[0]).isEqualTo("0");
+        assertThat(u[1].trim()).isEqualTo("{\"rows\":150,\"columns\":20}");
+    }
+
+    @Test
+    void sameSeedGivesIdenticalBytesAndParametersApply() throws IOException {
+        Path a = dir.resolve("a.csv");
+        Path b = dir.resolve("b.csv");
+        Path c = dir.resolve("c.csv");
+        assertThat(run("dataset", "pentagon", "--out", a.toString(), "--seed", "9", "--param", "kappa=4",
+                "--param", "size=40")[0]).isEqualTo("0");
+        assertThat(run("dataset", "pentagon", "--out", b.toString(), "--seed", "9", "--param", "kappa=4",
+                "--param", "size=40")[0]).isEqualTo("0");
+        assertThat(run("dataset", "pentagon", "--out", c.toString(), "--seed", "10", "--param", "kappa=4",
+                "--param", "size=40")[0]).isEqualTo("0");
+        assertThat(Files.readAllBytes(b)).isEqualTo(Files.readAllBytes(a));
+        assertThat(Files.readAllBytes(c)).isNotEqualTo(Files.readAllBytes(a));
+        assertThat(Files.readAllLines(a)).hasSize(41);
+    }
+
+    @Test
+    void badInputExitsWithTwoAndWritesNothing() throws IOException {
+        Path file = dir.resolve("x.csv");
+        String[] unknown = run("dataset", "mnist", "--out", file.toString());
+        assertThat(unknown[0]).isEqualTo("2");
+        assertThat(unknown[2]).contains("unknown data set 'mnist'");
+        assertThat(unknown[2].trim().lines().count()).isEqualTo(1);
+
+        String[] badParam = run("dataset", "islands", "--out", file.toString(), "--param", "a=0.9");
+        assertThat(badParam[0]).isEqualTo("2");
+        assertThat(badParam[2]).contains("parameter a=0.9");
+
+        String[] unknownParam = run("dataset", "islands", "--out", file.toString(), "--param", "kappa=2");
+        assertThat(unknownParam[0]).isEqualTo("2");
+        assertThat(unknownParam[2]).contains("unknown parameter 'kappa'");
+
+        String[] malformed = run("dataset", "islands", "--out", file.toString(), "--param", "a");
+        assertThat(malformed[0]).isEqualTo("2");
+
+        try (Stream<Path> s = Files.list(dir)) {
+            assertThat(s).isEmpty(); // no output, no temporary files
+        }
+    }
+}

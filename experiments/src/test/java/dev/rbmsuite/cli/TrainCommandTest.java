@@ -1,0 +1,125 @@
+package dev.rbmsuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The {@code train} command: outputs, JSON result, automatic resume, bad input. */
+class TrainCommandTest {
+    record Run(int code, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int code = Main.execute(args);
+            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    static Path csv(Path dir) throws Exception {
+        StringBuilder sb = new StringBuilder("v0,v1,v2,v3,v4\n");
+        for (int r = 0; r < 30; r++) {
+            int up = r % 2;
+            for (int i = 0; i < 5; i++) {
+                sb.append(i > 0 ? "," : "").append((r * 7 + i) % 11 == 0 ? 1 - up : up);
+            }
+            sb.append('\n');
+        }
+        Path f = dir.resolve("tiny.csv");
+        Files.writeString(f, sb.toString());
+        return f;
+    }
+
+    static String[] args(Path data, Path out, int epochs, String... extra) {
+        List<String> a = new ArrayList<>(List.of("train", "--data", data.toString(), "--kernel", "roundtrip",
+                "--hidden", "6,4,3", "--epochs", String.valueOf(epochs), "--lr", "0.05", "--samples", "20",
+                "--estimator", "smci2", "--eval-every", "5", "--out", out.toString(), "--seed", "3", "--json"));
+        a.addAll(List.of(extra));
+        return a.toArray(String[]::new);
+    }
+
+    @Test
+    void trainsWritesOutputsAndResumesByteIdentically(@TempDir Path dir) throws Exception {
+        Path data = csv(dir);
+        Run whole = run(args(data, dir.resolve("whole"), 20));
+        assertThat(whole.code()).as(whole.err()).isZero();
+        JsonNode json = new ObjectMapper().readTree(whole.out());
+        assertThat(json.get("epochs").asInt()).isEqualTo(20);
+        assertThat(json.get("finalLogLikelihood").isDouble()).isTrue();
+        List<String> metrics = Files.readAllLines(dir.resolve("whole/metrics.csv"));
+        assertThat(metrics.get(0)).isEqualTo("epoch,logLikelihood,maeB,maeC,maeW");
+        assertThat(metrics).hasSize(5);
+        assertThat(Double.parseDouble(metrics.get(4).split(",")[1])).isEqualTo(json.get("finalLogLikelihood").asDouble());
+        assertThat(dir.resolve("whole/model/layer2/W.npy")).exists();
+        JsonNode manifest = new ObjectMapper().readTree(dir.resolve("whole/manifest.json").toFile());
+        assertThat(manifest.get("seed").asLong()).isEqualTo(3);
+        assertThat(manifest.get("settings").get("kernel").asText()).isEqualTo("roundtrip");
+        assertThat(manifest.has("suiteVersion")).isTrue();
+        assertThat(whole.err()).contains("train: epoch 20");
+
+        Run first = run(args(data, dir.resolve("split"), 10));
+        assertThat(first.code()).isZero();
+        Run second = run(args(data, dir.resolve("split"), 20));
+        assertThat(second.code()).as(second.err()).isZero();
+        assertThat(second.err()).contains("resuming from the checkpoint at epoch 10");
+        assertThat(second.out()).isEqualTo(whole.out());
+        for (String f : List.of("metrics.csv", "manifest.json", "model/manifest.json", "model/layer0/W.npy",
+                "model/layer1/b.npy", "model/layer2/c.npy")) {
+            assertThat(Files.readAllBytes(dir.resolve("split").resolve(f))).as(f)
+                    .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve(f)));
+        }
+    }
+
+    @Test
+    void badInputExitsWithTwoAndOneLine(@TempDir Path dir) throws Exception {
+        Path data = csv(dir);
+        Run r = run("train", "--data", data.toString(), "--kernel", "bgs", "--hidden", "6,4", "--epochs", "5",
+                "--out", dir.resolve("o").toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().trim()).contains("--hidden").doesNotContain("\n");
+        Run k = run("train", "--data", data.toString(), "--kernel", "gibbs", "--hidden", "6", "--epochs", "5",
+                "--out", dir.resolve("o").toString());
+        assertThat(k.code()).isEqualTo(2);
+        assertThat(k.err()).contains("--kernel");
+        Run missing = run("train", "--data", dir.resolve("nope.csv").toString(), "--kernel", "bgs", "--hidden", "6",
+                "--epochs", "5", "--out", dir.resolve("o2").toString());
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err()).contains("nope.csv");
+        Run other = run(args(data, dir.resolve("x"), 5));
+        assertThat(other.code()).isZero();
+        Run clash = run("train", "--data", data.toString(), "--kernel", "roundtrip", "--hidden", "6,4,3", "--epochs",
+                "10", "--lr", "0.05", "--samples", "20", "--eval-every", "5", "--out", dir.resolve("x").toString(),
+                "--seed", "4");
+        assertThat(clash.code()).isEqualTo(2);
+        assertThat(clash.err()).contains("other settings");
+    }
+
+    @Test
+    void trainsOnARegisteredDataSet(@TempDir Path dir) {
+        Run r = run("train", "--data", "genrbm", "--data-param", "n=6", "--data-param", "m=8", "--data-param",
+                "steps=50", "--data-param", "size=20", "--kernel", "bgs", "--hidden", "8", "--epochs", "4",
+                "--samples", "10", "--eval-every", "2", "--out", dir.resolve("g").toString(), "--json", "--quiet");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("\"epochs\":4");
+        assertThat(r.err()).isEmpty();
+    }
+}

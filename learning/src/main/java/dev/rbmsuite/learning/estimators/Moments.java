@@ -1,0 +1,124 @@
+package dev.rbmsuite.learning.estimators;
+
+import java.util.Arrays;
+
+/**
+ * The first and mixed moments of one RBM that enter the log-likelihood gradient (paper Eqs.
+ * grad_b, grad_c, grad_W): {@code E[v_i]} (n values), {@code E[h_j]} (m values) and
+ * {@code E[v_i h_j]} (n x m, row-major, {@code i*m + j}).
+ *
+ * <p>A mutable holder of float64 buffers so that estimators can fill it on the hot path without
+ * allocating; {@link #visible()}, {@link #hidden()} and {@link #pair()} return the live buffers.
+ */
+public final class Moments {
+    private final int n;
+    private final int m;
+    private final double[] v;
+    private final double[] h;
+    private final double[] vh;
+
+    /**
+     * Zero moments of the given sizes.
+     *
+     * @param n visible units
+     * @param m hidden units
+     */
+    public Moments(int n, int m) {
+        if (n <= 0 || m <= 0) {
+            throw new IllegalArgumentException("moments need n > 0 and m > 0, got n=" + n + ", m=" + m);
+        }
+        this.n = n;
+        this.m = m;
+        this.v = new double[n];
+        this.h = new double[m];
+        this.vh = new double[n * m];
+    }
+
+    /**
+     * Moments from given values (copied), for example exact moments by enumeration.
+     *
+     * @param n visible units
+     * @param m hidden units
+     * @param visible E[v_i] (n)
+     * @param hidden E[h_j] (m)
+     * @param pair E[v_i h_j], n x m row-major
+     * @return the moments
+     */
+    public static Moments of(int n, int m, double[] visible, double[] hidden, double[] pair) {
+        Moments r = new Moments(n, m);
+        if (visible.length != n || hidden.length != m || pair.length != n * m) {
+            throw new IllegalArgumentException("moment sizes " + visible.length + ", " + hidden.length + ", "
+                    + pair.length + " do not match n=" + n + ", m=" + m);
+        }
+        System.arraycopy(visible, 0, r.v, 0, n);
+        System.arraycopy(hidden, 0, r.h, 0, m);
+        System.arraycopy(pair, 0, r.vh, 0, n * m);
+        return r;
+    }
+
+    /** @return n */
+    public int numVisible() {
+        return n;
+    }
+
+    /** @return m */
+    public int numHidden() {
+        return m;
+    }
+
+    /** @return the live buffer of E[v_i] (n) */
+    public double[] visible() {
+        return v;
+    }
+
+    /** @return the live buffer of E[h_j] (m) */
+    public double[] hidden() {
+        return h;
+    }
+
+    /** @return the live buffer of E[v_i h_j] (n x m, row-major) */
+    public double[] pair() {
+        return vh;
+    }
+
+    /** Sets every moment to zero. */
+    public void clear() {
+        Arrays.fill(v, 0);
+        Arrays.fill(h, 0);
+        Arrays.fill(vh, 0);
+    }
+
+    /** @param other moments of the same sizes, copied into this one */
+    public void copyFrom(Moments other) {
+        requireSameShape(other);
+        System.arraycopy(other.v, 0, v, 0, n);
+        System.arraycopy(other.h, 0, h, 0, m);
+        System.arraycopy(other.vh, 0, vh, 0, n * m);
+    }
+
+    /**
+     * The three mean absolute errors of Fig. 2 (paper Sec. 2.3): {MAE_b, MAE_c, MAE_W}, i.e. the mean
+     * of |this - reference| over E[v], over E[h] and over E[v h^T].
+     *
+     * @param reference for example the exact moments
+     * @return {mae over v, mae over h, mae over vh}
+     */
+    public double[] meanAbsoluteErrors(Moments reference) {
+        requireSameShape(reference);
+        return new double[] {mae(v, reference.v), mae(h, reference.h), mae(vh, reference.vh)};
+    }
+
+    private static double mae(double[] a, double[] b) {
+        double s = 0;
+        for (int k = 0; k < a.length; k++) {
+            s += Math.abs(a[k] - b[k]);
+        }
+        return s / a.length;
+    }
+
+    private void requireSameShape(Moments o) {
+        if (o.n != n || o.m != m) {
+            throw new IllegalArgumentException("moments of shape (" + o.n + "," + o.m + ") vs (" + n + "," + m + ")");
+        }
+    }
+}

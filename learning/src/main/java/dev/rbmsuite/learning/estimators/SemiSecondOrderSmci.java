@@ -1,0 +1,360 @@
+package dev.rbmsuite.learning.estimators;
+
+import dev.rbmsuite.core.Numerics;
+import dev.rbmsuite.core.Rbm;
+import java.util.Arrays;
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * Semi-second-order spatial Monte Carlo integration (SMCI) for the negative phase of an RBM (paper
+ * Appendix A), with the corrections of METHODS.md section 0: the estimators are
+ * <ul>
+ *   <li>{@code M^(v)_i(v) = E[v_i | v_{-i}] = sig(phi_i)}, {@code phi_i = b_i + sum_j d_ij},
+ *       {@code d_ij = sfp(zeta_{j,i} + W_ij) - sfp(zeta_{j,i})}, {@code zeta_{j,i} = zeta_j(v) - W_ij v_i};</li>
+ *   <li>{@code M^(h)_j(h) = E[h_j | h_{-j}] = sig(psi_j)} (conditioned on {@code h_{-j}}, not on
+ *       "h in {0,1}^{m-1}" as printed), the mirror image with {@code eta_{i,j}} and {@code e_ij};</li>
+ *   <li>{@code C^(v)_ij(v) = E[v_i h_j | v_{-i}] = sig(a + p + W_ij - LSE(0, a, p))} with
+ *       {@code a = zeta_{j,i}} and {@code p = phi_{i,j} = phi_i - d_ij} (the paper prints phi_i,
+ *       which counts the j-th softplus term twice);</li>
+ *   <li>{@code C^(h)_ij(h) = E[v_i h_j | h_{-j}] = sig(eta_{i,j} + psi_{j,i} + W_ij - LSE(0, eta_{i,j}, psi_{j,i}))}
+ *       (the paper conditions on v_{-i} and prints psi_j);</li>
+ * </ul>
+ * averaged over the samples, with {@code E[v_i h_j] ~ mean (C^(v)_ij + C^(h)_ij) / 2} (METHODS.md
+ * 2.2, 2.4). Cost O(N_s n m).
+ *
+ * <p><b>Fast path.</b> With {@code s_j = sig(zeta_j)}, {@code sbar_j = sig(-zeta_j)} (one exponential
+ * per sample and hidden unit) and {@code E_ij = e^{W_ij}} (once per call), every term needs only
+ * multiply-adds and divisions: for {@code v_i = 0}, {@code e^{d_ij} = sbar_j + s_j E_ij}; for
+ * {@code v_i = 1}, {@code e^{d_ij} = 1 / (sbar_j + s_j / E_ij)}; the sum over j of {@code d_ij}
+ * becomes the logarithm of a product (one logarithm per sample and visible unit, the product
+ * flushed into the log before it can leave the double range), and
+ * {@code C^(v)_ij = alpha E / (alphabar (1 + t) + alpha t + alpha E)} with {@code t = e^{d_ij - phi_i}}
+ * and {@code (alpha, alphabar) ∝ (sig(a), sig(-a))}. All factors are positive, so the relative
+ * accuracy is that of the inputs. When some |W_ij| exceeds {@value #FAST_LIMIT}, the stable form of
+ * METHODS.md 2.3 (softplus differences and a shifted log-sum-exp per term) is used instead. Both
+ * give finite results for any finite parameters.
+ *
+ * <p><b>Determinism.</b> Exponentials and logarithms are scalar {@code Math.exp}/{@code Math.log}
+ * (O(N_s (n + m)) of them), and lane products are combined in scalar code in a fixed order: the
+ * Vector API's EXP/LOG and lane reductions give different bits before and after C2 compilation
+ * (SVML intrinsics versus the Java fallback), which would make runs with the same seed differ in
+ * the last bits. Only IEEE-exact vector operations (add, mul, fma, div) are used.
+ *
+ * <p>Not thread-safe (scratch buffers are reused between calls).
+ */
+public final class SemiSecondOrderSmci implements MomentEstimator {
+    /** The command-line name. */
+    public static final String NAME = "smci2";
+    /** The largest |W_ij| for which the multiplicative fast path is used. */
+    public static final double FAST_LIMIT = 50.0;
+
+    private static final double EN_MIN = Math.exp(-600.0);
+    private static final double EN_MAX = Math.exp(600.0);
+    private static final double PRODUCT_RANGE = 600.0;
+    private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    private static final int LANES = S.length();
+
+    private final boolean alwaysStable;
+    private final Side visibleSide = new Side();
+    private final Side hiddenSide = new Side();
+    private double[] zeta = new double[0];
+    private double[] eta = new double[0];
+    private double[] wt = new double[0];
+    private double[] visibleCorr = new double[0];
+    private double[] hiddenCorr = new double[0];
+
+    /** A semi-second-order SMCI estimator (fast path where |W| allows it). */
+    public SemiSecondOrderSmci() {
+        this(false);
+    }
+
+    /** @param alwaysStable use the stable per-term form of METHODS.md 2.3 everywhere (for tests) */
+    SemiSecondOrderSmci(boolean alwaysStable) {
+        this.alwaysStable = alwaysStable;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public void estimate(Rbm rbm, double[] v, double[] h, int rows, Moments out) {
+        int n = rbm.numVisible();
+        int m = rbm.numHidden();
+        if (rows <= 0) {
+            throw new IllegalArgumentException("need at least one sample, got " + rows);
+        }
+        if (out.numVisible() != n || out.numHidden() != m) {
+            throw new IllegalArgumentException("moments of shape (" + out.numVisible() + "," + out.numHidden()
+                    + ") for an RBM with n=" + n + ", m=" + m);
+        }
+        double[] w = rbm.weightsArray();
+        double[] b = rbm.visibleBiasArray();
+        double[] c = rbm.hiddenBiasArray();
+        if (wt.length != n * m) {
+            wt = new double[n * m];
+        }
+        double maxAbs = 0;
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < m; j++) {
+                double x = w[i * m + j];
+                wt[j * n + i] = x;
+                maxAbs = Math.max(maxAbs, Math.abs(x));
+            }
+        }
+        if (zeta.length < rows * m) {
+            zeta = new double[rows * m];
+        }
+        if (eta.length < rows * n) {
+            eta = new double[rows * n];
+        }
+        rbm.hiddenField(v, rows, zeta);
+        rbm.visibleField(h, rows, eta);
+        out.clear();
+        double[] pair = out.pair();
+        double inv = 1.0 / rows;
+        if (!alwaysStable && maxAbs <= FAST_LIMIT) {
+            visibleSide.prepare(w, n, m, maxAbs);
+            hiddenSide.prepare(wt, m, n, maxAbs);
+            visibleSide.run(v, rows, zeta, b, out.visible());
+            hiddenSide.run(h, rows, eta, c, out.hidden());
+            int mp = visibleSide.pad;
+            int np = hiddenSide.pad;
+            double[] cv = visibleSide.corr;
+            double[] ch = hiddenSide.corr;
+            combine(n, m, cv, mp, ch, np, inv, pair);
+        } else {
+            double[] cv = new double[n * m];
+            double[] ch = new double[m * n];
+            stableSide(v, rows, n, m, zeta, w, b, out.visible(), cv);
+            stableSide(h, rows, m, n, eta, wt, c, out.hidden(), ch);
+            combine(n, m, cv, m, ch, n, inv, pair);
+        }
+        MonteCarloEstimator.scale(out.visible(), inv);
+        MonteCarloEstimator.scale(out.hidden(), inv);
+    }
+
+    private void combine(int n, int m, double[] cv, int mp, double[] ch, int np, double inv, double[] pair) {
+        if (visibleCorr.length != n * m) {
+            visibleCorr = new double[n * m];
+            hiddenCorr = new double[n * m];
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < m; j++) {
+                double a = cv[i * mp + j] * inv;
+                double b = ch[j * np + i] * inv;
+                visibleCorr[i * m + j] = a;
+                hiddenCorr[i * m + j] = b;
+                pair[i * m + j] = 0.5 * (a + b);
+            }
+        }
+    }
+
+    /** @return mean C^(v)_ij of the last call, n x m (live buffer; for tests) */
+    double[] lastVisibleCorrelation() {
+        return visibleCorr;
+    }
+
+    /** @return mean C^(h)_ij of the last call, n x m (live buffer; for tests) */
+    double[] lastHiddenCorrelation() {
+        return hiddenCorr;
+    }
+
+    /**
+     * The stable per-term form (METHODS.md 2.3-2.4) of one side: for each row x (nIn units) with field
+     * f = bOut + x M (nOut units), accumulates sig(phi_i) into {@code mean} and C_ik into {@code corr}
+     * (nIn x nOut). The hidden side is the same with W^T, c for b, eta for zeta.
+     */
+    static void stableSide(double[] x, int rows, int nIn, int nOut, double[] field, double[] mat, double[] biasIn,
+                           double[] mean, double[] corr) {
+        double[] a = new double[nOut];
+        double[] d = new double[nOut];
+        for (int r = 0; r < rows; r++) {
+            for (int i = 0; i < nIn; i++) {
+                double xi = x[r * nIn + i];
+                double phi = biasIn[i];
+                for (int k = 0; k < nOut; k++) {
+                    double wk = mat[i * nOut + k];
+                    a[k] = field[r * nOut + k] - wk * xi;
+                    d[k] = Numerics.softplus(a[k] + wk) - Numerics.softplus(a[k]);
+                    phi += d[k];
+                }
+                mean[i] += Numerics.sigmoid(phi);
+                for (int k = 0; k < nOut; k++) {
+                    double p = phi - d[k];
+                    corr[i * nOut + k] += Numerics.sigmoid(a[k] + p + mat[i * nOut + k] - Numerics.logSumExp0(a[k], p));
+                }
+            }
+        }
+    }
+
+    /**
+     * Scratch and the multiplicative fast path of one side (visible: x = v, M = W, bias b; hidden:
+     * x = h, M = W^T, bias c). The out dimension is padded to a multiple of the vector length with
+     * neutral entries (s = 0, sbar = 1, E = 1), so there are no scalar tails.
+     */
+    private static final class Side {
+        int nIn;
+        int nOut;
+        int pad;
+        int flushEvery;
+        double[] e = new double[0];
+        double[] einv = new double[0];
+        double[] s = new double[0];
+        double[] sb = new double[0];
+        double[] d = new double[0];
+        double[] corr = new double[0];
+        final double[] lane = new double[LANES];
+        double[] expNegBias = new double[0];
+
+        void prepare(double[] mat, int nIn, int nOut, double maxAbs) {
+            this.nIn = nIn;
+            this.nOut = nOut;
+            this.pad = ((nOut + LANES - 1) / LANES) * LANES;
+            // Each lane product of k iterations lies in [e^{-k maxAbs}, e^{k maxAbs}]; the LANES lanes
+            // together must stay within e^{+-600}.
+            this.flushEvery = maxAbs <= 0 ? Integer.MAX_VALUE : Math.max(1, (int) (PRODUCT_RANGE / (maxAbs * LANES)));
+            int size = nIn * pad;
+            if (e.length != size) {
+                e = new double[size];
+                einv = new double[size];
+                corr = new double[size];
+            }
+            if (s.length != pad) {
+                s = new double[pad];
+                sb = new double[pad];
+                d = new double[pad];
+            }
+            for (int i = 0; i < nIn; i++) {
+                int base = i * pad;
+                for (int k = 0; k < nOut; k++) {
+                    double ex = Math.exp(mat[i * nOut + k]);
+                    e[base + k] = ex;
+                    einv[base + k] = 1.0 / ex;
+                }
+                for (int k = nOut; k < pad; k++) {
+                    e[base + k] = 1.0;
+                    einv[base + k] = 1.0;
+                }
+            }
+            Arrays.fill(corr, 0.0);
+            if (expNegBias.length != nIn) {
+                expNegBias = new double[nIn];
+            }
+            for (int k = nOut; k < pad; k++) {
+                s[k] = 0.0;
+                sb[k] = 1.0;
+            }
+        }
+
+        /** Accumulates sig(phi_i) into mean (nIn) and C_ik into corr (nIn x pad) over the rows. */
+        void run(double[] x, int rows, double[] field, double[] biasIn, double[] mean) {
+            for (int i = 0; i < nIn; i++) {
+                expNegBias[i] = Math.exp(-biasIn[i]);
+            }
+            int chunk = flushEvery >= pad / LANES ? pad : flushEvery * LANES;
+            boolean single = chunk >= pad;
+            for (int r = 0; r < rows; r++) {
+                sigmoids(field, r * nOut);
+                for (int i = 0; i < nIn; i++) {
+                    boolean on = x[r * nIn + i] != 0.0;
+                    int base = i * pad;
+                    // Pass 1: D_k = e^{d_ik} (kept for pass 2) and their product, chunked so that no lane
+                    // product leaves the double range; e^{-phi_i} = e^{-b_i} / prod_k D_k.
+                    double en;
+                    if (single && Math.abs(biasIn[i]) <= 100.0) {
+                        double prod = on ? pass1On(base, 0, pad) : pass1Off(base, 0, pad);
+                        en = expNegBias[i] / prod;
+                    } else {
+                        double logSum = 0;
+                        for (int k0 = 0; k0 < pad; k0 += chunk) {
+                            int k1 = Math.min(pad, k0 + chunk);
+                            logSum += Math.log(on ? pass1On(base, k0, k1) : pass1Off(base, k0, k1));
+                        }
+                        en = Math.exp(-(biasIn[i] + logSum));
+                    }
+                    // sig(phi) with phi clamped to [-600, 600] (the limits are exact to double precision).
+                    en = Math.max(EN_MIN, Math.min(EN_MAX, en));
+                    mean[i] += 1.0 / (1.0 + en);
+                    if (on) {
+                        pass2On(base, en);
+                    } else {
+                        pass2Off(base, en);
+                    }
+                }
+            }
+        }
+
+        /** v_i = 0: D_k = sbar_k + s_k E_ik; returns prod over [k0, k1) (combined in a fixed order). */
+        private double pass1Off(int base, int k0, int k1) {
+            DoubleVector prod = DoubleVector.broadcast(S, 1.0);
+            for (int k = k0; k < k1; k += LANES) {
+                DoubleVector dv = DoubleVector.fromArray(S, s, k)
+                        .fma(DoubleVector.fromArray(S, e, base + k), DoubleVector.fromArray(S, sb, k));
+                dv.intoArray(d, k);
+                prod = prod.mul(dv);
+            }
+            return laneProduct(prod);
+        }
+
+        /** v_i = 1: D_k = 1 / (sbar_k + s_k / E_ik); returns prod over [k0, k1). */
+        private double pass1On(int base, int k0, int k1) {
+            DoubleVector one = DoubleVector.broadcast(S, 1.0);
+            DoubleVector prod = one;
+            for (int k = k0; k < k1; k += LANES) {
+                DoubleVector dv = one.div(DoubleVector.fromArray(S, s, k)
+                        .fma(DoubleVector.fromArray(S, einv, base + k), DoubleVector.fromArray(S, sb, k)));
+                dv.intoArray(d, k);
+                prod = prod.mul(dv);
+            }
+            return laneProduct(prod);
+        }
+
+        /** v_i = 0: alpha = s, alpha E = s E; C = alpha E / (sbar (1 + t) + alpha t + alpha E), t = D e^{-phi}. */
+        private void pass2Off(int base, double en) {
+            DoubleVector env = DoubleVector.broadcast(S, en);
+            for (int k = 0; k < pad; k += LANES) {
+                DoubleVector sv = DoubleVector.fromArray(S, s, k);
+                DoubleVector t = DoubleVector.fromArray(S, d, k).mul(env);
+                DoubleVector alphaE = sv.mul(DoubleVector.fromArray(S, e, base + k));
+                DoubleVector den = DoubleVector.fromArray(S, sb, k).mul(t.add(1.0)).add(sv.fma(t, alphaE));
+                DoubleVector.fromArray(S, corr, base + k).add(alphaE.div(den)).intoArray(corr, base + k);
+            }
+        }
+
+        /** v_i = 1: alpha = s / E, alpha E = s. */
+        private void pass2On(int base, double en) {
+            DoubleVector env = DoubleVector.broadcast(S, en);
+            for (int k = 0; k < pad; k += LANES) {
+                DoubleVector sv = DoubleVector.fromArray(S, s, k);
+                DoubleVector t = DoubleVector.fromArray(S, d, k).mul(env);
+                DoubleVector alpha = sv.mul(DoubleVector.fromArray(S, einv, base + k));
+                DoubleVector den = DoubleVector.fromArray(S, sb, k).mul(t.add(1.0)).add(alpha.fma(t, sv));
+                DoubleVector.fromArray(S, corr, base + k).add(sv.div(den)).intoArray(corr, base + k);
+            }
+        }
+
+        private double laneProduct(DoubleVector prod) {
+            prod.intoArray(lane, 0);
+            double p = 1.0;
+            for (int q = 0; q < LANES; q++) {
+                p *= lane[q];
+            }
+            return p;
+        }
+
+        /** s_k = sig(f_k), sbar_k = sig(-f_k) from one scalar exponential e^{-|f_k|}; padding untouched. */
+        private void sigmoids(double[] field, int off) {
+            for (int k = 0; k < nOut; k++) {
+                double z = field[off + k];
+                double ex = Math.exp(-Math.abs(z));
+                double q = 1.0 / (1.0 + ex);
+                double p = ex * q;
+                s[k] = z >= 0 ? q : p;
+                sb[k] = z >= 0 ? p : q;
+            }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package dev.rbmsuite.learning.optim;
+
+import java.util.Arrays;
+
+/**
+ * AdaMax (Kingma and Ba 2015, Algorithm 2) for gradient <b>ascent</b> on a flat float64 parameter
+ * vector, with the defaults of METHODS.md 7.1: beta1 = 0.9, beta2 = 0.999, eps = 1e-8 and the
+ * bias-corrected step
+ * <pre>
+ *   t += 1;  m = beta1 m + (1 - beta1) g;  u = max(beta2 u, |g|);
+ *   theta += lr / (1 - beta1^t) * m / (u + eps)
+ * </pre>
+ * Implemented by hand (not through an ND4J updater) so that the sign and epsilon conventions are
+ * explicit. The state (m, u, t) can be exported and restored for checkpoints, bit for bit.
+ */
+public final class AdaMax {
+    /** Kingma and Ba's default beta1. */
+    public static final double BETA1 = 0.9;
+    /** Kingma and Ba's default beta2. */
+    public static final double BETA2 = 0.999;
+    /** The epsilon added to u. */
+    public static final double EPS = 1e-8;
+
+    private final double lr;
+    private final double beta1;
+    private final double beta2;
+    private final double eps;
+    private final double[] m;
+    private final double[] u;
+    private long t;
+
+    /**
+     * AdaMax with the default betas and epsilon.
+     *
+     * @param size number of parameters
+     * @param learningRate the fixed step size (the paper's epsilon, Table 1)
+     */
+    public AdaMax(int size, double learningRate) {
+        this(size, learningRate, BETA1, BETA2, EPS);
+    }
+
+    /**
+     * @param size number of parameters
+     * @param learningRate step size, positive
+     * @param beta1 decay of the first moment, in [0, 1)
+     * @param beta2 decay of the infinity norm, in [0, 1)
+     * @param eps added to u, non-negative
+     */
+    public AdaMax(int size, double learningRate, double beta1, double beta2, double eps) {
+        if (!(learningRate > 0) || !Double.isFinite(learningRate)) {
+            throw new IllegalArgumentException("learning rate must be positive and finite, got " + learningRate);
+        }
+        if (!(beta1 >= 0 && beta1 < 1) || !(beta2 >= 0 && beta2 < 1) || !(eps >= 0)) {
+            throw new IllegalArgumentException("need 0 <= beta1, beta2 < 1 and eps >= 0");
+        }
+        this.lr = learningRate;
+        this.beta1 = beta1;
+        this.beta2 = beta2;
+        this.eps = eps;
+        this.m = new double[size];
+        this.u = new double[size];
+    }
+
+    /**
+     * One ascent step: {@code theta} moves along the (bias-corrected, infinity-norm scaled) gradient.
+     *
+     * @param theta parameters, updated in place
+     * @param grad the gradient of the objective to maximise (same length)
+     */
+    public void ascend(double[] theta, double[] grad) {
+        if (theta.length != m.length || grad.length != m.length) {
+            throw new IllegalArgumentException("parameter/gradient length " + theta.length + "/" + grad.length
+                    + " but the optimiser holds " + m.length);
+        }
+        t++;
+        double step = lr / (1.0 - Math.pow(beta1, t));
+        double a1 = 1.0 - beta1;
+        for (int k = 0; k < theta.length; k++) {
+            double g = grad[k];
+            double mk = beta1 * m[k] + a1 * g;
+            double uk = Math.max(beta2 * u[k], Math.abs(g));
+            m[k] = mk;
+            u[k] = uk;
+            theta[k] += step * mk / (uk + eps);
+        }
+    }
+
+    /** @return the number of steps taken, t */
+    public long steps() {
+        return t;
+    }
+
+    /** @return the learning rate */
+    public double learningRate() {
+        return lr;
+    }
+
+    /** @return the number of parameters */
+    public int size() {
+        return m.length;
+    }
+
+    /** @return a copy of the state: first moment m, infinity norm u, and step count t */
+    public State state() {
+        return new State(m.clone(), u.clone(), t);
+    }
+
+    /**
+     * Restores a state saved with {@link #state()}; later steps are then bit-identical to those of
+     * the optimiser that saved it.
+     *
+     * @param s the saved state (same size)
+     */
+    public void restore(State s) {
+        if (s.m().length != m.length || s.u().length != u.length || s.t() < 0) {
+            throw new IllegalArgumentException("optimiser state of size " + s.m().length + " but the optimiser holds "
+                    + m.length);
+        }
+        System.arraycopy(s.m(), 0, m, 0, m.length);
+        System.arraycopy(s.u(), 0, u, 0, u.length);
+        t = s.t();
+    }
+
+    /**
+     * The exportable AdaMax state.
+     *
+     * @param m first-moment estimate
+     * @param u exponentially weighted infinity norm
+     * @param t steps taken
+     */
+    public record State(double[] m, double[] u, long t) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof State s && t == s.t && Arrays.equals(m, s.m) && Arrays.equals(u, s.u);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(m) * 31 + Arrays.hashCode(u) + Long.hashCode(t);
+        }
+
+        @Override
+        public String toString() {
+            return "AdaMax.State[t=" + t + ", size=" + m.length + "]";
+        }
+    }
+}

@@ -1,0 +1,294 @@
+package dev.rbmsuite.learning.train;
+
+import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.RbmStack;
+import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.kernels.ChainState;
+import dev.rbmsuite.kernels.Kernels;
+import dev.rbmsuite.kernels.StepInfo;
+import dev.rbmsuite.kernels.TransitionKernel;
+import dev.rbmsuite.learning.estimators.MomentEstimator;
+import dev.rbmsuite.learning.estimators.Moments;
+import dev.rbmsuite.learning.optim.AdaMax;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Joint training of an RBM stack theta_0..theta_L by persistent chains (paper Sec. 2.2, 3, 4;
+ * METHODS.md 3.3 and 7.1). One call of {@link #update()} is one epoch, in the order of METHODS.md 7.1:
+ * <ol>
+ *   <li>advance the N_s persistent chains of every layer by s = 1 transition of the kernel (BGS on
+ *       theta_0, deep tempering Alg. 2, or the round trip Alg. 3) built on the current parameters;</li>
+ *   <li>draw h_l ~ P_l(h|v_l) fresh for every layer and estimate the negative-phase moments with
+ *       semi-second-order SMCI (Appendix A, corrected) or plain Monte Carlo;</li>
+ *   <li>compute the positive phase of every layer ({@link PositivePhase}: exact over the data for
+ *       layer 0, Eqs. grad_b/grad_c/grad_W; one ancestral sample per data point of Q^(l) for the
+ *       upper layers, Eq. extended_data_dist corrected);</li>
+ *   <li>gradient = positive - negative for W, b, c of every layer (Eq. grad_Deep), and one AdaMax
+ *       ascent step over all parameters at once.</li>
+ * </ol>
+ * Every layer is trained every update (joint, not greedy, training).
+ *
+ * <p>Parameters live in one mutable flat float64 vector (per layer: W row-major, then b, then c); an
+ * immutable {@link RbmStack} is built from it at the start of each update. All randomness comes from
+ * forks of the root stream {@code Rng.seeded(seed)}: the initial weights ({@code fork(1)}), the
+ * initial chains ({@code fork(2)}), and per update t the stream {@code fork(3, t)} (chains:
+ * {@code .fork(1)}, extended data: {@code .fork(2)}, fresh hidden samples of layer l:
+ * {@code .fork(3, l)}). The state of a run is therefore (parameters, optimiser state, chains with
+ * parity, root stream, epoch), which {@link #snapshot()} and {@link #restore} carry exactly: a
+ * resumed run is bit-identical to an uninterrupted one.
+ */
+public final class Trainer {
+    private static final long INIT_WEIGHTS = 1;
+    private static final long INIT_CHAINS = 2;
+    private static final long UPDATE = 3;
+
+    private final TrainingSettings settings;
+    private final int depth;
+    private final int[] nv;
+    private final int[] nh;
+    private final int[] offsets;
+    private final double[] theta;
+    private final double[] grad;
+    private final AdaMax optimiser;
+    private final Rng root;
+    private final PositivePhase positive;
+    private final MomentEstimator[] estimators;
+    private final Moments[] pos;
+    private final Moments[] neg;
+    private final double[][] hidden;
+    private double[] scratch;
+    private ChainState chains;
+    private int epoch;
+    private RbmStack lastStack;
+    private StepInfo lastInfo = StepInfo.NONE;
+
+    /**
+     * A fresh run: Xavier-normal weights and zero biases on every layer (Sec. 5.1), chains uniform with
+     * parity 0 (METHODS.md 7.1).
+     *
+     * @param settings the run's settings
+     * @param data the data set, rows x n_0 row-major binary (kept, not copied)
+     * @param rows N_d
+     * @param visible n_0
+     */
+    public Trainer(TrainingSettings settings, double[] data, int rows, int visible) {
+        this(settings, data, rows, visible, () -> MomentEstimator.named(settings.estimator()));
+    }
+
+    /**
+     * A fresh run with a custom negative-phase estimator (for example exact moments in tests).
+     *
+     * @param settings the run's settings (its estimator name is only recorded)
+     * @param data the data set, rows x n_0 row-major binary
+     * @param rows N_d
+     * @param visible n_0
+     * @param estimator creates one estimator per layer
+     */
+    public Trainer(TrainingSettings settings, double[] data, int rows, int visible, Supplier<MomentEstimator> estimator) {
+        this.settings = settings;
+        int[] hs = settings.hidden();
+        this.depth = hs.length;
+        this.nv = new int[depth];
+        this.nh = hs;
+        this.offsets = new int[depth + 1];
+        for (int l = 0; l < depth; l++) {
+            nv[l] = l == 0 ? visible : hs[l - 1];
+            offsets[l + 1] = offsets[l] + nv[l] * nh[l] + nv[l] + nh[l];
+        }
+        this.theta = new double[offsets[depth]];
+        this.grad = new double[offsets[depth]];
+        this.optimiser = new AdaMax(theta.length, settings.learningRate());
+        this.root = Rng.seeded(settings.seed());
+        this.positive = new PositivePhase(data, rows);
+        this.estimators = new MomentEstimator[depth];
+        this.pos = new Moments[depth];
+        this.neg = new Moments[depth];
+        this.hidden = new double[depth][];
+        for (int l = 0; l < depth; l++) {
+            estimators[l] = estimator.get();
+            pos[l] = new Moments(nv[l], nh[l]);
+            neg[l] = new Moments(nv[l], nh[l]);
+            hidden[l] = new double[settings.samples() * nh[l]];
+        }
+        this.scratch = new double[0];
+        RbmStack init = RbmStack.xavier(visible, hs, root.fork(INIT_WEIGHTS));
+        for (int l = 0; l < depth; l++) {
+            Rbm r = init.layer(l);
+            System.arraycopy(r.weightsArray(), 0, theta, offsets[l], nv[l] * nh[l]);
+        }
+        this.lastStack = init;
+        this.chains = kernel(init).init(settings.samples(), root.fork(INIT_CHAINS));
+        this.epoch = 0;
+    }
+
+    /** @return the settings */
+    public TrainingSettings settings() {
+        return settings;
+    }
+
+    /** @return the number of updates made so far */
+    public int epoch() {
+        return epoch;
+    }
+
+    /** @return L + 1, the number of RBMs trained */
+    public int depth() {
+        return depth;
+    }
+
+    /** @return the current parameters as an immutable stack (built from the flat vector) */
+    public RbmStack model() {
+        List<Rbm> layers = new ArrayList<>(depth);
+        for (int l = 0; l < depth; l++) {
+            int o = offsets[l];
+            int wl = nv[l] * nh[l];
+            layers.add(Rbm.of(nv[l], nh[l], Arrays.copyOfRange(theta, o, o + wl),
+                    Arrays.copyOfRange(theta, o + wl, o + wl + nv[l]),
+                    Arrays.copyOfRange(theta, o + wl + nv[l], o + wl + nv[l] + nh[l])));
+        }
+        return RbmStack.of(layers);
+    }
+
+    /** @return the stack whose moments the last update estimated (its parameters before the step) */
+    public RbmStack lastUpdateModel() {
+        return lastStack;
+    }
+
+    /**
+     * @param l layer
+     * @return the negative-phase estimates used in the last update (live; overwritten by the next)
+     */
+    public Moments lastNegative(int l) {
+        return neg[l];
+    }
+
+    /**
+     * @param l layer
+     * @return the positive-phase statistics used in the last update (live)
+     */
+    public Moments lastPositive(int l) {
+        return pos[l];
+    }
+
+    /** @return what the kernel reported in the last update (swap attempts and acceptances) */
+    public StepInfo lastStepInfo() {
+        return lastInfo;
+    }
+
+    /** @return the persistent chains (live; do not modify) */
+    public ChainState chains() {
+        return chains;
+    }
+
+    /** One epoch: advance chains, fresh h, estimators, gradients, AdaMax (METHODS.md 7.1). */
+    public void update() {
+        int t = epoch + 1;
+        RbmStack stack = model();
+        Rng u = root.fork(UPDATE, t);
+        lastInfo = kernel(stack).advance(u.fork(1), chains);
+        int ns = settings.samples();
+        for (int l = 0; l < depth; l++) {
+            Rbm r = stack.layer(l);
+            if (scratch.length < ns * nh[l]) {
+                scratch = new double[ns * nh[l]];
+            }
+            r.sampleHidden(chains.buffer(l), ns, hidden[l], u.fork(3, l), scratch);
+            estimators[l].estimate(r, chains.buffer(l), hidden[l], ns, neg[l]);
+        }
+        positive.compute(stack, u.fork(2), pos);
+        for (int l = 0; l < depth; l++) {
+            int o = offsets[l];
+            int wl = nv[l] * nh[l];
+            difference(pos[l].pair(), neg[l].pair(), grad, o);
+            difference(pos[l].visible(), neg[l].visible(), grad, o + wl);
+            difference(pos[l].hidden(), neg[l].hidden(), grad, o + wl + nv[l]);
+        }
+        optimiser.ascend(theta, grad);
+        lastStack = stack;
+        epoch = t;
+    }
+
+    private static void difference(double[] a, double[] b, double[] out, int off) {
+        for (int k = 0; k < a.length; k++) {
+            out[off + k] = a[k] - b[k];
+        }
+    }
+
+    private TransitionKernel kernel(RbmStack stack) {
+        return Kernels.create(settings.kernel(), stack);
+    }
+
+    /** @return an exact copy of the run's state (for checkpoints) */
+    public Snapshot snapshot() {
+        double[][] c = new double[chains.layers()][];
+        for (int l = 0; l < c.length; l++) {
+            c[l] = chains.buffer(l).clone();
+        }
+        return new Snapshot(epoch, theta.clone(), optimiser.state(), c, chains.parity(), root.state());
+    }
+
+    /**
+     * Puts the run into a saved state; subsequent updates are bit-identical to those of the run that
+     * saved it. The monitors' "last update" values are not part of the state.
+     *
+     * @param s a snapshot of a run with the same settings and data
+     */
+    public void restore(Snapshot s) {
+        if (s.theta().length != theta.length) {
+            throw new IllegalArgumentException("checkpoint holds " + s.theta().length + " parameters, this run has "
+                    + theta.length);
+        }
+        if (!Arrays.equals(s.rootRng(), root.state())) {
+            throw new IllegalArgumentException("checkpoint was made with another seed");
+        }
+        if (s.chains().length != chains.layers()) {
+            throw new IllegalArgumentException("checkpoint holds chains of " + s.chains().length + " layers, expected "
+                    + chains.layers());
+        }
+        double[][] c = new double[s.chains().length][];
+        for (int l = 0; l < c.length; l++) {
+            if (s.chains()[l].length != chains.buffer(l).length) {
+                throw new IllegalArgumentException("checkpoint chains of layer " + l + " have the wrong size");
+            }
+            c[l] = s.chains()[l].clone();
+        }
+        System.arraycopy(s.theta(), 0, theta, 0, theta.length);
+        optimiser.restore(s.optimiser());
+        chains = new ChainState(chains.chains(), chains.sizes(), c, s.parity());
+        epoch = s.epoch();
+        lastStack = model();
+    }
+
+    /**
+     * The complete state of a run after some epochs.
+     *
+     * @param epoch updates made
+     * @param theta the flat parameter vector
+     * @param optimiser AdaMax state
+     * @param chains per layer, N_s x n_l binary chain states
+     * @param parity the deep-tempering parity c
+     * @param rootRng the root random stream's state (the per-update streams are forks of it)
+     */
+    public record Snapshot(int epoch, double[] theta, AdaMax.State optimiser, double[][] chains, int parity,
+                           long[] rootRng) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Snapshot s && epoch == s.epoch && parity == s.parity && Arrays.equals(theta, s.theta)
+                    && optimiser.equals(s.optimiser) && Arrays.deepEquals(chains, s.chains)
+                    && Arrays.equals(rootRng, s.rootRng);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(theta) * 31 + epoch;
+        }
+
+        @Override
+        public String toString() {
+            return "Snapshot[epoch=" + epoch + ", parameters=" + theta.length + "]";
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * Joint training of an RBM stack as in the paper (Sec. 3, Eq. grad_Deep; METHODS.md 3.3 and 7.1):
+ * the positive phase over the (extended) data distribution, persistent chains advanced by BGS, deep
+ * tempering or the round-trip kernel, SMCI or Monte Carlo negative phases, AdaMax, monitors written
+ * to {@code metrics.csv}, and bit-identical checkpoint/resume.
+ */
+package dev.rbmsuite.learning.train;

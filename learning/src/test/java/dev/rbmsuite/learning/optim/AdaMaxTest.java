@@ -1,0 +1,59 @@
+package dev.rbmsuite.learning.optim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+/** AdaMax against steps computed by hand from Kingma and Ba's Algorithm 2 (ascent direction). */
+class AdaMaxTest {
+    @Test
+    void firstStepMovesEachParameterByTheLearningRateAlongTheGradientSign() {
+        // t=1: m = 0.1 g, u = |g|, step = lr/(1-0.9) * 0.1 g/(|g|+eps) = lr * g/(|g|+eps).
+        AdaMax opt = new AdaMax(3, 0.01);
+        double[] theta = {1.0, -2.0, 0.5};
+        opt.ascend(theta, new double[] {4.0, -0.5, 0.0});
+        assertThat(theta[0]).isCloseTo(1.0 + 0.01 * 4.0 / (4.0 + 1e-8), within(1e-15));
+        assertThat(theta[1]).isCloseTo(-2.0 - 0.01 * 0.5 / (0.5 + 1e-8), within(1e-15));
+        assertThat(theta[2]).isEqualTo(0.5);
+        assertThat(opt.steps()).isEqualTo(1);
+    }
+
+    @Test
+    void secondStepUsesDecayedMomentsAndBiasCorrection() {
+        AdaMax opt = new AdaMax(1, 0.002);
+        double[] theta = {0.0};
+        opt.ascend(theta, new double[] {2.0});
+        double afterOne = theta[0];
+        opt.ascend(theta, new double[] {-1.0});
+        // by hand: m1 = 0.2, u1 = 2; m2 = 0.9*0.2 + 0.1*(-1) = 0.08; u2 = max(0.999*2, 1) = 1.998
+        double step1 = 0.002 / (1 - 0.9) * 0.2 / (2 + 1e-8);
+        double step2 = 0.002 / (1 - 0.81) * 0.08 / (1.998 + 1e-8);
+        assertThat(afterOne).isCloseTo(step1, within(1e-16));
+        assertThat(theta[0]).isCloseTo(step1 + step2, within(1e-16));
+    }
+
+    @Test
+    void restoredStateContinuesBitForBit() {
+        AdaMax a = new AdaMax(2, 0.05);
+        double[] x = {0.3, -0.1};
+        a.ascend(x, new double[] {1, 2});
+        AdaMax b = new AdaMax(2, 0.05);
+        b.restore(a.state());
+        double[] y = x.clone();
+        a.ascend(x, new double[] {-0.7, 0.2});
+        b.ascend(y, new double[] {-0.7, 0.2});
+        assertThat(y).containsExactly(x);
+        assertThat(b.state()).isEqualTo(a.state());
+    }
+
+    @Test
+    void maximisesAConcaveQuadratic() {
+        AdaMax opt = new AdaMax(1, 0.05);
+        double[] x = {3.0};
+        for (int k = 0; k < 2000; k++) {
+            opt.ascend(x, new double[] {-(x[0] - 1.0)});
+        }
+        assertThat(x[0]).isCloseTo(1.0, within(0.05));
+    }
+}

@@ -1,0 +1,103 @@
+package dev.rbmsuite.learning.train;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.rbmsuite.core.InputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Output folder, determinism and bit-identical checkpoint/resume of a training run. */
+class TrainingRunTest {
+    static final Map<String, Object> INFO = Map.of("name", "test");
+
+    static TrainingSettings settings(String kernel, int epochs, long seed) {
+        int[] hidden = kernel.equals("bgs") ? new int[] {8} : new int[] {8, 6, 4};
+        return new TrainingSettings(kernel, hidden, epochs, 0.05, 16, "smci2", 5, seed, false);
+    }
+
+    static TrainingRun.Result run(TrainingSettings s, Path out) throws IOException {
+        return TrainingRun.run(s, TrainerTest.data(), TrainerTest.ROWS, TrainerTest.N, INFO, out, false,
+                new TrainingRun.Listener() { });
+    }
+
+    /** Every file of the output except the checkpoint, as (relative path, bytes). */
+    static void assertSameOutputs(Path a, Path b) throws IOException {
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(a)) {
+            files = s.filter(Files::isRegularFile).map(a::relativize)
+                    .filter(p -> !p.toString().equals(TrainingRun.CHECKPOINT)).sorted().toList();
+        }
+        assertThat(files).contains(Path.of("metrics.csv"), Path.of("manifest.json"), Path.of("model/layer0/W.npy"));
+        for (Path f : files) {
+            assertThat(Files.readAllBytes(b.resolve(f))).as(f.toString()).isEqualTo(Files.readAllBytes(a.resolve(f)));
+        }
+    }
+
+    @Test
+    void writesMetricsWithHeaderAndOneRowPerEvaluation(@TempDir Path dir) throws IOException {
+        TrainingRun.Result r = run(settings("bgs", 12, 1), dir);
+        List<String> lines = Files.readAllLines(dir.resolve("metrics.csv"));
+        assertThat(lines.get(0)).isEqualTo("epoch,logLikelihood,maeB,maeC,maeW");
+        assertThat(lines).hasSize(4);
+        assertThat(lines.get(1)).startsWith("5,");
+        assertThat(lines.get(3)).startsWith("12,");
+        assertThat(r.epochs()).isEqualTo(12);
+        assertThat(r.finalLogLikelihood()).isEqualTo(Double.parseDouble(lines.get(3).split(",")[1]));
+        String manifest = Files.readString(dir.resolve("manifest.json"));
+        assertThat(manifest).contains("\"seed\" : 1", "\"kernel\" : \"bgs\"", "suiteVersion");
+    }
+
+    @Test
+    void sameSeedGivesIdenticalOutputsAndAnotherSeedDoesNot(@TempDir Path dir) throws IOException {
+        run(settings("roundtrip", 15, 4), dir.resolve("a"));
+        run(settings("roundtrip", 15, 4), dir.resolve("b"));
+        run(settings("roundtrip", 15, 5), dir.resolve("c"));
+        assertSameOutputs(dir.resolve("a"), dir.resolve("b"));
+        assertThat(Files.readString(dir.resolve("c/metrics.csv"))).isNotEqualTo(Files.readString(dir.resolve("a/metrics.csv")));
+    }
+
+    @Test
+    void interruptedRunResumesBitIdentically(@TempDir Path dir) throws IOException {
+        for (String kernel : List.of("bgs", "dt", "roundtrip")) {
+            Path whole = dir.resolve(kernel + "-whole");
+            Path cut = dir.resolve(kernel + "-cut");
+            run(settings(kernel, 20, 7), whole);
+            // Stop at epoch 13: the last checkpoint is the one at epoch 10.
+            assertThatThrownBy(() -> TrainingRun.run(settings(kernel, 20, 7), TrainerTest.data(), TrainerTest.ROWS,
+                    TrainerTest.N, INFO, cut, false, new TrainingRun.Listener() {
+                        @Override
+                        public void epochDone(int epoch, int total) {
+                            if (epoch == 13) {
+                                throw new IllegalStateException("stopped");
+                            }
+                        }
+                    })).hasMessage("stopped");
+            assertThat(Files.exists(cut.resolve("model"))).isFalse();
+            TrainingRun.Result r = run(settings(kernel, 20, 7), cut);
+            assertThat(r.resumedFrom()).isEqualTo(10);
+            assertSameOutputs(whole, cut);
+            assertThat(Files.readAllBytes(cut.resolve(TrainingRun.CHECKPOINT)))
+                    .isEqualTo(Files.readAllBytes(whole.resolve(TrainingRun.CHECKPOINT)));
+        }
+    }
+
+    @Test
+    void finishedRunCanBeExtendedAndOtherSettingsAreRefused(@TempDir Path dir) throws IOException {
+        run(settings("dt", 20, 3), dir.resolve("whole"));
+        run(settings("dt", 10, 3), dir.resolve("ext"));
+        TrainingRun.Result r = run(settings("dt", 20, 3), dir.resolve("ext"));
+        assertThat(r.resumedFrom()).isEqualTo(10);
+        assertSameOutputs(dir.resolve("whole"), dir.resolve("ext"));
+        assertThatThrownBy(() -> run(settings("dt", 20, 99), dir.resolve("ext")))
+                .isInstanceOf(InputException.class).hasMessageContaining("other settings");
+        assertThatThrownBy(() -> run(settings("dt", 5, 3), dir.resolve("ext")))
+                .isInstanceOf(InputException.class).hasMessageContaining("--epochs");
+    }
+}
