@@ -165,9 +165,9 @@ public final class SwapKernel {
                 int xo = r * width;
                 int fo = r * stride;
                 s.lh[r] = VectorMath.dot(lowerHiddenBias, 0, s.x, xo, width)
-                        + Work.softplusSum(1.0, s.f, fo, nLower);
+                        + VectorMath.softplusSum(s.f, fo, nLower);
                 s.lv[r] = VectorMath.dot(upperVisibleBias, 0, s.x, xo, width)
-                        + Work.softplusSum(1.0, s.f, fo + uo, mUpper);
+                        + VectorMath.softplusSum(s.f, fo + uo, mUpper);
             }
             return;
         }

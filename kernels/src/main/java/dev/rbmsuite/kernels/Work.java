@@ -3,7 +3,6 @@ package dev.rbmsuite.kernels;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.VectorMath;
 import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -13,56 +12,17 @@ import jdk.incubator.vector.VectorSpecies;
  */
 final class Work {
     private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
-    /** Vector iterations per partial product: at most 64 * lanes factors of at most 2 each, so no overflow. */
-    private static final int BLOCK = 64;
 
     private Work() {
     }
 
     /**
-     * sum_k softplus(beta * x_k) for k in [off, off+len), the sum inside the log-marginals lv and lh
-     * of the swap ratio (Eq. swap_prob) and of tempered marginals. Uses softplus(y) = max(y, 0) +
-     * ln(1 + e^{-|y|}) and sums the logarithms as the logarithm of a product of factors in (1, 2]
-     * (one exp per term and one log per block of at most 64 vectors, instead of an exp and a log per
-     * term). The relative error of each partial product is a few ulps per factor, so the
-     * result agrees with the termwise sum to about 1e-14 for a few hundred terms.
-     *
-     * @param beta scale applied to every argument
-     * @param x arguments
-     * @param off first index
-     * @param len number of terms
-     * @return the sum
-     */
-    static double softplusSum(double beta, double[] x, int off, int len) {
-        int lanes = S.length();
-        int upper = S.loopBound(len);
-        DoubleVector lin = DoubleVector.zero(S);
-        double logs = 0;
-        int i = 0;
-        while (i < upper) {
-            DoubleVector prod = DoubleVector.broadcast(S, 1.0);
-            int end = Math.min(upper, i + BLOCK * lanes);
-            for (; i < end; i += lanes) {
-                DoubleVector y = DoubleVector.fromArray(S, x, off + i).mul(beta);
-                lin = lin.add(y.max(0.0));
-                prod = prod.mul(y.abs().neg().lanewise(VectorOperators.EXP).add(1.0));
-            }
-            logs += Math.log(prod.reduceLanes(VectorOperators.MUL));
-        }
-        double sum = lin.reduceLanes(VectorOperators.ADD) + logs;
-        double tail = 1.0;
-        for (; i < len; i++) {
-            double y = beta * x[off + i];
-            sum += Math.max(y, 0.0);
-            tail *= 1.0 + Math.exp(-Math.abs(y));
-        }
-        return tail == 1.0 ? sum : sum + Math.log(tail);
-    }
-
-    /**
      * The two parts of sum_k softplus(x_k) = sum_k max(x_k, 0) + ln prod_k (1 + e^{-|x_k|}) over a
-     * whole number of vectors, so that the caller can take the logarithms of many products in one
-     * vectorised pass. Each factor lies in (1, 2], so the product of at most 1000 factors is finite.
+     * whole number of vectors (one exp per term, no log), so that the caller takes the logarithms of
+     * the products of many rows in one pass (the softplus sums of the swap's log-marginals, Eq.
+     * swap_prob). Each factor lies in (1, 2], so the product of at most 1000 factors is finite. The
+     * exponential is core's deterministic {@link VectorMath#exp} and the lane reductions run in lane
+     * order, so results are identical in interpreted and compiled code.
      *
      * @param x arguments
      * @param off first index
@@ -78,10 +38,17 @@ final class Work {
         for (int i = 0; i < len; i += lanes) {
             DoubleVector y = DoubleVector.fromArray(S, x, off + i);
             lin = lin.add(y.max(0.0));
-            prod = prod.mul(y.abs().neg().lanewise(VectorOperators.EXP).add(1.0));
+            prod = prod.mul(VectorMath.exp(y.abs().neg()).add(1.0));
         }
-        products[r] = prod.reduceLanes(VectorOperators.MUL);
-        return lin.reduceLanes(VectorOperators.ADD);
+        // lane-order reductions: the same bits in interpreted and compiled code
+        double p = 1.0;
+        double l = 0.0;
+        for (int k = 0; k < lanes; k++) {
+            p *= prod.lane(k);
+            l += lin.lane(k);
+        }
+        products[r] = p;
+        return l;
     }
 
     /** @return the largest {@code len} {@link #softplusParts} accepts (products stay below 2^1000) */
@@ -95,19 +62,14 @@ final class Work {
     }
 
     /**
-     * x[k] = ln x[k] for k in [0, len), vectorised.
+     * x[k] = ln x[k] for k in [0, len) (scalar {@link Math#log}, which gives the same bits in
+     * interpreted and compiled code, unlike the Vector API's LOG).
      *
      * @param x positive values in, logarithms out
      * @param len number of values
      */
     static void logInPlace(double[] x, int len) {
-        int lanes = S.length();
-        int upper = S.loopBound(len);
-        int i = 0;
-        for (; i < upper; i += lanes) {
-            DoubleVector.fromArray(S, x, i).lanewise(VectorOperators.LOG).intoArray(x, i);
-        }
-        for (; i < len; i++) {
+        for (int i = 0; i < len; i++) {
             x[i] = Math.log(x[i]);
         }
     }
