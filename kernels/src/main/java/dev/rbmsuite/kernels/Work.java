@@ -59,10 +59,6 @@ final class Work {
     private static final double LN2_LO = 1.90821492927058770002e-10;
     private static final double ROUND_MAGIC = 6755399441055744.0; // 1.5 * 2^52
     private static final long MAGIC_BITS = Double.doubleToRawLongBits(ROUND_MAGIC);
-    private static final double[] EXP_TAYLOR = {
-        1.0 / 479001600.0, 1.0 / 39916800.0, 1.0 / 3628800.0, 1.0 / 362880.0, 1.0 / 40320.0, 1.0 / 5040.0,
-        1.0 / 720.0, 1.0 / 120.0, 1.0 / 24.0, 1.0 / 6.0, 0.5, 1.0, 1.0,
-    };
 
     /**
      * e^x lane-wise: the same algorithm and bits as core's {@link VectorMath#exp} (clamp to
@@ -82,9 +78,19 @@ final class Work {
         DoubleVector r = k.neg().fma(DoubleVector.broadcast(S, LN2_HI), xc);
         r = k.neg().fma(DoubleVector.broadcast(S, LN2_LO), r);
         DoubleVector p = DoubleVector.broadcast(S, 1.0 / 6227020800.0);
-        for (double c : EXP_TAYLOR) {
-            p = p.fma(r, DoubleVector.broadcast(S, c));
-        }
+        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 479001600.0));
+        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 39916800.0));
+        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 3628800.0));
+        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 362880.0));
+        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 40320.0));
+        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 5040.0));
+        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 720.0));
+        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 120.0));
+        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 24.0));
+        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 6.0));
+        p = p.fma(r, DoubleVector.broadcast(S, 0.5));
+        p = p.fma(r, DoubleVector.broadcast(S, 1.0));
+        p = p.fma(r, DoubleVector.broadcast(S, 1.0));
         LongVector bits = ((LongVector) t.reinterpretAsLongs()).add(1023L - MAGIC_BITS)
                 .lanewise(VectorOperators.LSHL, 52);
         return p.mul((DoubleVector) bits.reinterpretAsDoubles());
