@@ -105,10 +105,12 @@ final class ConditionalKernel {
                 System.arraycopy(row, 0, out, o, nOut);
                 continue;
             }
-            sigmoidRow(row, beta);
             if (mode == Mode.MEAN) {
+                VectorMath.sigmoidInPlace(beta, row, 0, stride);
                 System.arraycopy(row, 0, out, o, nOut);
             } else {
+                // h = 1 with probability sig(beta f) = 1 / (1 + e^{-beta f}): test u (1 + e) < 1, no division
+                VectorMath.expBlock(row, 0, row, 0, stride, -beta, false);
                 compareRow(row, uniforms, out, o);
             }
         }
@@ -185,23 +187,17 @@ final class ConditionalKernel {
         }
     }
 
-    /** row = sig(beta * row), lane-wise; saturates to exactly 0 or 1. */
-    private void sigmoidRow(double[] row, double beta) {
-        for (int j = 0; j < stride; j += LANES) {
-            VectorMath.sigmoid(DoubleVector.fromArray(S, row, j).mul(beta)).intoArray(row, j);
-        }
-    }
-
-    /** out[o+k] = 1 if uniforms[o+k] < p[k] else 0, for k in [0, nOut). */
-    private void compareRow(double[] p, double[] uniforms, double[] out, int o) {
+    /** out[o+k] = 1 if uniforms[o+k] * (1 + e[k]) < 1 else 0, for k in [0, nOut): a draw with P = 1/(1+e). */
+    private void compareRow(double[] e, double[] uniforms, double[] out, int o) {
         int full = (nOut / LANES) * LANES;
         int k = 0;
         for (; k < full; k += LANES) {
             DoubleVector u = DoubleVector.fromArray(S, uniforms, o + k);
-            ZERO.blend(ONE, u.lt(DoubleVector.fromArray(S, p, k))).intoArray(out, o + k);
+            ZERO.blend(ONE, u.fma(DoubleVector.fromArray(S, e, k), u).lt(ONE)).intoArray(out, o + k);
         }
         for (; k < nOut; k++) {
-            out[o + k] = uniforms[o + k] < p[k] ? 1.0 : 0.0;
+            double u = uniforms[o + k];
+            out[o + k] = Math.fma(u, e[k], u) < 1.0 ? 1.0 : 0.0;
         }
     }
 }

@@ -20,12 +20,15 @@ public final class VectorMath {
     private VectorMath() {
     }
 
-    // ------------------------------------------------ deterministic lane-wise transcendental functions
+    // ------------------------------------------------ deterministic transcendental functions
     //
     // The Vector API's EXP and LOG1P give different last bits in interpreted and JIT-compiled code, so
-    // results would depend on JIT timing. These versions use only exactly rounded operations (add, mul,
-    // fma, div, conversions, bit moves) and give the same bits everywhere, to within about 2 ulp of the
-    // correctly rounded value.
+    // results would depend on JIT timing. The exponential below uses only exactly rounded operations
+    // (add, mul, fma, bit moves), so it gives the same bits everywhere; expScalar is its scalar twin,
+    // bit-identical to every lane. Logarithms are taken with scalar Math.log / Math.log1p, which HotSpot
+    // evaluates with one stub in interpreted and compiled code. The vector math lives inside array loops
+    // (expBlock) rather than in methods taking vectors: a vector passed to a method that is not inlined
+    // is boxed, which is several times slower.
 
     private static final double LOG2E = 1.4426950408889634;
     private static final double LN2_HI = 6.93147180369123816490e-01;
@@ -34,90 +37,118 @@ public final class VectorMath {
     private static final long MAGIC_BITS = Double.doubleToRawLongBits(ROUND_MAGIC);
     private static final double EXP_MAX = 709.0;
     private static final double EXP_MIN = -708.0;
-    private static final double SQRT2_M1 = 0.41421356237309503;
+    /** 1/k! for k = 0..13: the Taylor polynomial of e^r on |r| <= ln(2)/2. */
+    private static final double[] TAYLOR = new double[14];
+    /** Block length of the chunked loops (their scratch lives on the stack of the call). */
+    private static final int BLOCK = 256;
+
+    static {
+        double f = 1;
+        for (int k = 0; k < TAYLOR.length; k++) {
+            f = k == 0 ? 1 : f * k;
+            TAYLOR[k] = 1.0 / f;
+        }
+    }
 
     /**
-     * e^x lane-wise, deterministic. Arguments are clamped to [-708, 709], so the result is finite and
-     * positive for every input (e^-708 ~ 3e-308 stands for smaller values).
+     * e^x, deterministic, bit-identical to the lanes of the vectorised loops. The argument is clamped
+     * to [-708, 709], so the result is finite and positive for every input.
      *
-     * @param x arguments
+     * @param x argument
      * @return e^x
      */
-    public static DoubleVector exp(DoubleVector x) {
-        DoubleVector xc = x.max(EXP_MIN).min(EXP_MAX);
-        // t = 1.5*2^52 + round(x / ln 2): the integer k sits in the low mantissa bits of t
-        DoubleVector t = xc.fma(LOG2E, ROUND_MAGIC);
-        DoubleVector k = t.sub(ROUND_MAGIC);
-        DoubleVector r = k.neg().fma(DoubleVector.broadcast(x.species(), LN2_HI), xc);
-        r = k.neg().fma(DoubleVector.broadcast(x.species(), LN2_LO), r);
-        // Taylor polynomial of e^r on |r| <= ln(2)/2, degree 13, Horner with fma
-        DoubleVector p = DoubleVector.broadcast(r.species(), 1.0 / 6227020800.0);
-        p = p.fma(r, DoubleVector.broadcast(r.species(), 1.0 / 479001600.0));
-        p = p.fma(r, DoubleVector.broadcast(r.species(), 1.0 / 39916800.0));
-        p = p.fma(r, DoubleVector.broadcast(r.species(), 1.0 / 3628800.0));
-        p = p.fma(r, DoubleVector.broadcast(r.species(), 1.0 / 362880.0));
-        p = p.fma(r, DoubleVector.broadcast(r.species(), 1.0 / 40320.0));
-        p = p.fma(r, DoubleVector.broadcast(r.species(), 1.0 / 5040.0));
-        p = p.fma(r, DoubleVector.broadcast(r.species(), 1.0 / 720.0));
-        p = p.fma(r, DoubleVector.broadcast(r.species(), 1.0 / 120.0));
-        p = p.fma(r, DoubleVector.broadcast(r.species(), 1.0 / 24.0));
-        p = p.fma(r, DoubleVector.broadcast(r.species(), 1.0 / 6.0));
-        p = p.fma(r, DoubleVector.broadcast(r.species(), 0.5));
-        p = p.fma(r, DoubleVector.broadcast(r.species(), 1.0));
-        p = p.fma(r, DoubleVector.broadcast(r.species(), 1.0));
-        LongVector bits = t.reinterpretAsLongs().add(1023L - MAGIC_BITS).lanewise(VectorOperators.LSHL, 52);
-        return p.mul(bits.reinterpretAsDoubles());
+    public static double expScalar(double x) {
+        double xc = Math.min(Math.max(x, EXP_MIN), EXP_MAX);
+        double t = Math.fma(xc, LOG2E, ROUND_MAGIC);
+        double k = t - ROUND_MAGIC;
+        double r = Math.fma(k, -LN2_LO, Math.fma(k, -LN2_HI, xc));
+        double p = TAYLOR[13];
+        for (int i = 12; i >= 0; i--) {
+            p = Math.fma(p, r, TAYLOR[i]);
+        }
+        long bits = (Double.doubleToRawLongBits(t) + (1023L - MAGIC_BITS)) << 52;
+        return p * Double.longBitsToDouble(bits);
     }
 
     /**
-     * ln(1 + y) lane-wise for y in [0, 1], deterministic (the range softplus needs).
+     * dst[k] = e^{a * src[k]}, or e^{-|a * src[k]|} when {@code negAbs}, deterministic.
      *
-     * @param y arguments in [0, 1]
-     * @return ln(1 + y)
+     * @param src arguments
+     * @param srcOff first argument
+     * @param dst results (may be src)
+     * @param dstOff first result
+     * @param len number of values
+     * @param a scale of the argument
+     * @param negAbs whether to take e^{-|a x|}
      */
-    public static DoubleVector log1pUnit(DoubleVector y) {
-        // above sqrt(2)-1 use ln(1+y) = ln 2 + ln(1 + (y-1)/2), so that |s| <= 0.172 below
-        VectorMask<Double> high = y.compare(VectorOperators.GT, SQRT2_M1);
-        DoubleVector z = y.blend(y.sub(1.0).mul(0.5), high);
-        DoubleVector s = z.div(z.add(2.0));
-        DoubleVector w = s.mul(s);
-        // ln(1+z) = 2 atanh(s) = 2s (1 + w/3 + w^2/5 + ...), s = z / (2 + z)
-        DoubleVector p = DoubleVector.broadcast(y.species(), 1.0 / 21);
-        p = p.fma(w, DoubleVector.broadcast(w.species(), 1.0 / 19));
-        p = p.fma(w, DoubleVector.broadcast(w.species(), 1.0 / 17));
-        p = p.fma(w, DoubleVector.broadcast(w.species(), 1.0 / 15));
-        p = p.fma(w, DoubleVector.broadcast(w.species(), 1.0 / 13));
-        p = p.fma(w, DoubleVector.broadcast(w.species(), 1.0 / 11));
-        p = p.fma(w, DoubleVector.broadcast(w.species(), 1.0 / 9));
-        p = p.fma(w, DoubleVector.broadcast(w.species(), 1.0 / 7));
-        p = p.fma(w, DoubleVector.broadcast(w.species(), 1.0 / 5));
-        p = p.fma(w, DoubleVector.broadcast(w.species(), 1.0 / 3));
-        DoubleVector twoS = s.add(s);
-        DoubleVector series = twoS.mul(w).mul(p).add(twoS);
-        DoubleVector zero = DoubleVector.zero(y.species());
-        DoubleVector hi = zero.blend(LN2_HI, high);
-        DoubleVector lo = zero.blend(LN2_LO, high);
-        return hi.add(series.add(lo));
+    static void expBlock(double[] src, int srcOff, double[] dst, int dstOff, int len, double a, boolean negAbs) {
+        DoubleVector va = DoubleVector.broadcast(S, a);
+        DoubleVector lo = DoubleVector.broadcast(S, EXP_MIN);
+        DoubleVector hi = DoubleVector.broadcast(S, EXP_MAX);
+        DoubleVector log2e = DoubleVector.broadcast(S, LOG2E);
+        DoubleVector magic = DoubleVector.broadcast(S, ROUND_MAGIC);
+        DoubleVector nLn2Hi = DoubleVector.broadcast(S, -LN2_HI);
+        DoubleVector nLn2Lo = DoubleVector.broadcast(S, -LN2_LO);
+        DoubleVector c0 = DoubleVector.broadcast(S, TAYLOR[0]);
+        DoubleVector c1 = DoubleVector.broadcast(S, TAYLOR[1]);
+        DoubleVector c2 = DoubleVector.broadcast(S, TAYLOR[2]);
+        DoubleVector c3 = DoubleVector.broadcast(S, TAYLOR[3]);
+        DoubleVector c4 = DoubleVector.broadcast(S, TAYLOR[4]);
+        DoubleVector c5 = DoubleVector.broadcast(S, TAYLOR[5]);
+        DoubleVector c6 = DoubleVector.broadcast(S, TAYLOR[6]);
+        DoubleVector c7 = DoubleVector.broadcast(S, TAYLOR[7]);
+        DoubleVector c8 = DoubleVector.broadcast(S, TAYLOR[8]);
+        DoubleVector c9 = DoubleVector.broadcast(S, TAYLOR[9]);
+        DoubleVector c10 = DoubleVector.broadcast(S, TAYLOR[10]);
+        DoubleVector c11 = DoubleVector.broadcast(S, TAYLOR[11]);
+        DoubleVector c12 = DoubleVector.broadcast(S, TAYLOR[12]);
+        DoubleVector c13 = DoubleVector.broadcast(S, TAYLOR[13]);
+        int i = 0;
+        int upper = S.loopBound(len);
+        for (; i < upper; i += S.length()) {
+            DoubleVector x = DoubleVector.fromArray(S, src, srcOff + i).mul(va);
+            if (negAbs) {
+                x = x.abs().neg();
+            }
+            DoubleVector xc = x.max(lo).min(hi);
+            DoubleVector t = xc.fma(log2e, magic);
+            DoubleVector k = t.sub(magic);
+            DoubleVector r = k.fma(nLn2Lo, k.fma(nLn2Hi, xc));
+            DoubleVector p = c13.fma(r, c12).fma(r, c11).fma(r, c10).fma(r, c9).fma(r, c8).fma(r, c7).fma(r, c6)
+                    .fma(r, c5).fma(r, c4).fma(r, c3).fma(r, c2).fma(r, c1).fma(r, c0);
+            LongVector bits = ((LongVector) t.reinterpretAsLongs()).add(1023L - MAGIC_BITS)
+                    .lanewise(VectorOperators.LSHL, 52);
+            p.mul((DoubleVector) bits.reinterpretAsDoubles()).intoArray(dst, dstOff + i);
+        }
+        for (; i < len; i++) {
+            double x = a * src[srcOff + i];
+            dst[dstOff + i] = expScalar(negAbs ? -Math.abs(x) : x);
+        }
     }
 
     /**
-     * softplus(x) = max(x,0) + ln(1 + e^-|x|) lane-wise, deterministic and finite.
+     * In place: x[k] = e^{x[k]}, deterministic (see {@link #expScalar}).
      *
-     * @param x arguments
-     * @return ln(1 + e^x)
+     * @param x arguments in, results out
+     * @param off first index
+     * @param len length
      */
-    public static DoubleVector softplus(DoubleVector x) {
-        return x.max(0.0).add(log1pUnit(exp(x.abs().neg())));
+    public static void expInPlace(double[] x, int off, int len) {
+        expBlock(x, off, x, off, len, 1.0, false);
     }
 
     /**
-     * sig(x) = 1 / (1 + e^-x) lane-wise, deterministic; within 1e-300 of 0 or 1 at the extremes.
+     * dst[k] = e^{-|src[k]|} in (0, 1], deterministic: the factor of the product form of softplus,
+     * softplus(x) = max(x, 0) + ln(1 + e^{-|x|}).
      *
-     * @param x arguments
-     * @return sig(x)
+     * @param src arguments
+     * @param srcOff first argument
+     * @param dst results
+     * @param dstOff first result
+     * @param len length
      */
-    public static DoubleVector sigmoid(DoubleVector x) {
-        return DoubleVector.broadcast(x.species(), 1.0).div(exp(x.neg()).add(1.0));
+    public static void expNegAbs(double[] src, int srcOff, double[] dst, int dstOff, int len) {
+        expBlock(src, srcOff, dst, dstOff, len, 1.0, true);
     }
 
     /**
@@ -128,7 +159,7 @@ public final class VectorMath {
      * @return v[0] + v[1] + ... in that order
      */
     public static double sumLanes(DoubleVector v) {
-        double[] a = new double[v.length()];
+        double[] a = new double[S.length()];
         v.intoArray(a, 0);
         double s = 0;
         for (double x : a) {
@@ -213,15 +244,7 @@ public final class VectorMath {
      * @param len length
      */
     public static void sigmoidInPlace(double[] x, int off, int len) {
-        int i = 0;
-        int upper = S.loopBound(len);
-        for (; i < upper; i += S.length()) {
-            DoubleVector v = DoubleVector.fromArray(S, x, off + i);
-            sigmoid(v).intoArray(x, off + i);
-        }
-        for (; i < len; i++) {
-            x[off + i] = Numerics.sigmoid(x[off + i]);
-        }
+        sigmoidInPlace(1.0, x, off, len);
     }
 
     /**
@@ -233,14 +256,15 @@ public final class VectorMath {
      * @param len length
      */
     public static void sigmoidInPlace(double beta, double[] x, int off, int len) {
+        expBlock(x, off, x, off, len, -beta, false);
+        DoubleVector one = DoubleVector.broadcast(S, 1.0);
         int i = 0;
         int upper = S.loopBound(len);
         for (; i < upper; i += S.length()) {
-            DoubleVector v = DoubleVector.fromArray(S, x, off + i);
-            sigmoid(v.mul(beta)).intoArray(x, off + i);
+            one.div(DoubleVector.fromArray(S, x, off + i).add(one)).intoArray(x, off + i);
         }
         for (; i < len; i++) {
-            x[off + i] = Numerics.sigmoid(beta * x[off + i]);
+            x[off + i] = 1.0 / (x[off + i] + 1.0);
         }
     }
 
@@ -251,18 +275,7 @@ public final class VectorMath {
      * @return sum_k softplus(x[k]), with the stable form max(x,0) + log1p(e^-|x|)
      */
     public static double softplusSum(double[] x, int off, int len) {
-        int i = 0;
-        int upper = S.loopBound(len);
-        DoubleVector acc = DoubleVector.zero(S);
-        for (; i < upper; i += S.length()) {
-            DoubleVector v = DoubleVector.fromArray(S, x, off + i);
-            acc = acc.add(softplus(v));
-        }
-        double s = sumLanes(acc);
-        for (; i < len; i++) {
-            s += Numerics.softplus(x[off + i]);
-        }
-        return s;
+        return softplusSum(1.0, x, off, len);
     }
 
     /**
@@ -273,18 +286,37 @@ public final class VectorMath {
      * @return sum_k softplus(beta * x[k])
      */
     public static double softplusSum(double beta, double[] x, int off, int len) {
-        int i = 0;
-        int upper = S.loopBound(len);
-        DoubleVector acc = DoubleVector.zero(S);
-        for (; i < upper; i += S.length()) {
-            DoubleVector v = DoubleVector.fromArray(S, x, off + i).mul(beta);
-            acc = acc.add(softplus(v));
+        // sum_k max(b x_k, 0) + ln prod_k (1 + e^{-|b x_k|}): one exp per term, one log per block and
+        // lane (each factor lies in (1, 2], so a block's lane products stay far below overflow)
+        double[] e = new double[Math.min(BLOCK, Math.max(len, 1))];
+        DoubleVector vb = DoubleVector.broadcast(S, beta);
+        DoubleVector one = DoubleVector.broadcast(S, 1.0);
+        DoubleVector zero = DoubleVector.zero(S);
+        double lin = 0;
+        double logs = 0;
+        for (int start = 0; start < len; start += BLOCK) {
+            int n = Math.min(BLOCK, len - start);
+            expBlock(x, off + start, e, 0, n, beta, true);
+            DoubleVector l = zero;
+            DoubleVector p = one;
+            int i = 0;
+            int upper = S.loopBound(n);
+            for (; i < upper; i += S.length()) {
+                l = l.add(DoubleVector.fromArray(S, x, off + start + i).mul(vb).max(zero));
+                p = p.mul(DoubleVector.fromArray(S, e, i).add(one));
+            }
+            double prod = 1;
+            for (int k = 0; k < S.length(); k++) {
+                prod *= p.lane(k);
+            }
+            lin += sumLanes(l);
+            for (; i < n; i++) {
+                lin += Math.max(beta * x[off + start + i], 0.0);
+                prod *= 1.0 + e[i];
+            }
+            logs += Math.log(prod);
         }
-        double s = sumLanes(acc);
-        for (; i < len; i++) {
-            s += Numerics.softplus(beta * x[off + i]);
-        }
-        return s;
+        return lin + logs;
     }
 
     /**
@@ -295,14 +327,13 @@ public final class VectorMath {
      * @param len length
      */
     public static void softplusInPlace(double[] x, int off, int len) {
-        int i = 0;
-        int upper = S.loopBound(len);
-        for (; i < upper; i += S.length()) {
-            DoubleVector v = DoubleVector.fromArray(S, x, off + i);
-            softplus(v).intoArray(x, off + i);
-        }
-        for (; i < len; i++) {
-            x[off + i] = Numerics.softplus(x[off + i]);
+        double[] e = new double[Math.min(BLOCK, Math.max(len, 1))];
+        for (int start = 0; start < len; start += BLOCK) {
+            int n = Math.min(BLOCK, len - start);
+            expBlock(x, off + start, e, 0, n, 1.0, true);
+            for (int i = 0; i < n; i++) {
+                x[off + start + i] = Math.max(x[off + start + i], 0.0) + Math.log1p(e[i]);
+            }
         }
     }
 }

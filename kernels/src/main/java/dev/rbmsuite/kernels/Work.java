@@ -3,8 +3,6 @@ package dev.rbmsuite.kernels;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.VectorMath;
 import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.LongVector;
-import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -23,7 +21,7 @@ final class Work {
      * whole number of vectors (one exp per term, no log), so that the caller takes the logarithms of
      * the products of many rows in one pass (the softplus sums of the swap's log-marginals, Eq.
      * swap_prob). Each factor lies in (1, 2], so the product of at most 1000 factors is finite. The
-     * exponential is {@link #exp} (bit-identical to core's deterministic {@link VectorMath#exp}) and
+     * exponential is core's deterministic {@link VectorMath#expNegAbs} and
      * the lane reductions run in lane order, so results are identical in interpreted and compiled
      * code.
      *
@@ -36,12 +34,13 @@ final class Work {
      */
     static double softplusParts(double[] x, int off, int len, double[] products, int r) {
         int lanes = S.length();
+        double[] e = new double[len];
+        VectorMath.expNegAbs(x, off, e, 0, len);
         DoubleVector lin = DoubleVector.zero(S);
         DoubleVector prod = DoubleVector.broadcast(S, 1.0);
         for (int i = 0; i < len; i += lanes) {
-            DoubleVector y = DoubleVector.fromArray(S, x, off + i);
-            lin = lin.add(y.max(0.0));
-            prod = prod.mul(exp(y.abs().neg()).add(1.0));
+            lin = lin.add(DoubleVector.fromArray(S, x, off + i).max(0.0));
+            prod = prod.mul(DoubleVector.fromArray(S, e, i).add(1.0));
         }
         // lane-order reductions: the same bits in interpreted and compiled code
         double p = 1.0;
@@ -52,48 +51,6 @@ final class Work {
         }
         products[r] = p;
         return l;
-    }
-
-    private static final double LOG2E = 1.4426950408889634;
-    private static final double LN2_HI = 6.93147180369123816490e-01;
-    private static final double LN2_LO = 1.90821492927058770002e-10;
-    private static final double ROUND_MAGIC = 6755399441055744.0; // 1.5 * 2^52
-    private static final long MAGIC_BITS = Double.doubleToRawLongBits(ROUND_MAGIC);
-
-    /**
-     * e^x lane-wise: the same algorithm and bits as core's {@link VectorMath#exp} (clamp to
-     * [-708, 709], Cody-Waite reduction, degree-13 Taylor polynomial, exponent bits), written with the
-     * static species and explicit vector types so that C2 on JDK 17 keeps every operation
-     * intrinsified; core's version, which broadcasts through {@code x.species()}, falls back to the
-     * non-intrinsic Java path in this hot loop (about 3-25 ns instead of 1 ns per element). The
-     * tests check bit equality with core; drop this copy once core's exp compiles as well.
-     *
-     * @param x arguments
-     * @return e^x
-     */
-    static DoubleVector exp(DoubleVector x) {
-        DoubleVector xc = x.max(-708.0).min(709.0);
-        DoubleVector t = xc.fma(DoubleVector.broadcast(S, LOG2E), DoubleVector.broadcast(S, ROUND_MAGIC));
-        DoubleVector k = t.sub(ROUND_MAGIC);
-        DoubleVector r = k.neg().fma(DoubleVector.broadcast(S, LN2_HI), xc);
-        r = k.neg().fma(DoubleVector.broadcast(S, LN2_LO), r);
-        DoubleVector p = DoubleVector.broadcast(S, 1.0 / 6227020800.0);
-        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 479001600.0));
-        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 39916800.0));
-        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 3628800.0));
-        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 362880.0));
-        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 40320.0));
-        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 5040.0));
-        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 720.0));
-        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 120.0));
-        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 24.0));
-        p = p.fma(r, DoubleVector.broadcast(S, 1.0 / 6.0));
-        p = p.fma(r, DoubleVector.broadcast(S, 0.5));
-        p = p.fma(r, DoubleVector.broadcast(S, 1.0));
-        p = p.fma(r, DoubleVector.broadcast(S, 1.0));
-        LongVector bits = ((LongVector) t.reinterpretAsLongs()).add(1023L - MAGIC_BITS)
-                .lanewise(VectorOperators.LSHL, 52);
-        return p.mul((DoubleVector) bits.reinterpretAsDoubles());
     }
 
     /** @return the largest {@code len} {@link #softplusParts} accepts (products stay below 2^1000) */

@@ -32,26 +32,4 @@ class WorkTest {
         assertThat(Work.softplusParts(zeros, 0, zeros.length, p, 0)).isZero();
         assertThat(Math.log(p[0])).isCloseTo(zeros.length * Math.log(2), Offset.offset(1e-9));
     }
-
-    @Test
-    void expIsBitIdenticalToCore() {
-        Rng rng = Rng.seeded(4);
-        int lanes = Work.lanes();
-        double[] x = new double[4096];
-        for (int k = 0; k < x.length; k++) {
-            x[k] = k % 7 == 0 ? 800 * rng.nextGaussian() : 20 * rng.nextGaussian();
-        }
-        x[0] = -1000;
-        x[1] = 1000;
-        x[2] = 0;
-        double[] a = new double[lanes];
-        double[] b = new double[lanes];
-        for (int i = 0; i + lanes <= x.length; i += lanes) {
-            jdk.incubator.vector.DoubleVector v = jdk.incubator.vector.DoubleVector.fromArray(
-                    jdk.incubator.vector.DoubleVector.SPECIES_PREFERRED, x, i);
-            Work.exp(v).intoArray(a, 0);
-            dev.rbmsuite.core.VectorMath.exp(v).intoArray(b, 0);
-            assertThat(a).isEqualTo(b);
-        }
-    }
 }
