@@ -116,9 +116,9 @@ public final class VectorMath {
             DoubleVector r = k.fma(nLn2Lo, k.fma(nLn2Hi, xc));
             DoubleVector p = c13.fma(r, c12).fma(r, c11).fma(r, c10).fma(r, c9).fma(r, c8).fma(r, c7).fma(r, c6)
                     .fma(r, c5).fma(r, c4).fma(r, c3).fma(r, c2).fma(r, c1).fma(r, c0);
-            LongVector bits = ((LongVector) t.reinterpretAsLongs()).add(1023L - MAGIC_BITS)
+            LongVector bits = t.reinterpretAsLongs().add(1023L - MAGIC_BITS)
                     .lanewise(VectorOperators.LSHL, 52);
-            p.mul((DoubleVector) bits.reinterpretAsDoubles()).intoArray(dst, dstOff + i);
+            p.mul(bits.reinterpretAsDoubles()).intoArray(dst, dstOff + i);
         }
         for (; i < len; i++) {
             double x = a * src[srcOff + i];

@@ -99,7 +99,7 @@ public final class BinaryDataset {
         if (rows.rank() != 2) {
             throw new IllegalArgumentException("a data set is a matrix (N, n), got shape " + Arrays.toString(rows.shape()));
         }
-        return of(name, Nd.toArray(rows), (int) rows.rows(), (int) rows.columns(), null, null);
+        return of(name, Nd.toArray(rows), rows.rows(), rows.columns(), null, null);
     }
 
     /** @return the data set's name, for example "islands" */
