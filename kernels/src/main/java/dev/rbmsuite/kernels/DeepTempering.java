@@ -25,36 +25,20 @@ import dev.rbmsuite.core.Rng;
  * otherwise. Hot path: the BGS sweep of layer l+1 reuses zeta(v~_{l+1}) cached by the swap. An
  * instance keeps scratch buffers and is not thread-safe.
  */
-public final class DeepTempering implements TransitionKernel {
-    private final RbmStack stack;
-    private final SwapKernel[] swaps;
+public final class DeepTempering extends SwapLadderKernel {
     private final boolean[] cached;
     private double[] hidden;
     private double[] scratch;
 
     /** @param stack theta_0 (the training RBM) .. theta_L */
     public DeepTempering(RbmStack stack) {
-        this.stack = stack;
-        this.swaps = new SwapKernel[stack.upperLayers()];
+        super(stack);
         this.cached = new boolean[stack.size()];
-        for (int l = 0; l < swaps.length; l++) {
-            swaps[l] = new SwapKernel(stack.layer(l), stack.layer(l + 1));
-        }
-    }
-
-    /** @return the stack */
-    public RbmStack stack() {
-        return stack;
     }
 
     @Override
     public String name() {
         return "dt";
-    }
-
-    @Override
-    public ChainState init(int chains, Rng rng) {
-        return ChainState.uniform(chains, stack.visibleSizes(), rng);
     }
 
     /**

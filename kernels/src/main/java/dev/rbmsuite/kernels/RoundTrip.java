@@ -40,9 +40,7 @@ import java.util.Arrays;
  * transition (checked by comparing values), their evaluations from the end of that transition are
  * reused, saving L more. An instance keeps scratch buffers and is not thread-safe.
  */
-public final class RoundTrip implements TransitionKernel {
-    private final RbmStack stack;
-    private final SwapKernel[] swaps;
+public final class RoundTrip extends SwapLadderKernel {
     private int capacity;
     private SwapKernel.Slot[] slotH;
     private SwapKernel.Slot[] slotV;
@@ -54,27 +52,12 @@ public final class RoundTrip implements TransitionKernel {
 
     /** @param stack theta_0 (the training RBM) .. theta_L */
     public RoundTrip(RbmStack stack) {
-        this.stack = stack;
-        int levels = stack.upperLayers();
-        this.swaps = new SwapKernel[levels];
-        for (int l = 0; l < levels; l++) {
-            swaps[l] = new SwapKernel(stack.layer(l), stack.layer(l + 1));
-        }
-    }
-
-    /** @return the stack */
-    public RbmStack stack() {
-        return stack;
+        super(stack);
     }
 
     @Override
     public String name() {
         return "roundtrip";
-    }
-
-    @Override
-    public ChainState init(int chains, Rng rng) {
-        return ChainState.uniform(chains, stack.visibleSizes(), rng);
     }
 
     /**

@@ -7,12 +7,9 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -74,17 +71,7 @@ public final class DatasetCsv {
         if (Files.isDirectory(file)) {
             throw new InputException(file + ": is a folder, not a CSV data file");
         }
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return read(reader, file.toString(), name);
-        } catch (NoSuchFileException e) {
-            throw new InputException(file + ": no such file");
-        } catch (AccessDeniedException e) {
-            throw new InputException(file + ": permission denied");
-        } catch (CharacterCodingException e) {
-            throw new InputException(file + ": not a UTF-8 text file");
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot be read: " + e.getMessage(), e);
-        }
+        return TextFiles.read(file, reader -> read(reader, file.toString(), name));
     }
 
     /**

@@ -37,6 +37,28 @@ public final class BernoulliMixture {
         this.p = probabilities.clone();
     }
 
+    /**
+     * Checks the shape of a data set drawn from a mixture, shared by the islands and pentagon records
+     * (section 5.1): n &gt;= 1 variables, size &gt;= 1 points, and at most {@code maxValues} values in
+     * all. Messages name the parameter.
+     *
+     * @param n number of binary variables
+     * @param size N_d, the number of data points
+     * @param maxValues the largest size x n allowed
+     * @throws IllegalArgumentException naming the first parameter that fails
+     */
+    static void checkShape(int n, int size, long maxValues) {
+        if (n < 1) {
+            throw new IllegalArgumentException("parameter n=" + n + ": must be a positive integer");
+        }
+        if (size < 1) {
+            throw new IllegalArgumentException("parameter size=" + size + ": must be a positive integer");
+        }
+        if ((long) size * n > maxValues) {
+            throw new IllegalArgumentException("parameter size=" + size + ": too large (size x n exceeds " + maxValues + ")");
+        }
+    }
+
     /** @return K, the number of components */
     public int components() {
         return components;

@@ -31,15 +31,7 @@ public record Islands(double a, int n, int size) {
         if (!(a >= 0 && a <= 0.5)) {
             throw new IllegalArgumentException("parameter a=" + a + ": must be in [0, 0.5]");
         }
-        if (n < 1) {
-            throw new IllegalArgumentException("parameter n=" + n + ": must be a positive integer");
-        }
-        if (size < 1) {
-            throw new IllegalArgumentException("parameter size=" + size + ": must be a positive integer");
-        }
-        if ((long) size * n > MAX_VALUES) {
-            throw new IllegalArgumentException("parameter size=" + size + ": too large (size x n exceeds " + MAX_VALUES + ")");
-        }
+        BernoulliMixture.checkShape(n, size, MAX_VALUES);
     }
 
     /** @return the paper's setting: a = 0.4, n = 25, N_d = 100 */

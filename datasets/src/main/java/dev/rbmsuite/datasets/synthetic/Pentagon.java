@@ -36,15 +36,7 @@ public record Pentagon(double kappa, int n, int size) {
         if (!(kappa >= 0 && Double.isFinite(kappa))) {
             throw new IllegalArgumentException("parameter kappa=" + kappa + ": must be a finite number >= 0");
         }
-        if (n < 1) {
-            throw new IllegalArgumentException("parameter n=" + n + ": must be a positive integer");
-        }
-        if (size < 1) {
-            throw new IllegalArgumentException("parameter size=" + size + ": must be a positive integer");
-        }
-        if ((long) size * n > MAX_VALUES) {
-            throw new IllegalArgumentException("parameter size=" + size + ": too large (size x n exceeds " + MAX_VALUES + ")");
-        }
+        BernoulliMixture.checkShape(n, size, MAX_VALUES);
     }
 
     /** @return the paper's setting: kappa = 6, n = 25, N_d = 100 */

@@ -1,6 +1,7 @@
 package dev.rbmsuite.datasets.uci;
 
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.datasets.io.TextFiles;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -8,11 +9,8 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -78,17 +76,7 @@ public final class UciReader {
      * @throws InputException naming the file (and line) of the first problem
      */
     public static UciTable read(UciSource source, Path file) {
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return parse(source, r, file.toString());
-        } catch (NoSuchFileException e) {
-            throw new InputException(file + ": no such file");
-        } catch (AccessDeniedException e) {
-            throw new InputException(file + ": permission denied");
-        } catch (CharacterCodingException e) {
-            throw new InputException(file + ": not a UTF-8 text file");
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot be read: " + e.getMessage(), e);
-        }
+        return TextFiles.read(file, r -> parse(source, r, file.toString()));
     }
 
     /**

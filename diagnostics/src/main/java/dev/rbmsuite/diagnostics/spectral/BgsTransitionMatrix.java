@@ -54,17 +54,11 @@ public final class BgsTransitionMatrix {
         int size = 1 << n;
         double[] out = new double[size * size];
         Parallel.forEach(size, a -> {
-            Rng r = rng.fork(a);
-            double[] ph = hiddenProbabilities(rbm, a);
-            int block = Math.min(BLOCK, n2);
-            double[] h = new double[block * m];
-            double[] v = new double[block * n];
-            double[] scratch = new double[block * Math.max(n, m)];
+            HiddenDraws d = new HiddenDraws(rbm, a, n2, rng, Math.max(n, m));
+            double[] v = new double[d.block * n];
             int row = a * size;
-            for (int done = 0; done < n2; done += block) {
-                int rows = Math.min(block, n2 - done);
-                drawHidden(ph, rows, m, h, r, scratch);
-                rbm.sampleVisible(h, rows, v, r, scratch);
+            for (int rows; (rows = d.next()) > 0; ) {
+                rbm.sampleVisible(d.h, rows, v, d.r, d.scratch);
                 for (int k = 0; k < rows; k++) {
                     out[row + (int) StateIndex.index(v, k, n)] += 1.0;
                 }
@@ -91,17 +85,11 @@ public final class BgsTransitionMatrix {
         int size = 1 << n;
         double[] out = new double[size * size];
         Parallel.forEach(size, a -> {
-            Rng r = rng.fork(a);
-            double[] ph = hiddenProbabilities(rbm, a);
-            int block = Math.min(BLOCK, n2);
-            double[] h = new double[block * m];
-            double[] eta = new double[block * n];
-            double[] scratch = new double[block * m];
+            HiddenDraws d = new HiddenDraws(rbm, a, n2, rng, m);
+            double[] eta = new double[d.block * n];
             RowBuilder rb = new RowBuilder(n);
-            for (int done = 0; done < n2; done += block) {
-                int rows = Math.min(block, n2 - done);
-                drawHidden(ph, rows, m, h, r, scratch);
-                rbm.visibleField(h, rows, eta);
+            for (int rows; (rows = d.next()) > 0; ) {
+                rbm.visibleField(d.h, rows, eta);
                 for (int k = 0; k < rows; k++) {
                     rb.accumulate(eta, k * n, 1.0, out, a * size);
                 }
@@ -150,21 +138,49 @@ public final class BgsTransitionMatrix {
         return out;
     }
 
-    private static double[] hiddenProbabilities(Rbm rbm, int a) {
-        int n = rbm.numVisible();
-        double[] v = new double[n];
-        StateIndex.state(a, n, v, 0);
-        double[] ph = new double[rbm.numHidden()];
-        rbm.hiddenMeans(v, 1, ph);
-        return ph;
-    }
+    /**
+     * The hidden draws both estimators start from: for one state a, n2 independent h ~ P(h|v^(a)) from
+     * the state's own stream {@code rng.fork(a)}, in blocks of at most {@link #BLOCK} rows. The stream
+     * {@link #r} and the {@link #scratch} buffer are shared with the caller's draws on each block.
+     */
+    private static final class HiddenDraws {
+        final Rng r;
+        final int block;
+        final double[] h;
+        final double[] scratch;
+        private final double[] ph;
+        private final int m;
+        private final int total;
+        private int done;
 
-    /** rows independent draws h ~ P(h|v) with the same probabilities ph. */
-    private static void drawHidden(double[] ph, int rows, int m, double[] h, Rng r, double[] scratch) {
-        for (int k = 0; k < rows; k++) {
-            System.arraycopy(ph, 0, h, k * m, m);
+        /** @param scratchWidth scratch columns per row (at least m) */
+        HiddenDraws(Rbm rbm, int a, int n2, Rng rng, int scratchWidth) {
+            this.r = rng.fork(a);
+            int n = rbm.numVisible();
+            this.m = rbm.numHidden();
+            double[] v = new double[n];
+            StateIndex.state(a, n, v, 0);
+            this.ph = new double[m];
+            rbm.hiddenMeans(v, 1, ph);
+            this.block = Math.min(BLOCK, n2);
+            this.h = new double[block * m];
+            this.scratch = new double[block * scratchWidth];
+            this.total = n2;
         }
-        r.bernoulliInPlace(h, 0, rows * m, scratch);
+
+        /** Draws the next block into {@link #h}; returns its number of rows, 0 once all n2 are drawn. */
+        int next() {
+            if (done >= total) {
+                return 0;
+            }
+            int rows = Math.min(block, total - done);
+            for (int k = 0; k < rows; k++) {
+                System.arraycopy(ph, 0, h, k * m, m);
+            }
+            r.bernoulliInPlace(h, 0, rows * m, scratch);
+            done += rows;
+            return rows;
+        }
     }
 
     /** Accumulates weight * P(. | h) into a row, as an outer product of half tables. */

@@ -1,5 +1,6 @@
 package dev.rbmsuite.experiments.training;
 
+import dev.rbmsuite.experiments.Trials;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.io.CsvTable;
 import java.io.IOException;
@@ -18,21 +19,15 @@ public final class Curves {
     }
 
     /**
-     * The mean over trials of one column, row by row (NaN where any trial lacks the value).
+     * The mean over trials of one column, row by row (NaN where any trial lacks the value); the same
+     * arithmetic as {@link Trials#mean}, to which it delegates.
      *
      * @param trials trial tables with equal epochs
      * @param column column name
      * @return the mean curve
      */
     public static double[] mean(List<CsvTable> trials, String column) {
-        double[] m = new double[trials.get(0).size()];
-        for (CsvTable t : trials) {
-            double[] c = t.doubles(column);
-            for (int k = 0; k < m.length; k++) {
-                m[k] += c[k] / trials.size();
-            }
-        }
-        return m;
+        return Trials.mean(trials, column);
     }
 
     /**

@@ -1,10 +1,7 @@
 package dev.rbmsuite.plots.schematic;
 
 import java.awt.Color;
-import java.awt.Graphics2D;
-import java.awt.geom.AffineTransform;
 
-import dev.rbmsuite.plots.render.Drawing;
 import dev.rbmsuite.plots.style.Palette;
 import dev.rbmsuite.plots.style.Theme;
 
@@ -16,11 +13,10 @@ import dev.rbmsuite.plots.style.Theme;
  * move S_{l,l+1} of Alg. 1 with acceptance probability a_{l,l+1} (Eq. swap_prob). Layer widths shrink up the
  * stack like the paper's (m_1, m_2) = (50, 25).
  */
-public final class DeepTemperingSchematic implements Drawing {
+public final class DeepTemperingSchematic extends ScaledSchematic {
 
     private static final int BASE_W = 1600;
     private static final int BASE_H = 900;
-    private final double scale;
 
     /** The schematic at its natural size (1600 x 900 pixels). */
     public DeepTemperingSchematic() {
@@ -32,27 +28,11 @@ public final class DeepTemperingSchematic implements Drawing {
      * @throws IllegalArgumentException if {@code scale} is not in (0, 8]
      */
     public DeepTemperingSchematic(double scale) {
-        if (!(scale > 0 && scale <= 8)) {
-            throw new IllegalArgumentException("scale must be in (0, 8], got " + scale);
-        }
-        this.scale = scale;
+        super(BASE_W, BASE_H, scale);
     }
 
     @Override
-    public int width() {
-        return (int) Math.round(BASE_W * scale);
-    }
-
-    @Override
-    public int height() {
-        return (int) Math.round(BASE_H * scale);
-    }
-
-    @Override
-    public void paint(Graphics2D g) {
-        AffineTransform saved = g.getTransform();
-        g.scale(scale, scale);
-        Ink u = new Ink(g, 1.0);
+    void draw(Ink u) {
         double barH = 66;
         // layer widths: v0, h0 = v1, h1 = v2, h2
         double[] width = {420, 330, 240, 170};
@@ -94,6 +74,5 @@ public final class DeepTemperingSchematic implements Drawing {
         u.left("L = 2: one training RBM and two auxiliary RBMs", 940, 700, u.text(22), Theme.INK);
         u.left("used only for sampling;", 940, 736, u.text(22), Theme.INK);
         u.row(940, 772, 22, Theme.INK, "swapped layers have equal size ", "$n_\u2113+1", " = ", "$m_\u2113");
-        g.setTransform(saved);
     }
 }

@@ -1,8 +1,5 @@
 package dev.rbmsuite.plots.schematic;
 
-import java.awt.Graphics2D;
-
-import dev.rbmsuite.plots.render.Drawing;
 import dev.rbmsuite.plots.style.Theme;
 
 /**
@@ -11,11 +8,10 @@ import dev.rbmsuite.plots.style.Theme;
  * (Eq. energy: E(v, h) = -b^T v - c^T h - v^T W h); (b) its simplified representation as two layer bars
  * joined by one thick link, the notation Figs 3 and 4 build on.
  */
-public final class RbmSchematic implements Drawing {
+public final class RbmSchematic extends ScaledSchematic {
 
     private static final int BASE_W = 1600;
     private static final int BASE_H = 760;
-    private final double scale;
 
     /** The schematic at its natural size (1600 x 760 pixels). */
     public RbmSchematic() {
@@ -27,31 +23,14 @@ public final class RbmSchematic implements Drawing {
      * @throws IllegalArgumentException if {@code scale} is not in (0, 8]
      */
     public RbmSchematic(double scale) {
-        if (!(scale > 0 && scale <= 8)) {
-            throw new IllegalArgumentException("scale must be in (0, 8], got " + scale);
-        }
-        this.scale = scale;
+        super(BASE_W, BASE_H, scale);
     }
 
     @Override
-    public int width() {
-        return (int) Math.round(BASE_W * scale);
-    }
-
-    @Override
-    public int height() {
-        return (int) Math.round(BASE_H * scale);
-    }
-
-    @Override
-    public void paint(Graphics2D g) {
-        java.awt.geom.AffineTransform saved = g.getTransform();
-        g.scale(scale, scale);
-        Ink u = new Ink(g, 1.0);
+    void draw(Ink u) {
         paintFull(u);
         paintSimplified(u);
         u.line(960, 60, 960, 700, Theme.GRID, 2f);
-        g.setTransform(saved);
     }
 
     private static void paintFull(Ink u) {

@@ -1,10 +1,7 @@
 package dev.rbmsuite.plots.schematic;
 
 import java.awt.Color;
-import java.awt.Graphics2D;
-import java.awt.geom.AffineTransform;
 
-import dev.rbmsuite.plots.render.Drawing;
 import dev.rbmsuite.plots.style.Palette;
 import dev.rbmsuite.plots.style.Theme;
 
@@ -20,7 +17,7 @@ import dev.rbmsuite.plots.style.Theme;
  * state is V' = (v_0', v_1', v_2'). Solid arrows are conditional samples, orange boxes swap moves (Alg. 1,
  * accepted with probability a, Eq. swap_prob), dashed lines states carried unchanged.
  */
-public final class RoundTripSchematic implements Drawing {
+public final class RoundTripSchematic extends ScaledSchematic {
 
     private static final int BASE_W = 1960;
     private static final int BASE_H = 1080;
@@ -35,8 +32,6 @@ public final class RoundTripSchematic implements Drawing {
     private static final Color SWAP_EDGE = new Color(0xB07800);
     private static final Color BGS_FILL = new Color(0xE3F1EA);
 
-    private final double scale;
-
     /** The schematic at its natural size (1960 x 1080 pixels). */
     public RoundTripSchematic() {
         this(1.0);
@@ -47,20 +42,7 @@ public final class RoundTripSchematic implements Drawing {
      * @throws IllegalArgumentException if {@code scale} is not in (0, 8]
      */
     public RoundTripSchematic(double scale) {
-        if (!(scale > 0 && scale <= 8)) {
-            throw new IllegalArgumentException("scale must be in (0, 8], got " + scale);
-        }
-        this.scale = scale;
-    }
-
-    @Override
-    public int width() {
-        return (int) Math.round(BASE_W * scale);
-    }
-
-    @Override
-    public int height() {
-        return (int) Math.round(BASE_H * scale);
+        super(BASE_W, BASE_H, scale);
     }
 
     private static double cx(int col) {
@@ -68,10 +50,7 @@ public final class RoundTripSchematic implements Drawing {
     }
 
     @Override
-    public void paint(Graphics2D g) {
-        AffineTransform saved = g.getTransform();
-        g.scale(scale, scale);
-        Ink u = new Ink(g, 1.0);
+    void draw(Ink u) {
         lanes(u);
         phases(u);
 
@@ -123,7 +102,6 @@ public final class RoundTripSchematic implements Drawing {
         bracket(u, cx(0) - R - 22, "V", true);
         bracket(u, cx(14) + R + 22, "V^\u2032", false);
         legend(u);
-        g.setTransform(saved);
     }
 
     private static void lanes(Ink u) {

@@ -1,0 +1,61 @@
+package dev.rbmsuite.datasets.io;
+
+import dev.rbmsuite.core.InputException;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * Opens a user's UTF-8 text file for a parser and turns the ways opening or reading it can fail into one-line
+ * {@link InputException}s naming the file (CONTRACT.md: bad input exits with code 2 and one line). Shared by
+ * the CSV data files ({@link DatasetCsv}) and the UCI tables ({@code dev.rbmsuite.datasets.uci.UciReader}),
+ * so that both report missing, unreadable and non-UTF-8 files in the same words.
+ */
+public final class TextFiles {
+    private TextFiles() {
+    }
+
+    /**
+     * Parses a character stream (the stream is closed by {@link #read}).
+     *
+     * @param <T> what the parser produces
+     */
+    @FunctionalInterface
+    public interface Parser<T> {
+        /**
+         * @param reader the file's text
+         * @return the parsed content
+         * @throws IOException if reading fails
+         */
+        T parse(Reader reader) throws IOException;
+    }
+
+    /**
+     * Opens {@code file} as UTF-8 text, hands it to {@code parser} and closes it.
+     *
+     * @param <T> what the parser produces
+     * @param file the file
+     * @param parser the parser; the {@link InputException}s it throws pass through unchanged
+     * @return what the parser returned
+     * @throws InputException "FILE: no such file", "FILE: permission denied", "FILE: not a UTF-8 text file"
+     *         or "FILE: cannot be read: ..." (with the cause) for any other I/O failure
+     */
+    public static <T> T read(Path file, Parser<T> parser) {
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return parser.parse(reader);
+        } catch (NoSuchFileException e) {
+            throw new InputException(file + ": no such file");
+        } catch (AccessDeniedException e) {
+            throw new InputException(file + ": permission denied");
+        } catch (CharacterCodingException e) {
+            throw new InputException(file + ": not a UTF-8 text file");
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot be read: " + e.getMessage(), e);
+        }
+    }
+}
