@@ -2,8 +2,11 @@ package dev.rbmsuite.learning.estimators;
 
 import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.VectorMath;
 import java.util.Arrays;
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -23,23 +26,26 @@ import jdk.incubator.vector.VectorSpecies;
  * averaged over the samples, with {@code E[v_i h_j] ~ mean (C^(v)_ij + C^(h)_ij) / 2} (METHODS.md
  * 2.2, 2.4). Cost O(N_s n m).
  *
- * <p><b>Fast path.</b> With {@code s_j = sig(zeta_j)}, {@code sbar_j = sig(-zeta_j)} (one exponential
+ * <p><b>Fast path.</b> Conditioned on {@code v_{-i}}, the hidden units stay independent, so
+ * {@code C^(v)_ij = P(v_i = 1 | v_{-i}) P(h_j = 1 | v_i = 1, v_{-i}) = M^(v)_i sig(zeta_j + W_ij (1 - v_i))},
+ * which equals the corrected formula above (and likewise {@code C^(h)_ij = M^(h)_j sig(eta_i + W_ij (1 - h_j))}).
+ * With {@code s_j = sig(zeta_j)}, {@code sbar_j = sig(-zeta_j)} (one deterministic vector exponential
  * per sample and hidden unit) and {@code E_ij = e^{W_ij}} (once per call), every term needs only
- * multiply-adds and divisions: for {@code v_i = 0}, {@code e^{d_ij} = sbar_j + s_j E_ij}; for
- * {@code v_i = 1}, {@code e^{d_ij} = 1 / (sbar_j + s_j / E_ij)}; the sum over j of {@code d_ij}
- * becomes the logarithm of a product (one logarithm per sample and visible unit, the product
- * flushed into the log before it can leave the double range), and
- * {@code C^(v)_ij = alpha E / (alphabar (1 + t) + alpha t + alpha E)} with {@code t = e^{d_ij - phi_i}}
- * and {@code (alpha, alphabar) ∝ (sig(a), sig(-a))}. All factors are positive, so the relative
- * accuracy is that of the inputs. When some |W_ij| exceeds {@value #FAST_LIMIT}, the stable form of
- * METHODS.md 2.3 (softplus differences and a shifted log-sum-exp per term) is used instead. Both
- * give finite results for any finite parameters.
+ * multiply-adds and at most one division: for {@code v_i = 0}, {@code e^{d_ij} = sbar_j + s_j E_ij} and
+ * {@code C^(v)_ij = M_i s_j E_ij / e^{d_ij}}; for {@code v_i = 1}, {@code e^{-d_ij} = sbar_j + s_j / E_ij}
+ * and {@code C^(v)_ij = M_i s_j}; the sum over j of {@code d_ij} becomes a product, so
+ * {@code e^{-phi_i} = e^{-b_i} / prod_j e^{d_ij}} costs one multiplication per term (the product is
+ * taken in chunks whose lanes stay within the double range, with one logarithm per chunk when there
+ * is more than one). All factors are positive, so the relative accuracy is that of the inputs. When
+ * some |W_ij| exceeds {@value #FAST_LIMIT}, the stable form of METHODS.md 2.3 (softplus differences
+ * and a shifted log-sum-exp per term) is used instead. Both give finite results for any finite
+ * parameters.
  *
- * <p><b>Determinism.</b> Exponentials and logarithms are scalar {@code Math.exp}/{@code Math.log}
- * (O(N_s (n + m)) of them), and lane products are combined in scalar code in a fixed order: the
- * Vector API's EXP/LOG and lane reductions give different bits before and after C2 compilation
- * (SVML intrinsics versus the Java fallback), which would make runs with the same seed differ in
- * the last bits. Only IEEE-exact vector operations (add, mul, fma, div) are used.
+ * <p><b>Determinism.</b> Vector exponentials are core's {@link VectorMath#exp} (exactly rounded
+ * operations only), scalar ones {@code Math.exp}/{@code Math.log} (O(n + m) per call and O(N_s n)
+ * at most), and lane products are combined in scalar code in a fixed order: the Vector API's own
+ * EXP/LOG and lane reductions give different bits before and after C2 compilation, which would make
+ * runs with the same seed differ in the last bits.
  *
  * <p>Not thread-safe (scratch buffers are reused between calls).
  */
@@ -194,6 +200,13 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
      * Scratch and the multiplicative fast path of one side (visible: x = v, M = W, bias b; hidden:
      * x = h, M = W^T, bias c). The out dimension is padded to a multiple of the vector length with
      * neutral entries (s = 0, sbar = 1, E = 1), so there are no scalar tails.
+     *
+     * <p>Per sample r and in-unit i, with {@code D_k = e^{d_ik}}: pass 1 forms the product of
+     * {@code D_k} (x_i = 0: {@code D_k = sbar_k + s_k E_ik}) or of {@code 1/D_k} (x_i = 1:
+     * {@code 1/D_k = sbar_k + s_k / E_ik}) by one fma and one multiplication per term, which gives
+     * {@code e^{-phi_i}} and {@code M_i = sig(phi_i)}; pass 2 adds
+     * {@code C_ik = M_i sig(zeta_k + W_ik (1 - x_i))}, i.e. {@code M_i s_k} for x_i = 1 (one fma) and
+     * {@code M_i s_k E_ik / D_k} for x_i = 0 (one division).
      */
     private static final class Side {
         int nIn;
@@ -204,7 +217,7 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
         double[] einv = new double[0];
         double[] s = new double[0];
         double[] sb = new double[0];
-        double[] d = new double[0];
+        double[] f = new double[0];
         double[] corr = new double[0];
         final double[] lane = new double[LANES];
         double[] expNegBias = new double[0];
@@ -225,27 +238,21 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             if (s.length != pad) {
                 s = new double[pad];
                 sb = new double[pad];
-                d = new double[pad];
+                f = new double[pad];
             }
             for (int i = 0; i < nIn; i++) {
                 int base = i * pad;
-                for (int k = 0; k < nOut; k++) {
-                    double ex = Math.exp(mat[i * nOut + k]);
-                    e[base + k] = ex;
-                    einv[base + k] = 1.0 / ex;
-                }
-                for (int k = nOut; k < pad; k++) {
-                    e[base + k] = 1.0;
-                    einv[base + k] = 1.0;
+                System.arraycopy(mat, i * nOut, e, base, nOut);
+                java.util.Arrays.fill(e, base + nOut, base + pad, 0.0);
+                for (int k = 0; k < pad; k += LANES) {
+                    DoubleVector x = DoubleVector.fromArray(S, e, base + k);
+                    VectorMath.exp(x).intoArray(e, base + k);
+                    VectorMath.exp(DoubleVector.zero(S).sub(x)).intoArray(einv, base + k);
                 }
             }
             Arrays.fill(corr, 0.0);
             if (expNegBias.length != nIn) {
                 expNegBias = new double[nIn];
-            }
-            for (int k = nOut; k < pad; k++) {
-                s[k] = 0.0;
-                sb[k] = 1.0;
             }
         }
 
@@ -261,99 +268,89 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
                 for (int i = 0; i < nIn; i++) {
                     boolean on = x[r * nIn + i] != 0.0;
                     int base = i * pad;
-                    // Pass 1: D_k = e^{d_ik} (kept for pass 2) and their product, chunked so that no lane
-                    // product leaves the double range; e^{-phi_i} = e^{-b_i} / prod_k D_k.
+                    // Pass 1: e^{-phi_i} = e^{-b_i} / prod_k D_k, the product taken in chunks so that no
+                    // lane product leaves the double range.
                     double en;
                     if (single && Math.abs(biasIn[i]) <= 100.0) {
-                        double prod = on ? pass1On(base, 0, pad) : pass1Off(base, 0, pad);
-                        en = expNegBias[i] / prod;
+                        en = on ? expNegBias[i] * product(einv, base, 0, pad) : expNegBias[i] / product(e, base, 0, pad);
                     } else {
                         double logSum = 0;
                         for (int k0 = 0; k0 < pad; k0 += chunk) {
                             int k1 = Math.min(pad, k0 + chunk);
-                            logSum += Math.log(on ? pass1On(base, k0, k1) : pass1Off(base, k0, k1));
+                            logSum += Math.log(product(on ? einv : e, base, k0, k1));
                         }
-                        en = Math.exp(-(biasIn[i] + logSum));
+                        en = Math.exp(-(biasIn[i] + (on ? -logSum : logSum)));
                     }
                     // sig(phi) with phi clamped to [-600, 600] (the limits are exact to double precision).
                     en = Math.max(EN_MIN, Math.min(EN_MAX, en));
-                    mean[i] += 1.0 / (1.0 + en);
+                    double mi = 1.0 / (1.0 + en);
+                    mean[i] += mi;
                     if (on) {
-                        pass2On(base, en);
+                        pass2On(base, mi);
                     } else {
-                        pass2Off(base, en);
+                        pass2Off(base, mi);
                     }
                 }
             }
         }
 
-        /** v_i = 0: D_k = sbar_k + s_k E_ik; returns prod over [k0, k1) (combined in a fixed order). */
-        private double pass1Off(int base, int k0, int k1) {
-            DoubleVector prod = DoubleVector.broadcast(S, 1.0);
-            for (int k = k0; k < k1; k += LANES) {
-                DoubleVector dv = DoubleVector.fromArray(S, s, k)
-                        .fma(DoubleVector.fromArray(S, e, base + k), DoubleVector.fromArray(S, sb, k));
-                dv.intoArray(d, k);
-                prod = prod.mul(dv);
+        /** prod over k in [k0, k1) of (sbar_k + s_k g_k), g = E (x_i = 0) or 1/E (x_i = 1); lanes combined in order. */
+        private double product(double[] g, int base, int k0, int k1) {
+            DoubleVector prod = DoubleVector.fromArray(S, s, k0)
+                    .fma(DoubleVector.fromArray(S, g, base + k0), DoubleVector.fromArray(S, sb, k0));
+            for (int k = k0 + LANES; k < k1; k += LANES) {
+                prod = prod.mul(DoubleVector.fromArray(S, s, k)
+                        .fma(DoubleVector.fromArray(S, g, base + k), DoubleVector.fromArray(S, sb, k)));
             }
-            return laneProduct(prod);
-        }
-
-        /** v_i = 1: D_k = 1 / (sbar_k + s_k / E_ik); returns prod over [k0, k1). */
-        private double pass1On(int base, int k0, int k1) {
-            DoubleVector one = DoubleVector.broadcast(S, 1.0);
-            DoubleVector prod = one;
-            for (int k = k0; k < k1; k += LANES) {
-                DoubleVector dv = one.div(DoubleVector.fromArray(S, s, k)
-                        .fma(DoubleVector.fromArray(S, einv, base + k), DoubleVector.fromArray(S, sb, k)));
-                dv.intoArray(d, k);
-                prod = prod.mul(dv);
-            }
-            return laneProduct(prod);
-        }
-
-        /** v_i = 0: alpha = s, alpha E = s E; C = alpha E / (sbar (1 + t) + alpha t + alpha E), t = D e^{-phi}. */
-        private void pass2Off(int base, double en) {
-            DoubleVector env = DoubleVector.broadcast(S, en);
-            for (int k = 0; k < pad; k += LANES) {
-                DoubleVector sv = DoubleVector.fromArray(S, s, k);
-                DoubleVector t = DoubleVector.fromArray(S, d, k).mul(env);
-                DoubleVector alphaE = sv.mul(DoubleVector.fromArray(S, e, base + k));
-                DoubleVector den = DoubleVector.fromArray(S, sb, k).mul(t.add(1.0)).add(sv.fma(t, alphaE));
-                DoubleVector.fromArray(S, corr, base + k).add(alphaE.div(den)).intoArray(corr, base + k);
-            }
-        }
-
-        /** v_i = 1: alpha = s / E, alpha E = s. */
-        private void pass2On(int base, double en) {
-            DoubleVector env = DoubleVector.broadcast(S, en);
-            for (int k = 0; k < pad; k += LANES) {
-                DoubleVector sv = DoubleVector.fromArray(S, s, k);
-                DoubleVector t = DoubleVector.fromArray(S, d, k).mul(env);
-                DoubleVector alpha = sv.mul(DoubleVector.fromArray(S, einv, base + k));
-                DoubleVector den = DoubleVector.fromArray(S, sb, k).mul(t.add(1.0)).add(alpha.fma(t, sv));
-                DoubleVector.fromArray(S, corr, base + k).add(sv.div(den)).intoArray(corr, base + k);
-            }
-        }
-
-        private double laneProduct(DoubleVector prod) {
             prod.intoArray(lane, 0);
-            double p = 1.0;
-            for (int q = 0; q < LANES; q++) {
-                p *= lane[q];
+            double[] l = lane;
+            if (LANES == 8) {
+                return ((l[0] * l[1]) * (l[2] * l[3])) * ((l[4] * l[5]) * (l[6] * l[7]));
+            }
+            double p = l[0];
+            for (int q = 1; q < LANES; q++) {
+                p *= l[q];
             }
             return p;
         }
 
-        /** s_k = sig(f_k), sbar_k = sig(-f_k) from one scalar exponential e^{-|f_k|}; padding untouched. */
+        /** x_i = 1: C_ik += M_i s_k. */
+        private void pass2On(int base, double mi) {
+            DoubleVector mv = DoubleVector.broadcast(S, mi);
+            for (int k = 0; k < pad; k += LANES) {
+                DoubleVector.fromArray(S, s, k).fma(mv, DoubleVector.fromArray(S, corr, base + k))
+                        .intoArray(corr, base + k);
+            }
+        }
+
+        /** x_i = 0: C_ik += M_i s_k E_ik / (sbar_k + s_k E_ik) = M_i sig(zeta_k + W_ik). */
+        private void pass2Off(int base, double mi) {
+            DoubleVector mv = DoubleVector.broadcast(S, mi);
+            for (int k = 0; k < pad; k += LANES) {
+                DoubleVector se = DoubleVector.fromArray(S, s, k).mul(DoubleVector.fromArray(S, e, base + k));
+                DoubleVector q = se.div(se.add(DoubleVector.fromArray(S, sb, k)));
+                q.fma(mv, DoubleVector.fromArray(S, corr, base + k)).intoArray(corr, base + k);
+            }
+        }
+
+        /**
+         * s_k = sig(f_k), sbar_k = sig(-f_k) from one deterministic vector exponential e^{-|f_k|};
+         * padding set to s = 0, sbar = 1.
+         */
         private void sigmoids(double[] field, int off) {
-            for (int k = 0; k < nOut; k++) {
-                double z = field[off + k];
-                double ex = Math.exp(-Math.abs(z));
-                double q = 1.0 / (1.0 + ex);
-                double p = ex * q;
-                s[k] = z >= 0 ? q : p;
-                sb[k] = z >= 0 ? p : q;
+            System.arraycopy(field, off, f, 0, nOut);
+            for (int k = 0; k < pad; k += LANES) {
+                DoubleVector z = DoubleVector.fromArray(S, f, k);
+                DoubleVector ex = VectorMath.exp(DoubleVector.zero(S).sub(z.abs()));
+                DoubleVector q = DoubleVector.broadcast(S, 1.0).div(ex.add(1.0));
+                DoubleVector p = ex.mul(q);
+                VectorMask<Double> pos = z.compare(VectorOperators.GE, 0.0);
+                q.blend(p, pos.not()).intoArray(s, k);
+                p.blend(q, pos.not()).intoArray(sb, k);
+            }
+            for (int k = nOut; k < pad; k++) {
+                s[k] = 0.0;
+                sb[k] = 1.0;
             }
         }
     }
