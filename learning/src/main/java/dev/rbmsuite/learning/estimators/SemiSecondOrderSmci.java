@@ -122,8 +122,8 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
         double[] pair = out.pair();
         double inv = 1.0 / rows;
         if (!alwaysStable && maxAbs <= FAST_LIMIT) {
-            visibleSide.prepare(w, n, m, maxAbs);
-            hiddenSide.prepare(wt, m, n, maxAbs);
+            visibleSide.prepare(w, n, m, maxAbs, null);
+            hiddenSide.prepare(wt, m, n, maxAbs, visibleSide);
             visibleSide.run(v, rows, zeta, b, out.visible());
             hiddenSide.run(h, rows, eta, c, out.hidden());
             int mp = visibleSide.pad;
@@ -222,7 +222,14 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
         final double[] lane = new double[LANES];
         double[] expNegBias = new double[0];
 
-        void prepare(double[] mat, int nIn, int nOut, double maxAbs) {
+        /**
+         * @param mat the in-major matrix (nIn x nOut; W or W^T)
+         * @param nIn in-units
+         * @param nOut out-units
+         * @param maxAbs max |W_ij|
+         * @param other the prepared side of the transposed matrix, whose E is reused, or null
+         */
+        void prepare(double[] mat, int nIn, int nOut, double maxAbs, Side other) {
             this.nIn = nIn;
             this.nOut = nOut;
             this.pad = ((nOut + LANES - 1) / LANES) * LANES;
@@ -240,19 +247,37 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
                 sb = new double[pad];
                 f = new double[pad];
             }
-            for (int i = 0; i < nIn; i++) {
-                int base = i * pad;
-                System.arraycopy(mat, i * nOut, e, base, nOut);
-                java.util.Arrays.fill(e, base + nOut, base + pad, 0.0);
-                for (int k = 0; k < pad; k += LANES) {
-                    DoubleVector x = DoubleVector.fromArray(S, e, base + k);
-                    VectorMath.exp(x).intoArray(e, base + k);
-                    VectorMath.exp(DoubleVector.zero(S).sub(x)).intoArray(einv, base + k);
+            if (other != null) {
+                // the other side's E, 1/E transposed: the same values, no exponentials
+                for (int i = 0; i < nIn; i++) {
+                    int base = i * pad;
+                    for (int k = 0; k < nOut; k++) {
+                        e[base + k] = other.e[k * other.pad + i];
+                        einv[base + k] = other.einv[k * other.pad + i];
+                    }
+                    Arrays.fill(e, base + nOut, base + pad, 1.0);
+                    Arrays.fill(einv, base + nOut, base + pad, 1.0);
+                }
+            } else {
+                for (int i = 0; i < nIn; i++) {
+                    int base = i * pad;
+                    System.arraycopy(mat, i * nOut, e, base, nOut);
+                    Arrays.fill(e, base + nOut, base + pad, 0.0);
+                    expRow(base);
                 }
             }
             Arrays.fill(corr, 0.0);
             if (expNegBias.length != nIn) {
                 expNegBias = new double[nIn];
+            }
+        }
+
+        /** e[base..base+pad) = exp(m) in place (deterministic vector exponential), einv = 1 / e. */
+        private void expRow(int base) {
+            for (int k = 0; k < pad; k += LANES) {
+                DoubleVector x = VectorMath.exp(DoubleVector.fromArray(S, e, base + k));
+                x.intoArray(e, base + k);
+                DoubleVector.broadcast(S, 1.0).div(x).intoArray(einv, base + k);
             }
         }
 
