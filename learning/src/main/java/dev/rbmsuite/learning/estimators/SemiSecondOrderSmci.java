@@ -36,7 +36,9 @@ import jdk.incubator.vector.VectorSpecies;
  * and {@code C^(v)_ij = M_i s_j}; the sum over j of {@code d_ij} becomes a product, so
  * {@code e^{-phi_i} = e^{-b_i} / prod_j e^{d_ij}} costs one multiplication per term (the product is
  * taken in chunks whose lanes stay within the double range, with one logarithm per chunk when there
- * is more than one). All factors are positive, so the relative accuracy is that of the inputs. When
+ * is more than one). Each side is vectorised over the units it conditions (j for C^(v), i for
+ * C^(h)); when the visible layer is narrow (n of at most two vector lengths, GenRBM's n = 10), the
+ * hidden side is vectorised over the hidden units instead, which wastes no lanes on padding. All factors are positive, so the relative accuracy is that of the inputs. When
  * some |W_ij| exceeds {@value #FAST_LIMIT}, the stable form of METHODS.md 2.3 (softplus differences
  * and a shifted log-sum-exp per term) is used instead. Both give finite results for any finite
  * parameters.
@@ -64,6 +66,7 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
     private final boolean alwaysStable;
     private final Side visibleSide = new Side();
     private final Side hiddenSide = new Side();
+    private final NarrowSide narrowSide = new NarrowSide();
     private double[] zeta = new double[0];
     private double[] eta = new double[0];
     private double[] wt = new double[0];
@@ -123,34 +126,39 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
         double inv = 1.0 / rows;
         if (!alwaysStable && maxAbs <= FAST_LIMIT) {
             visibleSide.prepare(w, n, m, maxAbs, null);
-            hiddenSide.prepare(wt, m, n, maxAbs, visibleSide);
             visibleSide.run(v, rows, zeta, b, out.visible());
-            hiddenSide.run(h, rows, eta, c, out.hidden());
-            int mp = visibleSide.pad;
-            int np = hiddenSide.pad;
-            double[] cv = visibleSide.corr;
-            double[] ch = hiddenSide.corr;
-            combine(n, m, cv, mp, ch, np, inv, pair);
+            if (NarrowSide.applies(n, m, maxAbs, c)) {
+                // few visible units: the hidden side vectorised over the hidden units instead
+                narrowSide.prepare(visibleSide);
+                narrowSide.run(h, rows, eta, c, out.hidden());
+                combine(n, m, visibleSide.corr, visibleSide.pad, 1, narrowSide.corr, narrowSide.padIn, 1, inv, pair);
+            } else {
+                hiddenSide.prepare(wt, m, n, maxAbs, visibleSide);
+                hiddenSide.run(h, rows, eta, c, out.hidden());
+                combine(n, m, visibleSide.corr, visibleSide.pad, 1, hiddenSide.corr, 1, hiddenSide.pad, inv, pair);
+            }
         } else {
             double[] cv = new double[n * m];
             double[] ch = new double[m * n];
             stableSide(v, rows, n, m, zeta, w, b, out.visible(), cv);
             stableSide(h, rows, m, n, eta, wt, c, out.hidden(), ch);
-            combine(n, m, cv, m, ch, n, inv, pair);
+            combine(n, m, cv, m, 1, ch, 1, n, inv, pair);
         }
         MonteCarloEstimator.scale(out.visible(), inv);
         MonteCarloEstimator.scale(out.hidden(), inv);
     }
 
-    private void combine(int n, int m, double[] cv, int mp, double[] ch, int np, double inv, double[] pair) {
+    /** pair_ij = (C^(v)_ij + C^(h)_ij) / 2 / rows with C^(v)_ij = cv[i*vi + j*vj], C^(h)_ij = ch[i*hi + j*hj]. */
+    private void combine(int n, int m, double[] cv, int vi, int vj, double[] ch, int hi, int hj, double inv,
+                         double[] pair) {
         if (visibleCorr.length != n * m) {
             visibleCorr = new double[n * m];
             hiddenCorr = new double[n * m];
         }
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < m; j++) {
-                double a = cv[i * mp + j] * inv;
-                double b = ch[j * np + i] * inv;
+                double a = cv[i * vi + j * vj] * inv;
+                double b = ch[i * hi + j * hj] * inv;
                 visibleCorr[i * m + j] = a;
                 hiddenCorr[i * m + j] = b;
                 pair[i * m + j] = 0.5 * (a + b);
@@ -365,17 +373,138 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
         private void sigmoids(double[] field, int off) {
             System.arraycopy(field, off, f, 0, nOut);
             for (int k = 0; k < pad; k += LANES) {
-                DoubleVector z = DoubleVector.fromArray(S, f, k);
-                DoubleVector ex = VectorMath.exp(DoubleVector.zero(S).sub(z.abs()));
-                DoubleVector q = DoubleVector.broadcast(S, 1.0).div(ex.add(1.0));
-                DoubleVector p = ex.mul(q);
-                VectorMask<Double> pos = z.compare(VectorOperators.GE, 0.0);
-                q.blend(p, pos.not()).intoArray(s, k);
-                p.blend(q, pos.not()).intoArray(sb, k);
+                DoubleVector.fromArray(S, f, k).intoArray(s, k);
+                sigmoidLanes(s, sb, k);
             }
             for (int k = nOut; k < pad; k++) {
                 s[k] = 0.0;
                 sb[k] = 1.0;
+            }
+        }
+
+        /** In place: s[o..o+LANES) = sig(z), sb[..] = sig(-z) for z = s[o..], from one exponential e^{-|z|}. */
+        static void sigmoidLanes(double[] s, double[] sb, int o) {
+            DoubleVector z = DoubleVector.fromArray(S, s, o);
+            DoubleVector ex = VectorMath.exp(DoubleVector.zero(S).sub(z.abs()));
+            DoubleVector q = DoubleVector.broadcast(S, 1.0).div(ex.add(1.0));
+            DoubleVector p = ex.mul(q);
+            VectorMask<Double> neg = z.compare(VectorOperators.LT, 0.0);
+            q.blend(p, neg).intoArray(s, o);
+            p.blend(q, neg).intoArray(sb, o);
+        }
+    }
+
+    /**
+     * The hidden side when the visible layer is narrow (n &le; 2 vector lengths, as in GenRBM with
+     * n = 10, m = 100): vectorised over the hidden units j (lanes) and looping over the n visible
+     * units, so that no lane is spent on padding n and no work is done per (sample, j) in scalar
+     * code. Per sample and block of hidden units, with {@code s_i = sig(eta_i)}:
+     * {@code e^{-psi_j} = e^{-c_j} / prod_i (sbar_i + s_i E_ij)} (h_j = 0) or
+     * {@code e^{-c_j} prod_i (sbar_i + s_i / E_ij)} (h_j = 1), {@code M_j = 1 / (1 + e^{-psi_j})}, and
+     * {@code C^(h)_ij += M_j sig(eta_i + W_ij (1 - h_j))}. Used only when one product cannot leave
+     * the double range (n max|W| &le; 600) and |c_j| &le; 100; it reads E and 1/E from the visible side
+     * (its rows, over the hidden units, are exactly the layout needed here).
+     */
+    private static final class NarrowSide {
+        int nIn;
+        int nOut;
+        int padIn;
+        double[] et = new double[0];
+        double[] eti = new double[0];
+        double[] s = new double[0];
+        double[] sb = new double[0];
+        double[] xpad = new double[0];
+        double[] ebn = new double[0];
+        double[] meanAcc = new double[0];
+        /** C^(h) accumulated over the samples, [i * padIn + j]. */
+        double[] corr = new double[0];
+
+        /** @return whether the narrow path applies to an RBM with n visible, m hidden units */
+        static boolean applies(int n, int m, double maxAbs, double[] c) {
+            if (n > 2 * LANES || m < 2 * LANES || n * maxAbs > PRODUCT_RANGE) {
+                return false;
+            }
+            for (double x : c) {
+                if (Math.abs(x) > 100.0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        void prepare(Side visible) {
+            this.nIn = visible.nOut;
+            this.nOut = visible.nIn;
+            this.padIn = visible.pad;
+            this.et = visible.e;
+            this.eti = visible.einv;
+            if (corr.length != nOut * padIn) {
+                corr = new double[nOut * padIn];
+            }
+            if (xpad.length != padIn) {
+                xpad = new double[padIn];
+                ebn = new double[padIn];
+                meanAcc = new double[padIn];
+            }
+            Arrays.fill(corr, 0.0);
+            Arrays.fill(meanAcc, 0.0);
+            Arrays.fill(xpad, 0.0);
+            Arrays.fill(ebn, 1.0);
+        }
+
+        void run(double[] x, int rows, double[] field, double[] biasIn, double[] mean) {
+            for (int j = 0; j < nIn; j++) {
+                ebn[j] = Math.exp(-biasIn[j]);
+            }
+            sigmoids(field, rows * nOut);
+            for (int r = 0; r < rows; r++) {
+                System.arraycopy(x, r * nIn, xpad, 0, nIn);
+                for (int j0 = 0; j0 < padIn; j0 += LANES) {
+                    block(r * nOut, j0);
+                }
+            }
+            for (int j = 0; j < nIn; j++) {
+                mean[j] += meanAcc[j];
+            }
+        }
+
+        private void block(int so, int j0) {
+            double[] s = this.s;
+            double[] sb = this.sb;
+            double[] et = this.et;
+            double[] eti = this.eti;
+            double[] corr = this.corr;
+            VectorMask<Double> on = DoubleVector.fromArray(S, xpad, j0).compare(VectorOperators.NE, 0.0);
+            DoubleVector p = DoubleVector.broadcast(S, 1.0);
+            for (int i = 0; i < nOut; i++) {
+                int o = i * padIn + j0;
+                DoubleVector g = DoubleVector.fromArray(S, et, o).blend(DoubleVector.fromArray(S, eti, o), on);
+                p = p.mul(g.fma(DoubleVector.broadcast(S, s[so + i]), DoubleVector.broadcast(S, sb[so + i])));
+            }
+            DoubleVector eb = DoubleVector.fromArray(S, ebn, j0);
+            DoubleVector en = eb.div(p).blend(eb.mul(p), on).max(EN_MIN).min(EN_MAX);
+            DoubleVector mj = DoubleVector.broadcast(S, 1.0).div(en.add(1.0));
+            DoubleVector.fromArray(S, meanAcc, j0).add(mj).intoArray(meanAcc, j0);
+            for (int i = 0; i < nOut; i++) {
+                int o = i * padIn + j0;
+                DoubleVector si = DoubleVector.broadcast(S, s[so + i]);
+                DoubleVector se = DoubleVector.fromArray(S, et, o).mul(si);
+                DoubleVector q = se.div(se.add(sb[so + i])).blend(si, on);
+                q.fma(mj, DoubleVector.fromArray(S, corr, o)).intoArray(corr, o);
+            }
+        }
+
+        /** s = sig(field), sb = sig(-field) over the first len values (deterministic vector exponential). */
+        private void sigmoids(double[] field, int len) {
+            int padded = ((len + LANES - 1) / LANES) * LANES;
+            if (s.length < padded) {
+                s = new double[padded];
+                sb = new double[padded];
+            }
+            System.arraycopy(field, 0, s, 0, len);
+            Arrays.fill(s, len, padded, 0.0);
+            for (int k = 0; k < padded; k += LANES) {
+                Side.sigmoidLanes(s, sb, k);
             }
         }
     }
