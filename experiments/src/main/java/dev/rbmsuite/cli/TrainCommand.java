@@ -6,6 +6,7 @@ import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.datasets.Datasets;
 import dev.rbmsuite.datasets.io.DatasetCsv;
+import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.TrainingRun;
 import dev.rbmsuite.learning.train.TrainingSettings;
 import java.io.PrintStream;
@@ -33,6 +34,12 @@ import picocli.CommandLine.Option;
  * (one per evaluation) and gives byte-identical outputs; a larger --epochs extends a finished run;
  * --restart discards the checkpoint. Progress goes to stderr: a progress bar when stderr is a
  * terminal, otherwise one line per evaluation (nothing with --quiet).
+ *
+ * <p>Monitors (metrics.csv: epoch, logLikelihood, then logZStdErr with mAIS, maeB/maeC/maeW where
+ * min(n, m0) &lt;= 20, lambda2 with --lambda2): the log-likelihood uses exact log Z where
+ * min(n, m0) &lt;= 25 and mAIS otherwise (--loglik-method, --ais-temperatures, --ais-runs,
+ * --ais-schedule; METHODS.md 1.3 and 7.2 defaults K = 10,000, N = 500, base-rate start); lambda2 of
+ * the BGS matrix of layer 0 (paper App. B) with --lambda2 for n &lt;= 12.
  */
 @Command(name = "train", description = "Train an RBM (bgs) or an RBM stack (dt, roundtrip) on a data set; resumable.")
 final class TrainCommand implements Callable<Integer> {
@@ -71,6 +78,31 @@ final class TrainCommand implements Callable<Integer> {
 
     @Option(names = "--eval-every", paramLabel = "K", description = "evaluate (and checkpoint) every K epochs (default ${DEFAULT-VALUE})")
     int evalEvery = 100;
+
+    @Option(names = "--loglik-method", paramLabel = "auto|exact|mais",
+            description = "log-likelihood monitor: exact log Z where min(n, m0) <= 25, else mAIS (auto); or forced (default ${DEFAULT-VALUE})")
+    String loglikMethod = MonitorSettings.DEFAULTS.logLikelihood();
+
+    @Option(names = "--ais-temperatures", paramLabel = "K", description = "mAIS annealing steps (default ${DEFAULT-VALUE})")
+    int aisTemperatures = MonitorSettings.DEFAULTS.aisTemperatures();
+
+    @Option(names = "--ais-runs", paramLabel = "N", description = "mAIS runs (default ${DEFAULT-VALUE})")
+    int aisRuns = MonitorSettings.DEFAULTS.aisRuns();
+
+    @Option(names = "--ais-schedule", paramLabel = "linear|piecewise", description = "mAIS inverse-temperature schedule (default ${DEFAULT-VALUE})")
+    String aisSchedule = MonitorSettings.DEFAULTS.aisSchedule();
+
+    @Option(names = "--lambda2", description = "also monitor lambda2 of the BGS transition matrix of layer 0 (n <= 12; costly)")
+    boolean lambda2;
+
+    @Option(names = "--lambda2-estimator", paramLabel = "rao-blackwell|counts", description = "lambda2 estimator (default ${DEFAULT-VALUE})")
+    String lambda2Estimator = MonitorSettings.DEFAULTS.lambda2Estimator();
+
+    @Option(names = "--lambda2-repeats", paramLabel = "N2", description = "draws per state for lambda2; 0 = the estimator's default (1024 RB, 32768 counts)")
+    int lambda2Repeats;
+
+    @Option(names = "--lambda2-every", paramLabel = "K", description = "lambda2 cadence in epochs, a multiple of --eval-every; 0 = every evaluation")
+    int lambda2Every;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "output folder")
     Path out;
@@ -116,13 +148,15 @@ final class TrainCommand implements Callable<Integer> {
 
     private TrainingSettings settings() {
         try {
-            return new TrainingSettings(kernel, hidden, epochs, lr, samples, estimator, evalEvery, common.seed(), false);
+            MonitorSettings monitor = new MonitorSettings(loglikMethod, aisTemperatures, aisRuns, aisSchedule,
+                    lambda2Estimator, lambda2Repeats, lambda2Every);
+            return new TrainingSettings(kernel, hidden, epochs, lr, samples, estimator, evalEvery, common.seed(), lambda2,
+                    monitor);
         } catch (IllegalArgumentException e) {
             String msg = e.getMessage();
-            String option = msg.startsWith("kernel") ? "--kernel" : msg.startsWith("hidden") ? "--hidden"
-                    : msg.startsWith("epochs") ? "--epochs" : msg.startsWith("learning") ? "--lr"
-                    : msg.startsWith("samples") ? "--samples" : msg.startsWith("estimator") ? "--estimator"
-                    : msg.startsWith("eval") ? "--eval-every" : "train";
+            String first = msg.substring(0, Math.max(0, msg.indexOf(' '))).replace(":", "");
+            String option = first.equals("learning") ? "--lr" : first.equals("eval-every") ? "--eval-every"
+                    : first.isEmpty() ? "train" : "--" + first;
             throw new InputException("option " + option + ": " + msg, e);
         }
     }

@@ -114,6 +114,28 @@ class TrainCommandTest {
     }
 
     @Test
+    void monitorOptionsAddMaisAndLambda2Columns(@TempDir Path dir) throws Exception {
+        Path data = csv(dir);
+        Run r = run(args(data, dir.resolve("m"), 10, "--loglik-method", "mais", "--ais-temperatures", "100",
+                "--ais-runs", "10", "--ais-schedule", "piecewise", "--lambda2", "--lambda2-repeats", "64",
+                "--lambda2-every", "10"));
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> metrics = Files.readAllLines(dir.resolve("m/metrics.csv"));
+        assertThat(metrics.get(0)).isEqualTo("epoch,logLikelihood,logZStdErr,maeB,maeC,maeW,lambda2");
+        assertThat(metrics.get(1)).endsWith(",");
+        assertThat(Double.parseDouble(metrics.get(2).split(",")[6])).isBetween(0.0, 1.0);
+        JsonNode manifest = new ObjectMapper().readTree(dir.resolve("m/manifest.json").toFile());
+        assertThat(manifest.get("logLikelihoodMethod").asText()).isEqualTo("mais");
+        assertThat(manifest.get("settings").get("monitor").get("aisRuns").asInt()).isEqualTo(10);
+        Run bad = run(args(data, dir.resolve("b"), 10, "--ais-runs", "1"));
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err().trim()).startsWith("rbm: option --ais-runs").doesNotContain("\n");
+        Run every = run(args(data, dir.resolve("c"), 10, "--lambda2", "--lambda2-every", "7"));
+        assertThat(every.code()).isEqualTo(2);
+        assertThat(every.err()).contains("--lambda2-every");
+    }
+
+    @Test
     void trainsOnARegisteredDataSet(@TempDir Path dir) {
         Run r = run("train", "--data", "genrbm", "--data-param", "n=6", "--data-param", "m=8", "--data-param",
                 "steps=50", "--data-param", "size=20", "--kernel", "bgs", "--hidden", "8", "--epochs", "4",

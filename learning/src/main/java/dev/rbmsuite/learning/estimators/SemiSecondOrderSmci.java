@@ -2,8 +2,11 @@ package dev.rbmsuite.learning.estimators;
 
 import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.VectorMath;
 import java.util.Arrays;
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -23,23 +26,28 @@ import jdk.incubator.vector.VectorSpecies;
  * averaged over the samples, with {@code E[v_i h_j] ~ mean (C^(v)_ij + C^(h)_ij) / 2} (METHODS.md
  * 2.2, 2.4). Cost O(N_s n m).
  *
- * <p><b>Fast path.</b> With {@code s_j = sig(zeta_j)}, {@code sbar_j = sig(-zeta_j)} (one exponential
+ * <p><b>Fast path.</b> Conditioned on {@code v_{-i}}, the hidden units stay independent, so
+ * {@code C^(v)_ij = P(v_i = 1 | v_{-i}) P(h_j = 1 | v_i = 1, v_{-i}) = M^(v)_i sig(zeta_j + W_ij (1 - v_i))},
+ * which equals the corrected formula above (and likewise {@code C^(h)_ij = M^(h)_j sig(eta_i + W_ij (1 - h_j))}).
+ * With {@code s_j = sig(zeta_j)}, {@code sbar_j = sig(-zeta_j)} (one deterministic vector exponential
  * per sample and hidden unit) and {@code E_ij = e^{W_ij}} (once per call), every term needs only
- * multiply-adds and divisions: for {@code v_i = 0}, {@code e^{d_ij} = sbar_j + s_j E_ij}; for
- * {@code v_i = 1}, {@code e^{d_ij} = 1 / (sbar_j + s_j / E_ij)}; the sum over j of {@code d_ij}
- * becomes the logarithm of a product (one logarithm per sample and visible unit, the product
- * flushed into the log before it can leave the double range), and
- * {@code C^(v)_ij = alpha E / (alphabar (1 + t) + alpha t + alpha E)} with {@code t = e^{d_ij - phi_i}}
- * and {@code (alpha, alphabar) ∝ (sig(a), sig(-a))}. All factors are positive, so the relative
- * accuracy is that of the inputs. When some |W_ij| exceeds {@value #FAST_LIMIT}, the stable form of
- * METHODS.md 2.3 (softplus differences and a shifted log-sum-exp per term) is used instead. Both
- * give finite results for any finite parameters.
+ * multiply-adds and at most one division: for {@code v_i = 0}, {@code e^{d_ij} = sbar_j + s_j E_ij} and
+ * {@code C^(v)_ij = M_i s_j E_ij / e^{d_ij}}; for {@code v_i = 1}, {@code e^{-d_ij} = sbar_j + s_j / E_ij}
+ * and {@code C^(v)_ij = M_i s_j}; the sum over j of {@code d_ij} becomes a product, so
+ * {@code e^{-phi_i} = e^{-b_i} / prod_j e^{d_ij}} costs one multiplication per term (the product is
+ * taken in chunks whose lanes stay within the double range, with one logarithm per chunk when there
+ * is more than one). Each side is vectorised over the units it conditions (j for C^(v), i for
+ * C^(h)); when the visible layer is narrow (n of at most two vector lengths, GenRBM's n = 10), the
+ * hidden side is vectorised over the hidden units instead, which wastes no lanes on padding. All factors are positive, so the relative accuracy is that of the inputs. When
+ * some |W_ij| exceeds {@value #FAST_LIMIT}, the stable form of METHODS.md 2.3 (softplus differences
+ * and a shifted log-sum-exp per term) is used instead. Both give finite results for any finite
+ * parameters.
  *
- * <p><b>Determinism.</b> Exponentials and logarithms are scalar {@code Math.exp}/{@code Math.log}
- * (O(N_s (n + m)) of them), and lane products are combined in scalar code in a fixed order: the
- * Vector API's EXP/LOG and lane reductions give different bits before and after C2 compilation
- * (SVML intrinsics versus the Java fallback), which would make runs with the same seed differ in
- * the last bits. Only IEEE-exact vector operations (add, mul, fma, div) are used.
+ * <p><b>Determinism.</b> Vector exponentials are core's {@link VectorMath#exp} (exactly rounded
+ * operations only), scalar ones {@code Math.exp}/{@code Math.log} (O(n + m) per call and O(N_s n)
+ * at most), and lane products are combined in scalar code in a fixed order: the Vector API's own
+ * EXP/LOG and lane reductions give different bits before and after C2 compilation, which would make
+ * runs with the same seed differ in the last bits.
  *
  * <p>Not thread-safe (scratch buffers are reused between calls).
  */
@@ -58,6 +66,7 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
     private final boolean alwaysStable;
     private final Side visibleSide = new Side();
     private final Side hiddenSide = new Side();
+    private final NarrowSide narrowSide = new NarrowSide();
     private double[] zeta = new double[0];
     private double[] eta = new double[0];
     private double[] wt = new double[0];
@@ -116,35 +125,40 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
         double[] pair = out.pair();
         double inv = 1.0 / rows;
         if (!alwaysStable && maxAbs <= FAST_LIMIT) {
-            visibleSide.prepare(w, n, m, maxAbs);
-            hiddenSide.prepare(wt, m, n, maxAbs);
+            visibleSide.prepare(w, n, m, maxAbs, null);
             visibleSide.run(v, rows, zeta, b, out.visible());
-            hiddenSide.run(h, rows, eta, c, out.hidden());
-            int mp = visibleSide.pad;
-            int np = hiddenSide.pad;
-            double[] cv = visibleSide.corr;
-            double[] ch = hiddenSide.corr;
-            combine(n, m, cv, mp, ch, np, inv, pair);
+            if (NarrowSide.applies(n, m, maxAbs, c)) {
+                // few visible units: the hidden side vectorised over the hidden units instead
+                narrowSide.prepare(visibleSide);
+                narrowSide.run(h, rows, eta, c, out.hidden());
+                combine(n, m, visibleSide.corr, visibleSide.pad, 1, narrowSide.corr, narrowSide.padIn, 1, inv, pair);
+            } else {
+                hiddenSide.prepare(wt, m, n, maxAbs, visibleSide);
+                hiddenSide.run(h, rows, eta, c, out.hidden());
+                combine(n, m, visibleSide.corr, visibleSide.pad, 1, hiddenSide.corr, 1, hiddenSide.pad, inv, pair);
+            }
         } else {
             double[] cv = new double[n * m];
             double[] ch = new double[m * n];
             stableSide(v, rows, n, m, zeta, w, b, out.visible(), cv);
             stableSide(h, rows, m, n, eta, wt, c, out.hidden(), ch);
-            combine(n, m, cv, m, ch, n, inv, pair);
+            combine(n, m, cv, m, 1, ch, 1, n, inv, pair);
         }
         MonteCarloEstimator.scale(out.visible(), inv);
         MonteCarloEstimator.scale(out.hidden(), inv);
     }
 
-    private void combine(int n, int m, double[] cv, int mp, double[] ch, int np, double inv, double[] pair) {
+    /** pair_ij = (C^(v)_ij + C^(h)_ij) / 2 / rows with C^(v)_ij = cv[i*vi + j*vj], C^(h)_ij = ch[i*hi + j*hj]. */
+    private void combine(int n, int m, double[] cv, int vi, int vj, double[] ch, int hi, int hj, double inv,
+                         double[] pair) {
         if (visibleCorr.length != n * m) {
             visibleCorr = new double[n * m];
             hiddenCorr = new double[n * m];
         }
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < m; j++) {
-                double a = cv[i * mp + j] * inv;
-                double b = ch[j * np + i] * inv;
+                double a = cv[i * vi + j * vj] * inv;
+                double b = ch[i * hi + j * hj] * inv;
                 visibleCorr[i * m + j] = a;
                 hiddenCorr[i * m + j] = b;
                 pair[i * m + j] = 0.5 * (a + b);
@@ -194,6 +208,13 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
      * Scratch and the multiplicative fast path of one side (visible: x = v, M = W, bias b; hidden:
      * x = h, M = W^T, bias c). The out dimension is padded to a multiple of the vector length with
      * neutral entries (s = 0, sbar = 1, E = 1), so there are no scalar tails.
+     *
+     * <p>Per sample r and in-unit i, with {@code D_k = e^{d_ik}}: pass 1 forms the product of
+     * {@code D_k} (x_i = 0: {@code D_k = sbar_k + s_k E_ik}) or of {@code 1/D_k} (x_i = 1:
+     * {@code 1/D_k = sbar_k + s_k / E_ik}) by one fma and one multiplication per term, which gives
+     * {@code e^{-phi_i}} and {@code M_i = sig(phi_i)}; pass 2 adds
+     * {@code C_ik = M_i sig(zeta_k + W_ik (1 - x_i))}, i.e. {@code M_i s_k} for x_i = 1 (one fma) and
+     * {@code M_i s_k E_ik / D_k} for x_i = 0 (one division).
      */
     private static final class Side {
         int nIn;
@@ -204,12 +225,19 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
         double[] einv = new double[0];
         double[] s = new double[0];
         double[] sb = new double[0];
-        double[] d = new double[0];
+        double[] f = new double[0];
         double[] corr = new double[0];
         final double[] lane = new double[LANES];
         double[] expNegBias = new double[0];
 
-        void prepare(double[] mat, int nIn, int nOut, double maxAbs) {
+        /**
+         * @param mat the in-major matrix (nIn x nOut; W or W^T)
+         * @param nIn in-units
+         * @param nOut out-units
+         * @param maxAbs max |W_ij|
+         * @param other the prepared side of the transposed matrix, whose E is reused, or null
+         */
+        void prepare(double[] mat, int nIn, int nOut, double maxAbs, Side other) {
             this.nIn = nIn;
             this.nOut = nOut;
             this.pad = ((nOut + LANES - 1) / LANES) * LANES;
@@ -225,27 +253,39 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             if (s.length != pad) {
                 s = new double[pad];
                 sb = new double[pad];
-                d = new double[pad];
+                f = new double[pad];
             }
-            for (int i = 0; i < nIn; i++) {
-                int base = i * pad;
-                for (int k = 0; k < nOut; k++) {
-                    double ex = Math.exp(mat[i * nOut + k]);
-                    e[base + k] = ex;
-                    einv[base + k] = 1.0 / ex;
+            if (other != null) {
+                // the other side's E, 1/E transposed: the same values, no exponentials
+                for (int i = 0; i < nIn; i++) {
+                    int base = i * pad;
+                    for (int k = 0; k < nOut; k++) {
+                        e[base + k] = other.e[k * other.pad + i];
+                        einv[base + k] = other.einv[k * other.pad + i];
+                    }
+                    Arrays.fill(e, base + nOut, base + pad, 1.0);
+                    Arrays.fill(einv, base + nOut, base + pad, 1.0);
                 }
-                for (int k = nOut; k < pad; k++) {
-                    e[base + k] = 1.0;
-                    einv[base + k] = 1.0;
+            } else {
+                for (int i = 0; i < nIn; i++) {
+                    int base = i * pad;
+                    System.arraycopy(mat, i * nOut, e, base, nOut);
+                    Arrays.fill(e, base + nOut, base + pad, 0.0);
+                    expRow(base);
                 }
             }
             Arrays.fill(corr, 0.0);
             if (expNegBias.length != nIn) {
                 expNegBias = new double[nIn];
             }
-            for (int k = nOut; k < pad; k++) {
-                s[k] = 0.0;
-                sb[k] = 1.0;
+        }
+
+        /** e[base..base+pad) = exp(m) in place (deterministic vector exponential), einv = 1 / e. */
+        private void expRow(int base) {
+            for (int k = 0; k < pad; k += LANES) {
+                DoubleVector x = VectorMath.exp(DoubleVector.fromArray(S, e, base + k));
+                x.intoArray(e, base + k);
+                DoubleVector.broadcast(S, 1.0).div(x).intoArray(einv, base + k);
             }
         }
 
@@ -261,99 +301,210 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
                 for (int i = 0; i < nIn; i++) {
                     boolean on = x[r * nIn + i] != 0.0;
                     int base = i * pad;
-                    // Pass 1: D_k = e^{d_ik} (kept for pass 2) and their product, chunked so that no lane
-                    // product leaves the double range; e^{-phi_i} = e^{-b_i} / prod_k D_k.
+                    // Pass 1: e^{-phi_i} = e^{-b_i} / prod_k D_k, the product taken in chunks so that no
+                    // lane product leaves the double range.
                     double en;
                     if (single && Math.abs(biasIn[i]) <= 100.0) {
-                        double prod = on ? pass1On(base, 0, pad) : pass1Off(base, 0, pad);
-                        en = expNegBias[i] / prod;
+                        en = on ? expNegBias[i] * product(einv, base, 0, pad) : expNegBias[i] / product(e, base, 0, pad);
                     } else {
                         double logSum = 0;
                         for (int k0 = 0; k0 < pad; k0 += chunk) {
                             int k1 = Math.min(pad, k0 + chunk);
-                            logSum += Math.log(on ? pass1On(base, k0, k1) : pass1Off(base, k0, k1));
+                            logSum += Math.log(product(on ? einv : e, base, k0, k1));
                         }
-                        en = Math.exp(-(biasIn[i] + logSum));
+                        en = Math.exp(-(biasIn[i] + (on ? -logSum : logSum)));
                     }
                     // sig(phi) with phi clamped to [-600, 600] (the limits are exact to double precision).
                     en = Math.max(EN_MIN, Math.min(EN_MAX, en));
-                    mean[i] += 1.0 / (1.0 + en);
+                    double mi = 1.0 / (1.0 + en);
+                    mean[i] += mi;
                     if (on) {
-                        pass2On(base, en);
+                        pass2On(base, mi);
                     } else {
-                        pass2Off(base, en);
+                        pass2Off(base, mi);
                     }
                 }
             }
         }
 
-        /** v_i = 0: D_k = sbar_k + s_k E_ik; returns prod over [k0, k1) (combined in a fixed order). */
-        private double pass1Off(int base, int k0, int k1) {
-            DoubleVector prod = DoubleVector.broadcast(S, 1.0);
-            for (int k = k0; k < k1; k += LANES) {
-                DoubleVector dv = DoubleVector.fromArray(S, s, k)
-                        .fma(DoubleVector.fromArray(S, e, base + k), DoubleVector.fromArray(S, sb, k));
-                dv.intoArray(d, k);
-                prod = prod.mul(dv);
+        /** prod over k in [k0, k1) of (sbar_k + s_k g_k), g = E (x_i = 0) or 1/E (x_i = 1); lanes combined in order. */
+        private double product(double[] g, int base, int k0, int k1) {
+            DoubleVector prod = DoubleVector.fromArray(S, s, k0)
+                    .fma(DoubleVector.fromArray(S, g, base + k0), DoubleVector.fromArray(S, sb, k0));
+            for (int k = k0 + LANES; k < k1; k += LANES) {
+                prod = prod.mul(DoubleVector.fromArray(S, s, k)
+                        .fma(DoubleVector.fromArray(S, g, base + k), DoubleVector.fromArray(S, sb, k)));
             }
-            return laneProduct(prod);
-        }
-
-        /** v_i = 1: D_k = 1 / (sbar_k + s_k / E_ik); returns prod over [k0, k1). */
-        private double pass1On(int base, int k0, int k1) {
-            DoubleVector one = DoubleVector.broadcast(S, 1.0);
-            DoubleVector prod = one;
-            for (int k = k0; k < k1; k += LANES) {
-                DoubleVector dv = one.div(DoubleVector.fromArray(S, s, k)
-                        .fma(DoubleVector.fromArray(S, einv, base + k), DoubleVector.fromArray(S, sb, k)));
-                dv.intoArray(d, k);
-                prod = prod.mul(dv);
-            }
-            return laneProduct(prod);
-        }
-
-        /** v_i = 0: alpha = s, alpha E = s E; C = alpha E / (sbar (1 + t) + alpha t + alpha E), t = D e^{-phi}. */
-        private void pass2Off(int base, double en) {
-            DoubleVector env = DoubleVector.broadcast(S, en);
-            for (int k = 0; k < pad; k += LANES) {
-                DoubleVector sv = DoubleVector.fromArray(S, s, k);
-                DoubleVector t = DoubleVector.fromArray(S, d, k).mul(env);
-                DoubleVector alphaE = sv.mul(DoubleVector.fromArray(S, e, base + k));
-                DoubleVector den = DoubleVector.fromArray(S, sb, k).mul(t.add(1.0)).add(sv.fma(t, alphaE));
-                DoubleVector.fromArray(S, corr, base + k).add(alphaE.div(den)).intoArray(corr, base + k);
-            }
-        }
-
-        /** v_i = 1: alpha = s / E, alpha E = s. */
-        private void pass2On(int base, double en) {
-            DoubleVector env = DoubleVector.broadcast(S, en);
-            for (int k = 0; k < pad; k += LANES) {
-                DoubleVector sv = DoubleVector.fromArray(S, s, k);
-                DoubleVector t = DoubleVector.fromArray(S, d, k).mul(env);
-                DoubleVector alpha = sv.mul(DoubleVector.fromArray(S, einv, base + k));
-                DoubleVector den = DoubleVector.fromArray(S, sb, k).mul(t.add(1.0)).add(alpha.fma(t, sv));
-                DoubleVector.fromArray(S, corr, base + k).add(sv.div(den)).intoArray(corr, base + k);
-            }
-        }
-
-        private double laneProduct(DoubleVector prod) {
             prod.intoArray(lane, 0);
-            double p = 1.0;
-            for (int q = 0; q < LANES; q++) {
-                p *= lane[q];
+            double[] l = lane;
+            if (LANES == 8) {
+                return ((l[0] * l[1]) * (l[2] * l[3])) * ((l[4] * l[5]) * (l[6] * l[7]));
+            }
+            double p = l[0];
+            for (int q = 1; q < LANES; q++) {
+                p *= l[q];
             }
             return p;
         }
 
-        /** s_k = sig(f_k), sbar_k = sig(-f_k) from one scalar exponential e^{-|f_k|}; padding untouched. */
+        /** x_i = 1: C_ik += M_i s_k. */
+        private void pass2On(int base, double mi) {
+            DoubleVector mv = DoubleVector.broadcast(S, mi);
+            for (int k = 0; k < pad; k += LANES) {
+                DoubleVector.fromArray(S, s, k).fma(mv, DoubleVector.fromArray(S, corr, base + k))
+                        .intoArray(corr, base + k);
+            }
+        }
+
+        /** x_i = 0: C_ik += M_i s_k E_ik / (sbar_k + s_k E_ik) = M_i sig(zeta_k + W_ik). */
+        private void pass2Off(int base, double mi) {
+            DoubleVector mv = DoubleVector.broadcast(S, mi);
+            for (int k = 0; k < pad; k += LANES) {
+                DoubleVector se = DoubleVector.fromArray(S, s, k).mul(DoubleVector.fromArray(S, e, base + k));
+                DoubleVector q = se.div(se.add(DoubleVector.fromArray(S, sb, k)));
+                q.fma(mv, DoubleVector.fromArray(S, corr, base + k)).intoArray(corr, base + k);
+            }
+        }
+
+        /**
+         * s_k = sig(f_k), sbar_k = sig(-f_k) from one deterministic vector exponential e^{-|f_k|};
+         * padding set to s = 0, sbar = 1.
+         */
         private void sigmoids(double[] field, int off) {
-            for (int k = 0; k < nOut; k++) {
-                double z = field[off + k];
-                double ex = Math.exp(-Math.abs(z));
-                double q = 1.0 / (1.0 + ex);
-                double p = ex * q;
-                s[k] = z >= 0 ? q : p;
-                sb[k] = z >= 0 ? p : q;
+            System.arraycopy(field, off, f, 0, nOut);
+            for (int k = 0; k < pad; k += LANES) {
+                DoubleVector.fromArray(S, f, k).intoArray(s, k);
+                sigmoidLanes(s, sb, k);
+            }
+            for (int k = nOut; k < pad; k++) {
+                s[k] = 0.0;
+                sb[k] = 1.0;
+            }
+        }
+
+        /** In place: s[o..o+LANES) = sig(z), sb[..] = sig(-z) for z = s[o..], from one exponential e^{-|z|}. */
+        static void sigmoidLanes(double[] s, double[] sb, int o) {
+            DoubleVector z = DoubleVector.fromArray(S, s, o);
+            DoubleVector ex = VectorMath.exp(DoubleVector.zero(S).sub(z.abs()));
+            DoubleVector q = DoubleVector.broadcast(S, 1.0).div(ex.add(1.0));
+            DoubleVector p = ex.mul(q);
+            VectorMask<Double> neg = z.compare(VectorOperators.LT, 0.0);
+            q.blend(p, neg).intoArray(s, o);
+            p.blend(q, neg).intoArray(sb, o);
+        }
+    }
+
+    /**
+     * The hidden side when the visible layer is narrow (n &le; 2 vector lengths, as in GenRBM with
+     * n = 10, m = 100): vectorised over the hidden units j (lanes) and looping over the n visible
+     * units, so that no lane is spent on padding n and no work is done per (sample, j) in scalar
+     * code. Per sample and block of hidden units, with {@code s_i = sig(eta_i)}:
+     * {@code e^{-psi_j} = e^{-c_j} / prod_i (sbar_i + s_i E_ij)} (h_j = 0) or
+     * {@code e^{-c_j} prod_i (sbar_i + s_i / E_ij)} (h_j = 1), {@code M_j = 1 / (1 + e^{-psi_j})}, and
+     * {@code C^(h)_ij += M_j sig(eta_i + W_ij (1 - h_j))}. Used only when one product cannot leave
+     * the double range (n max|W| &le; 600) and |c_j| &le; 100; it reads E and 1/E from the visible side
+     * (its rows, over the hidden units, are exactly the layout needed here).
+     */
+    private static final class NarrowSide {
+        int nIn;
+        int nOut;
+        int padIn;
+        double[] et = new double[0];
+        double[] eti = new double[0];
+        double[] s = new double[0];
+        double[] sb = new double[0];
+        double[] xpad = new double[0];
+        double[] ebn = new double[0];
+        double[] meanAcc = new double[0];
+        /** C^(h) accumulated over the samples, [i * padIn + j]. */
+        double[] corr = new double[0];
+
+        /** @return whether the narrow path applies to an RBM with n visible, m hidden units */
+        static boolean applies(int n, int m, double maxAbs, double[] c) {
+            if (n > 2 * LANES || m < 2 * LANES || n * maxAbs > PRODUCT_RANGE) {
+                return false;
+            }
+            for (double x : c) {
+                if (Math.abs(x) > 100.0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        void prepare(Side visible) {
+            this.nIn = visible.nOut;
+            this.nOut = visible.nIn;
+            this.padIn = visible.pad;
+            this.et = visible.e;
+            this.eti = visible.einv;
+            if (corr.length != nOut * padIn) {
+                corr = new double[nOut * padIn];
+            }
+            if (xpad.length != padIn) {
+                xpad = new double[padIn];
+                ebn = new double[padIn];
+                meanAcc = new double[padIn];
+            }
+            Arrays.fill(corr, 0.0);
+            Arrays.fill(meanAcc, 0.0);
+            Arrays.fill(xpad, 0.0);
+            Arrays.fill(ebn, 1.0);
+        }
+
+        void run(double[] x, int rows, double[] field, double[] biasIn, double[] mean) {
+            for (int j = 0; j < nIn; j++) {
+                ebn[j] = Math.exp(-biasIn[j]);
+            }
+            sigmoids(field, rows * nOut);
+            for (int r = 0; r < rows; r++) {
+                System.arraycopy(x, r * nIn, xpad, 0, nIn);
+                for (int j0 = 0; j0 < padIn; j0 += LANES) {
+                    block(r * nOut, j0);
+                }
+            }
+            for (int j = 0; j < nIn; j++) {
+                mean[j] += meanAcc[j];
+            }
+        }
+
+        private void block(int so, int j0) {
+            double[] s = this.s;
+            double[] sb = this.sb;
+            double[] et = this.et;
+            double[] eti = this.eti;
+            double[] corr = this.corr;
+            VectorMask<Double> on = DoubleVector.fromArray(S, xpad, j0).compare(VectorOperators.NE, 0.0);
+            DoubleVector p = DoubleVector.broadcast(S, 1.0);
+            for (int i = 0; i < nOut; i++) {
+                int o = i * padIn + j0;
+                DoubleVector g = DoubleVector.fromArray(S, et, o).blend(DoubleVector.fromArray(S, eti, o), on);
+                p = p.mul(g.fma(DoubleVector.broadcast(S, s[so + i]), DoubleVector.broadcast(S, sb[so + i])));
+            }
+            DoubleVector eb = DoubleVector.fromArray(S, ebn, j0);
+            DoubleVector en = eb.div(p).blend(eb.mul(p), on).max(EN_MIN).min(EN_MAX);
+            DoubleVector mj = DoubleVector.broadcast(S, 1.0).div(en.add(1.0));
+            DoubleVector.fromArray(S, meanAcc, j0).add(mj).intoArray(meanAcc, j0);
+            for (int i = 0; i < nOut; i++) {
+                int o = i * padIn + j0;
+                DoubleVector si = DoubleVector.broadcast(S, s[so + i]);
+                DoubleVector se = DoubleVector.fromArray(S, et, o).mul(si);
+                DoubleVector q = se.div(se.add(sb[so + i])).blend(si, on);
+                q.fma(mj, DoubleVector.fromArray(S, corr, o)).intoArray(corr, o);
+            }
+        }
+
+        /** s = sig(field), sb = sig(-field) over the first len values (deterministic vector exponential). */
+        private void sigmoids(double[] field, int len) {
+            int padded = ((len + LANES - 1) / LANES) * LANES;
+            if (s.length < padded) {
+                s = new double[padded];
+                sb = new double[padded];
+            }
+            System.arraycopy(field, 0, s, 0, len);
+            Arrays.fill(s, len, padded, 0.0);
+            for (int k = 0; k < padded; k += LANES) {
+                Side.sigmoidLanes(s, sb, k);
             }
         }
     }

@@ -1,61 +1,133 @@
 package dev.rbmsuite.learning.train;
 
-import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.diagnostics.ais.AisOptions;
+import dev.rbmsuite.diagnostics.ais.AisResult;
+import dev.rbmsuite.diagnostics.ais.AnnealingSchedule;
+import dev.rbmsuite.diagnostics.ais.BaseRate;
+import dev.rbmsuite.diagnostics.ais.MarginalAis;
+import dev.rbmsuite.diagnostics.exact.ExactLikelihood;
 import dev.rbmsuite.diagnostics.exact.ExactLogZ;
+import dev.rbmsuite.diagnostics.exact.ExactMoments;
+import dev.rbmsuite.diagnostics.spectral.BgsTransitionMatrix;
+import dev.rbmsuite.diagnostics.spectral.Lambda2;
 import dev.rbmsuite.learning.estimators.Moments;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The training monitors of Fig. 2 and Figs. 6-7 (METHODS.md 7.2), evaluated after an update:
+ * The training monitors of Fig. 2 and Figs. 6-7 (METHODS.md 7.2), evaluated after an update, in the
+ * columns of the contract's {@code metrics.csv}:
  * <ul>
  *   <li>{@code logLikelihood}: the mean log-likelihood of the data under theta_0 (Eq. log_likelihood,
- *       visible marginal), with the exact log Z by enumeration of the smaller layer when
- *       min(n_0, m_0) &le; {@value #EXACT_LL_LIMIT};</li>
+ *       visible marginal; {@link ExactLikelihood}), with log Z by exact enumeration of the smaller
+ *       layer ({@link ExactLogZ}) when min(n_0, m_0) &le; {@value #EXACT_LL_LIMIT}, otherwise by mAIS
+ *       ({@link MarginalAis}; METHODS.md 1.3, base-rate start from the data, {@link BaseRate}),
+ *       whose standard error of ln Z (= that of the log-likelihood) goes to {@code logZStdErr};</li>
  *   <li>{@code maeB, maeC, maeW}: the mean absolute errors of the negative-phase estimates of theta_0
  *       actually used in that update against the exact moments of the parameters of that update
- *       (only when n_0 &le; {@value #EXACT_MOMENTS_LIMIT}; enumeration of the visible layer).</li>
+ *       ({@link ExactMoments}, enumeration of the smaller layer), when min(n_0, m_0) &le;
+ *       {@value #EXACT_MOMENTS_LIMIT} (2^20 states: about a second per evaluation at m = 100);</li>
+ *   <li>{@code lambda2}: the second eigenvalue of the BGS transition matrix of theta_0 (paper
+ *       Appendix B; {@link Lambda2}, Rao-Blackwellised estimator by default), when requested; only
+ *       for n_0 &le; {@value BgsTransitionMatrix#MAX_VISIBLE} (2^n x 2^n matrix), at the epochs that
+ *       are multiples of its cadence (the field is empty at other evaluations).</li>
  * </ul>
- * Every value is a deterministic function of the trainer's state, so metrics are bit-identical for
- * the same seed: log Z comes from the diagnostics' exact enumeration (scalar exponentials), and the
- * free energies and exact moments here use scalar {@code Math.exp}/{@code Math.log} only (the Vector
- * API's transcendental functions change bits when C2 compiles them).
+ * Every value is a deterministic function of the trainer's state and the seed: the exact
+ * enumerations reduce in a fixed order with deterministic vector functions, and the random streams of
+ * mAIS and lambda2 at epoch t are {@code Rng.seeded(seed).fork(4, t, 1)} and {@code .fork(4, t, 2)}
+ * (independent of the training streams), so metrics are bit-identical for the same seed and across a
+ * resume.
  */
 public final class Monitor {
-    /** Largest min(n, m) for which the log-likelihood is computed exactly. */
+    /** Largest min(n, m) for which the log-likelihood is computed exactly ("auto"). */
     public static final int EXACT_LL_LIMIT = 25;
     /** Largest min(n, m) for which exact moments (and so the MAEs) are computed. */
-    public static final int EXACT_MOMENTS_LIMIT = 16;
+    public static final int EXACT_MOMENTS_LIMIT = 20;
+
+    private static final long EVAL = 4;
 
     private final double[] data;
     private final int rows;
+    private final boolean exactLl;
     private final boolean maes;
+    private final boolean lambda2;
+    private final int lambda2Every;
+    private final Lambda2.Estimator lambda2Estimator;
+    private final int lambda2Repeats;
+    private final AisOptions ais;
+    private final Rng root;
     private final List<String> columns = new ArrayList<>();
 
     /**
+     * Exact monitors only (log-likelihood and MAEs), as used by the figure runs.
+     *
      * @param data the training data, rows x n_0 (kept)
      * @param rows N_d
      * @param visible n_0
      * @param hidden m_0
-     * @throws IllegalArgumentException if the log-likelihood cannot be computed exactly (larger models
-     *     need mAIS from the diagnostics module)
+     * @throws IllegalArgumentException if min(n_0, m_0) &gt; {@value #EXACT_LL_LIMIT}
      */
     public Monitor(double[] data, int rows, int visible, int hidden) {
+        this(data, rows, visible, hidden, false, 1, MonitorSettings.DEFAULTS.withLogLikelihood("exact"), 0);
+    }
+
+    /**
+     * The monitors a training run asks for.
+     *
+     * @param data the training data, rows x n_0 (kept)
+     * @param rows N_d
+     * @param visible n_0
+     * @param settings the run's settings (hidden sizes, lambda2, monitor settings, seed)
+     * @throws IllegalArgumentException naming the setting when a monitor cannot be computed (the
+     *     message starts with the setting's name)
+     */
+    public Monitor(double[] data, int rows, int visible, TrainingSettings settings) {
+        this(data, rows, visible, settings.hidden()[0], settings.lambda2(), settings.lambda2Every(), settings.monitor(),
+                settings.seed());
+    }
+
+    private Monitor(double[] data, int rows, int visible, int hidden, boolean lambda2, int lambda2Every,
+                    MonitorSettings ms, long seed) {
         int small = Math.min(visible, hidden);
-        if (small > EXACT_LL_LIMIT) {
-            throw new IllegalArgumentException("the exact log-likelihood needs min(n, m) <= " + EXACT_LL_LIMIT
-                    + ", got n=" + visible + ", m=" + hidden + " (mAIS monitoring is not available yet)");
+        String method = ms.logLikelihood();
+        if (method.equals("exact") && small > EXACT_LL_LIMIT) {
+            throw new IllegalArgumentException("loglik-method exact needs min(n, m) <= " + EXACT_LL_LIMIT + ", got n="
+                    + visible + ", m=" + hidden + " (use mais or auto)");
+        }
+        if (lambda2 && visible > BgsTransitionMatrix.MAX_VISIBLE) {
+            throw new IllegalArgumentException("lambda2 needs n <= " + BgsTransitionMatrix.MAX_VISIBLE
+                    + " (the BGS transition matrix has 2^n x 2^n entries), got n=" + visible);
         }
         this.data = data;
         this.rows = rows;
-        this.maes = visible <= EXACT_MOMENTS_LIMIT;
+        this.exactLl = method.equals("exact") || (method.equals("auto") && small <= EXACT_LL_LIMIT);
+        this.maes = small <= EXACT_MOMENTS_LIMIT;
+        this.lambda2 = lambda2;
+        this.lambda2Every = lambda2Every;
+        this.lambda2Estimator = ms.lambda2EstimatorKind();
+        this.lambda2Repeats = ms.lambda2Repeats();
+        this.root = Rng.seeded(seed);
+        if (exactLl) {
+            this.ais = null;
+        } else {
+            AnnealingSchedule schedule = ms.aisSchedule().equals("piecewise")
+                    ? AnnealingSchedule.piecewise(ms.aisTemperatures()) : AnnealingSchedule.linear(ms.aisTemperatures());
+            this.ais = new AisOptions(schedule, ms.aisRuns(), BaseRate.visibleBias(data, rows, visible));
+        }
         columns.add("epoch");
         columns.add("logLikelihood");
+        if (!exactLl) {
+            columns.add("logZStdErr");
+        }
         if (maes) {
             columns.add("maeB");
             columns.add("maeC");
             columns.add("maeW");
+        }
+        if (lambda2) {
+            columns.add("lambda2");
         }
     }
 
@@ -64,104 +136,51 @@ public final class Monitor {
         return List.copyOf(columns);
     }
 
-    /** @return how the log-likelihood is computed ("exact") */
+    /** @return how the log-likelihood is computed: "exact" or "mais" */
     public String logLikelihoodMethod() {
-        return "exact";
+        return exactLl ? "exact" : "mais";
     }
 
     /**
      * @param trainer a trainer right after an update
-     * @return the values of {@link #columns()} (epoch first) for this evaluation
+     * @return the values of {@link #columns()} (epoch first) for this evaluation; NaN for lambda2 at
+     *     epochs off its cadence
      */
     public double[] evaluate(Trainer trainer) {
         double[] out = new double[columns.size()];
-        out[0] = trainer.epoch();
+        int epoch = trainer.epoch();
+        out[0] = epoch;
         Rbm bottom = trainer.model().bottom();
-        double lv = 0;
-        double[] f = new double[bottom.numHidden()];
-        for (int r = 0; r < rows; r++) {
-            lv += freeLogMarginal(bottom, data, r * bottom.numVisible(), f);
+        int c = 1;
+        if (exactLl) {
+            out[c++] = ExactLikelihood.logLikelihood(bottom, ExactLogZ.logZ(bottom), data, rows);
+        } else {
+            AisResult z = MarginalAis.estimate(bottom, ais, root.fork(EVAL, epoch, 1));
+            out[c++] = ExactLikelihood.logLikelihood(bottom, z.logZ(), data, rows);
+            out[c++] = z.stdErr();
         }
-        out[1] = lv / rows - ExactLogZ.logZ(bottom);
         if (maes) {
-            Moments exact = exactMoments(trainer.lastUpdateModel().bottom());
-            double[] e = trainer.lastNegative(0).meanAbsoluteErrors(exact);
-            out[2] = e[0];
-            out[3] = e[1];
-            out[4] = e[2];
+            double[] e = trainer.lastNegative(0).meanAbsoluteErrors(exactMoments(trainer.lastUpdateModel().bottom()));
+            out[c++] = e[0];
+            out[c++] = e[1];
+            out[c++] = e[2];
+        }
+        if (lambda2) {
+            out[c] = epoch % lambda2Every == 0
+                    ? Lambda2.estimate(bottom, lambda2Estimator, lambda2Repeats, root.fork(EVAL, epoch, 2)).lambda2()
+                    : Double.NaN;
         }
         return out;
-    }
-
-    /** lv(v) = b.v + sum_j softplus(zeta_j(v)) of the row at {@code off}, with scalar softplus. */
-    private static double freeLogMarginal(Rbm rbm, double[] v, int off, double[] f) {
-        int n = rbm.numVisible();
-        int m = rbm.numHidden();
-        double s = 0;
-        for (int j = 0; j < m; j++) {
-            f[j] = rbm.hiddenBias(j);
-        }
-        for (int i = 0; i < n; i++) {
-            if (v[off + i] != 0.0) {
-                s += v[off + i] * rbm.visibleBias(i);
-                for (int j = 0; j < m; j++) {
-                    f[j] += v[off + i] * rbm.weight(i, j);
-                }
-            }
-        }
-        for (int j = 0; j < m; j++) {
-            s += Numerics.softplus(f[j]);
-        }
-        return s;
     }
 
     /**
-     * Exact E[v_i], E[h_j] = E[sig(zeta_j(v))], E[v_i h_j] = E[v_i sig(zeta_j(v))] by enumerating the
-     * 2^n visible states in a fixed order (scalar exponentials).
+     * The exact moments of the diagnostics' {@link ExactMoments} in the estimators' holder.
      *
-     * @param rbm the model (n at most {@value #EXACT_MOMENTS_LIMIT})
-     * @return the exact moments
+     * @param rbm the model (min(n, m) at most {@value #EXACT_MOMENTS_LIMIT} for the monitors)
+     * @return E[v_i], E[h_j], E[v_i h_j]
      */
     static Moments exactMoments(Rbm rbm) {
-        int n = rbm.numVisible();
-        int m = rbm.numHidden();
-        double[] lw = new double[1 << n];
-        double[] f = new double[m];
-        double[] v = new double[n];
-        for (int a = 0; a < lw.length; a++) {
-            for (int i = 0; i < n; i++) {
-                v[i] = (a >> i) & 1;
-            }
-            lw[a] = freeLogMarginal(rbm, v, 0, f);
-        }
-        double lz = Numerics.logSumExp(lw, 0, lw.length);
-        Moments out = new Moments(n, m);
-        double[] ev = out.visible();
-        double[] eh = out.hidden();
-        double[] evh = out.pair();
-        for (int a = 0; a < lw.length; a++) {
-            double p = Math.exp(lw[a] - lz);
-            for (int j = 0; j < m; j++) {
-                f[j] = rbm.hiddenBias(j);
-            }
-            for (int i = 0; i < n; i++) {
-                if (((a >> i) & 1) != 0) {
-                    ev[i] += p;
-                    for (int j = 0; j < m; j++) {
-                        f[j] += rbm.weight(i, j);
-                    }
-                }
-            }
-            for (int j = 0; j < m; j++) {
-                double ph = p * Numerics.sigmoid(f[j]);
-                eh[j] += ph;
-                for (int i = 0; i < n; i++) {
-                    if (((a >> i) & 1) != 0) {
-                        evh[i * m + j] += ph;
-                    }
-                }
-            }
-        }
-        return out;
+        dev.rbmsuite.diagnostics.exact.Moments x = ExactMoments.of(rbm);
+        return Moments.of(x.n(), x.m(), x.visible(), x.hidden(), x.joint());
     }
 }

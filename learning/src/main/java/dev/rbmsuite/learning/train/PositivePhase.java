@@ -1,6 +1,5 @@
 package dev.rbmsuite.learning.train;
 
-import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
@@ -20,9 +19,9 @@ import dev.rbmsuite.learning.estimators.Moments;
  * </ul>
  * The conditional means {@code sig(zeta_l(v_l))} of layer l serve both as its positive statistics
  * and as the Bernoulli probabilities of the next layer's sample, so each layer costs one field
- * evaluation. The sigmoids are scalar ({@link Numerics#sigmoid}) so that results do not depend on
- * whether the Vector API's EXP is compiled (see {@code SemiSecondOrderSmci}). Scratch buffers are
- * reused; not thread-safe.
+ * evaluation. The sigmoids are core's deterministic vector sigmoids
+ * ({@link VectorMath#sigmoidInPlace}: exactly rounded operations only, so interpreted and compiled
+ * code give the same bits). Scratch buffers are reused; not thread-safe.
  */
 public final class PositivePhase {
     private final double[] data;
@@ -78,10 +77,7 @@ public final class PositivePhase {
                 means[l] = new double[rows * m];
             }
             r.hiddenField(visible[l], rows, means[l]);
-            double[] mu = means[l];
-            for (int k = 0; k < rows * m; k++) {
-                mu[k] = Numerics.sigmoid(mu[k]);
-            }
+            VectorMath.sigmoidInPlace(means[l], 0, rows * m);
             accumulate(visible[l], means[l], n, m, out[l]);
             if (l + 1 < depth) {
                 if (visible[l + 1] == null || visible[l + 1].length != rows * m) {

@@ -19,7 +19,8 @@ import java.util.Map;
 /**
  * A training run with its output folder (the contract's {@code train --out DIR}):
  * <pre>
- * DIR/metrics.csv      header row, then one row per evaluation (epoch, logLikelihood, maeB, maeC, maeW)
+ * DIR/metrics.csv      header row, then one row per evaluation: epoch, logLikelihood, then where computed
+ *                      logZStdErr (mAIS), maeB, maeC, maeW and lambda2 ({@link Monitor})
  * DIR/model/           the trained stack (a model folder, core ModelStore)
  * DIR/manifest.json    every setting, the seed, the data set, the suite version
  * DIR/checkpoint.bin   the run's complete state at the last evaluation ({@link Checkpoint})
@@ -95,9 +96,10 @@ public final class TrainingRun {
         Path ckFile = out.resolve(CHECKPOINT);
         Monitor monitor;
         try {
-            monitor = new Monitor(data, rows, visible, settings.hidden()[0]);
+            monitor = new Monitor(data, rows, visible, settings);
         } catch (IllegalArgumentException e) {
-            throw new InputException("option --data/--hidden: " + e.getMessage(), e);
+            String msg = e.getMessage();
+            throw new InputException("option --" + msg.substring(0, Math.max(0, msg.indexOf(' '))) + ": " + msg, e);
         }
         Trainer trainer = new Trainer(settings, data, rows, visible);
         String key = settings.withEpochs(1).toString();
@@ -161,12 +163,18 @@ public final class TrainingRun {
         return new Result(lastLl, trainer.epoch(), resumedFrom, model);
     }
 
-    /** @return the values as a CSV row: the epoch as an integer, the rest with Double.toString */
+    /**
+     * @return the values as a CSV row: the epoch as an integer, the rest with Double.toString, NaN (a
+     *     value not computed at this evaluation) as an empty field
+     */
     static String formatRow(double[] values) {
         StringBuilder sb = new StringBuilder();
         sb.append((long) values[0]);
         for (int k = 1; k < values.length; k++) {
-            sb.append(',').append(values[k]);
+            sb.append(',');
+            if (!Double.isNaN(values[k])) {
+                sb.append(values[k]);
+            }
         }
         return sb.toString();
     }

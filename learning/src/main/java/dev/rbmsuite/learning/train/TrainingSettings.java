@@ -16,10 +16,12 @@ import java.util.Map;
  * @param estimator "smci2" (semi-second-order SMCI, Appendix A) or "mc"
  * @param evalEvery monitor (and checkpoint) cadence in epochs
  * @param seed root of all randomness of the run (initialisation, chains, samples)
- * @param lambda2 whether to monitor lambda2 of the training RBM (costly; small n only)
+ * @param lambda2 whether to monitor lambda2 of the training RBM (costly; n_0 &le; 12 only)
+ * @param monitor how the monitors are computed (log-likelihood method, mAIS and lambda2 settings)
  */
 public record TrainingSettings(String kernel, int[] hidden, int epochs, double learningRate, int samples,
-                               String estimator, int evalEvery, long seed, boolean lambda2) {
+                               String estimator, int evalEvery, long seed, boolean lambda2,
+                               MonitorSettings monitor) {
     /** The kernels that training accepts. */
     public static final List<String> KERNELS = List.of("bgs", "dt", "roundtrip");
     /** The estimators that training accepts. */
@@ -58,6 +60,36 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
         if (evalEvery <= 0) {
             throw new IllegalArgumentException("eval-every must be positive, got " + evalEvery);
         }
+        if (monitor == null) {
+            monitor = MonitorSettings.DEFAULTS;
+        }
+        if (monitor.lambda2Every() % evalEvery != 0) {
+            throw new IllegalArgumentException("lambda2-every must be a multiple of eval-every (" + evalEvery + "), got "
+                    + monitor.lambda2Every());
+        }
+    }
+
+    /**
+     * Settings with the default monitors ({@link MonitorSettings#DEFAULTS}).
+     *
+     * @param kernel "bgs", "dt" or "roundtrip"
+     * @param hidden hidden sizes, bottom first
+     * @param epochs number of updates
+     * @param learningRate AdaMax step size
+     * @param samples N_s
+     * @param estimator "smci2" or "mc"
+     * @param evalEvery monitor cadence
+     * @param seed root seed
+     * @param lambda2 whether to monitor lambda2
+     */
+    public TrainingSettings(String kernel, int[] hidden, int epochs, double learningRate, int samples,
+                            String estimator, int evalEvery, long seed, boolean lambda2) {
+        this(kernel, hidden, epochs, learningRate, samples, estimator, evalEvery, seed, lambda2, MonitorSettings.DEFAULTS);
+    }
+
+    /** @return the lambda2 cadence in epochs (the evaluation cadence unless set) */
+    public int lambda2Every() {
+        return monitor.lambda2Every() == 0 ? evalEvery : monitor.lambda2Every();
     }
 
     @Override
@@ -70,7 +102,8 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
      * @return the same settings with another epoch count (extending a finished run)
      */
     public TrainingSettings withEpochs(int newEpochs) {
-        return new TrainingSettings(kernel, hidden, newEpochs, learningRate, samples, estimator, evalEvery, seed, lambda2);
+        return new TrainingSettings(kernel, hidden, newEpochs, learningRate, samples, estimator, evalEvery, seed, lambda2,
+                monitor);
     }
 
     /** @return every setting by name, in a fixed order (for manifests and checkpoints) */
@@ -85,6 +118,7 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
         m.put("evalEvery", evalEvery);
         m.put("seed", seed);
         m.put("lambda2", lambda2);
+        m.put("monitor", monitor.asMap());
         return m;
     }
 
@@ -117,6 +151,9 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
         if (lambda2 != other.lambda2) {
             return "lambda2";
         }
+        if (!monitor.equals(other.monitor)) {
+            return "monitor";
+        }
         return null;
     }
 
@@ -127,7 +164,7 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(hidden) * 31 + kernel.hashCode() + Long.hashCode(seed) + epochs;
+        return Arrays.hashCode(hidden) * 31 + kernel.hashCode() + Long.hashCode(seed) + epochs + monitor.hashCode();
     }
 
     @Override

@@ -156,6 +156,60 @@ class SemiSecondOrderSmciTest {
     }
 
     /**
+     * A narrow visible layer (n = 10, m = 100, as GenRBM) takes the hidden-side path vectorised over
+     * the hidden units; it agrees with the stable form, also with |W| up to 50 and |c| up to 100.
+     */
+    @Test
+    void narrowVisibleLayerPathAgreesWithStableForm() {
+        int n = 10;
+        int m = 100;
+        for (double scale : new double[] {1.0, 50.0}) {
+            Rng rng = Rng.seeded(21);
+            double[] w = new double[n * m];
+            double[] b = new double[n];
+            double[] c = new double[m];
+            for (int k = 0; k < w.length; k++) {
+                w[k] = Math.max(-scale, Math.min(scale, scale * rng.nextGaussian()));
+            }
+            w[3] = scale;
+            w[17] = -scale;
+            for (int k = 0; k < n; k++) {
+                b[k] = scale * rng.nextGaussian();
+            }
+            for (int k = 0; k < m; k++) {
+                c[k] = Math.min(100.0, Math.max(-100.0, 2 * scale * rng.nextGaussian()));
+            }
+            Rbm rbm = Rbm.of(n, m, w, b, c);
+            int rows = 23;
+            double[] v = new double[rows * n];
+            double[] h = new double[rows * m];
+            for (int k = 0; k < v.length; k++) {
+                v[k] = rng.nextBernoulli(0.5) ? 1 : 0;
+            }
+            for (int k = 0; k < h.length; k++) {
+                h[k] = rng.nextBernoulli(0.3) ? 1 : 0;
+            }
+            Moments fast = new Moments(n, m);
+            Moments stable = new Moments(n, m);
+            SemiSecondOrderSmci est = new SemiSecondOrderSmci();
+            est.estimate(rbm, v, h, rows, fast);
+            SemiSecondOrderSmci ref = new SemiSecondOrderSmci(true);
+            ref.estimate(rbm, v, h, rows, stable);
+            double worst = 0;
+            for (int k = 0; k < n * m; k++) {
+                worst = Math.max(worst, Math.abs(est.lastHiddenCorrelation()[k] - ref.lastHiddenCorrelation()[k]));
+            }
+            for (int k = 0; k < m; k++) {
+                worst = Math.max(worst, Math.abs(fast.hidden()[k] - stable.hidden()[k]));
+            }
+            assertThat(worst).as("scale %s", scale).isLessThan(1e-12);
+            double[] e = fast.meanAbsoluteErrors(stable);
+            assertThat(e[0]).isLessThan(1e-13);
+            assertThat(e[2]).isLessThan(1e-13);
+        }
+    }
+
+    /**
      * Averaged over exact samples (v ~ P(v), h ~ P(h|v)) the estimators converge to the exact moments:
      * each per-sample estimator is unbiased (checked exactly by enumeration of P(v,h)), and the sample
      * mean of N draws lies within 6 exact standard errors. The printed (uncorrected) C formulas are

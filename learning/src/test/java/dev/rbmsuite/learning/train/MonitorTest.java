@@ -1,39 +1,140 @@
 package dev.rbmsuite.learning.train;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.learning.Brute;
 import dev.rbmsuite.learning.estimators.Moments;
+import java.util.Arrays;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
-/** The monitors against brute-force enumeration of the joint distribution. */
+/** The monitors against brute-force enumeration, exact values, and their own bounds. */
 class MonitorTest {
+    /** Two islands of n units: each point all-ones-ish or all-zeros-ish, P(flip) = 0.1. */
+    static double[] islands(int n, int rows, long seed) {
+        Rng rng = Rng.seeded(seed);
+        double[] d = new double[rows * n];
+        for (int r = 0; r < rows; r++) {
+            boolean up = rng.nextBernoulli(0.5);
+            for (int i = 0; i < n; i++) {
+                d[r * n + i] = (up ^ rng.nextBernoulli(0.1)) ? 1 : 0;
+            }
+        }
+        return d;
+    }
+
+    static TrainingSettings bgs(int hidden, int epochs, boolean lambda2, MonitorSettings ms) {
+        return new TrainingSettings("bgs", new int[] {hidden}, epochs, 0.05, 10, "smci2", 1, 2, lambda2, ms);
+    }
+
+    static Trainer trained(TrainingSettings s, double[] data, int rows, int n, int epochs) {
+        Trainer t = new Trainer(s, data, rows, n);
+        for (int e = 0; e < epochs; e++) {
+            t.update();
+        }
+        return t;
+    }
+
     @Test
-    void exactMomentsMatchJointEnumeration() {
+    void exactMomentsMatchJointEnumerationAndAreReproducible() {
         Rbm rbm = Rbm.gaussian(5, 4, 1.3, Rng.seeded(3));
-        double[] e = Monitor.exactMoments(rbm).meanAbsoluteErrors(Brute.moments(rbm));
+        Moments a = Monitor.exactMoments(rbm);
+        double[] e = a.meanAbsoluteErrors(Brute.moments(rbm));
         assertThat(e[0]).isLessThan(1e-13);
         assertThat(e[1]).isLessThan(1e-13);
         assertThat(e[2]).isLessThan(1e-13);
+        Rbm wide = Rbm.gaussian(9, 30, 0.8, Rng.seeded(4));
+        Moments b = Monitor.exactMoments(wide);
+        Moments c = Monitor.exactMoments(wide);
+        assertThat(Arrays.equals(b.pair(), c.pair()) && Arrays.equals(b.visible(), c.visible())
+                && Arrays.equals(b.hidden(), c.hidden())).as("bit-identical").isTrue();
     }
 
     @Test
     void logLikelihoodAndMaesMatchBruteForce() {
         TrainingSettings s = new TrainingSettings("bgs", new int[] {5}, 3, 0.05, 10, "smci2", 1, 2, false);
-        Trainer t = new Trainer(s, TrainerTest.data(), TrainerTest.ROWS, TrainerTest.N);
-        t.update();
-        t.update();
+        Trainer t = trained(s, TrainerTest.data(), TrainerTest.ROWS, TrainerTest.N, 2);
         Monitor mon = new Monitor(TrainerTest.data(), TrainerTest.ROWS, TrainerTest.N, 5);
+        assertThat(mon.columns()).containsExactly("epoch", "logLikelihood", "maeB", "maeC", "maeW");
         double[] row = mon.evaluate(t);
         assertThat(row[0]).isEqualTo(2.0);
         assertThat(row[1]).isCloseTo(Brute.logLikelihood(t.model().bottom(), TrainerTest.data(), TrainerTest.ROWS),
-                org.assertj.core.data.Offset.offset(1e-12));
+                Offset.offset(1e-12));
         Moments exactUsed = Brute.moments(t.lastUpdateModel().bottom());
         double[] e = t.lastNegative(0).meanAbsoluteErrors(exactUsed);
-        assertThat(row[2]).isCloseTo(e[0], org.assertj.core.data.Offset.offset(1e-13));
-        assertThat(row[3]).isCloseTo(e[1], org.assertj.core.data.Offset.offset(1e-13));
-        assertThat(row[4]).isCloseTo(e[2], org.assertj.core.data.Offset.offset(1e-13));
+        assertThat(row[2]).isCloseTo(e[0], Offset.offset(1e-13));
+        assertThat(row[3]).isCloseTo(e[1], Offset.offset(1e-13));
+        assertThat(row[4]).isCloseTo(e[2], Offset.offset(1e-13));
+    }
+
+    /**
+     * n = 26 > 25 visible units with m = 20 hidden ones: "auto" would still be exact (min(n, m) = 20),
+     * so mAIS is forced and checked against the exact value within 6 of its standard errors.
+     */
+    @Test
+    void forcedMaisAgreesWithTheExactLogLikelihoodWithinItsStandardError() {
+        int n = 26;
+        int rows = 30;
+        double[] data = islands(n, rows, 7);
+        MonitorSettings ais = new MonitorSettings("mais", 1000, 100, "linear", "rao-blackwell", 0, 0);
+        Trainer t = trained(bgs(20, 30, false, ais), data, rows, n, 30);
+        Monitor viaAis = new Monitor(data, rows, n, bgs(20, 30, false, ais));
+        Monitor exact = new Monitor(data, rows, n, bgs(20, 30, false, MonitorSettings.DEFAULTS));
+        assertThat(viaAis.logLikelihoodMethod()).isEqualTo("mais");
+        assertThat(exact.logLikelihoodMethod()).isEqualTo("exact");
+        assertThat(viaAis.columns()).containsExactly("epoch", "logLikelihood", "logZStdErr", "maeB", "maeC", "maeW");
+        double[] a = viaAis.evaluate(t);
+        double[] x = exact.evaluate(t);
+        System.out.printf("n=26, m=20: LL exact %.6f, mAIS %.6f +- %.2e%n", x[1], a[1], a[2]);
+        assertThat(a[2]).isPositive().isLessThan(0.05);
+        assertThat(Math.abs(a[1] - x[1])).isLessThan(6 * a[2]);
+        assertThat(Arrays.copyOfRange(a, 3, 6)).containsExactly(Arrays.copyOfRange(x, 2, 5));
+    }
+
+    @Test
+    void autoUsesMaisWhereTheSmallerLayerExceedsTwentyFive() {
+        int n = 30;
+        int rows = 20;
+        double[] data = islands(n, rows, 8);
+        MonitorSettings ais = new MonitorSettings("auto", 50, 20, "piecewise", "rao-blackwell", 0, 0);
+        TrainingSettings s = bgs(28, 2, false, ais);
+        Monitor mon = new Monitor(data, rows, n, s);
+        assertThat(mon.logLikelihoodMethod()).isEqualTo("mais");
+        assertThat(mon.columns()).containsExactly("epoch", "logLikelihood", "logZStdErr");
+        double[] row = mon.evaluate(trained(s, data, rows, n, 2));
+        assertThat(row[1]).isFinite().isNegative();
+        assertThat(row[2]).isFinite().isPositive();
+    }
+
+    @Test
+    void lambda2IsInTheUnitIntervalForBothEstimatorsAndFollowsItsCadence() {
+        for (String est : new String[] {"rao-blackwell", "counts"}) {
+            MonitorSettings ms = new MonitorSettings("auto", 100, 10, "linear", est, 256, 2);
+            TrainingSettings s = bgs(5, 3, true, ms);
+            Monitor mon = new Monitor(TrainerTest.data(), TrainerTest.ROWS, TrainerTest.N, s);
+            assertThat(mon.columns()).containsExactly("epoch", "logLikelihood", "maeB", "maeC", "maeW", "lambda2");
+            Trainer t = new Trainer(s, TrainerTest.data(), TrainerTest.ROWS, TrainerTest.N);
+            t.update();
+            assertThat(mon.evaluate(t)[5]).as("off the cadence").isNaN();
+            t.update();
+            double l2 = mon.evaluate(t)[5];
+            assertThat(l2).as(est).isGreaterThan(0.0).isLessThan(1.0);
+        }
+    }
+
+    @Test
+    void refusesMonitorsThatCannotBeComputed() {
+        double[] wide = islands(13, 5, 1);
+        assertThatThrownBy(() -> new Monitor(wide, 5, 13, bgs(4, 2, true, MonitorSettings.DEFAULTS)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("lambda2 needs n <= 12");
+        double[] big = islands(27, 5, 1);
+        assertThatThrownBy(() -> new Monitor(big, 5, 27, bgs(26, 2, false, MonitorSettings.DEFAULTS.withLogLikelihood("exact"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("loglik-method exact");
+        assertThatThrownBy(() -> new TrainingSettings("bgs", new int[] {4}, 5, 0.1, 5, "smci2", 2, 1, true,
+                new MonitorSettings("auto", 10, 10, "linear", "counts", 0, 3)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("lambda2-every");
     }
 }

@@ -88,6 +88,45 @@ class TrainingRunTest {
         }
     }
 
+    /** mAIS (forced) and lambda2 monitors: extra columns, and still a bit-identical resume. */
+    @Test
+    void runWithMaisAndLambda2MonitorsResumesBitIdentically(@TempDir Path dir) throws IOException {
+        MonitorSettings ms = new MonitorSettings("mais", 200, 20, "linear", "rao-blackwell", 64, 10);
+        TrainingSettings s = new TrainingSettings("bgs", new int[] {8}, 20, 0.05, 16, "smci2", 5, 11, true, ms);
+        Path whole = dir.resolve("whole");
+        Path cut = dir.resolve("cut");
+        run(s, whole);
+        List<String> lines = Files.readAllLines(whole.resolve("metrics.csv"));
+        assertThat(lines.get(0)).isEqualTo("epoch,logLikelihood,logZStdErr,maeB,maeC,maeW,lambda2");
+        assertThat(lines.get(1)).startsWith("5,").endsWith(",");
+        double l2 = Double.parseDouble(lines.get(2).split(",")[6]);
+        assertThat(l2).isGreaterThan(0.0).isLessThan(1.0);
+        assertThat(Files.readString(whole.resolve("manifest.json"))).contains("\"logLikelihoodMethod\" : \"mais\"");
+        assertThatThrownBy(() -> TrainingRun.run(s, TrainerTest.data(), TrainerTest.ROWS, TrainerTest.N, INFO, cut,
+                false, new TrainingRun.Listener() {
+                    @Override
+                    public void epochDone(int epoch, int total) {
+                        if (epoch == 17) {
+                            throw new IllegalStateException("stopped");
+                        }
+                    }
+                })).hasMessage("stopped");
+        assertThat(run(s, cut).resumedFrom()).isEqualTo(15);
+        assertSameOutputs(whole, cut);
+    }
+
+    @Test
+    void monitorsThatCannotBeComputedAreInputErrorsNamingTheOption(@TempDir Path dir) {
+        TrainingSettings s = new TrainingSettings("bgs", new int[] {8}, 5, 0.05, 16, "smci2", 5, 1, false,
+                MonitorSettings.DEFAULTS.withLogLikelihood("exact"));
+        double[] wide = MonitorTest.islands(27, 4, 3);
+        assertThatThrownBy(() -> TrainingRun.run(new TrainingSettings("bgs", new int[] {26}, 5, 0.05, 16, "smci2", 5, 1,
+                false, MonitorSettings.DEFAULTS.withLogLikelihood("exact")), wide, 4, 27, INFO, dir, false,
+                new TrainingRun.Listener() { }))
+                .isInstanceOf(InputException.class).hasMessageStartingWith("option --loglik-method:");
+        assertThat(s.monitor().logLikelihood()).isEqualTo("exact");
+    }
+
     @Test
     void finishedRunCanBeExtendedAndOtherSettingsAreRefused(@TempDir Path dir) throws IOException {
         run(settings("dt", 20, 3), dir.resolve("whole"));
