@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,23 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The {@code train} command: outputs, JSON result, automatic resume, bad input. */
 class TrainCommandTest {
-    record Run(int code, String out, String err) {
-    }
-
-    static Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int code = Main.execute(args);
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+    static Cli.Result run(String... args) {
+        return Cli.run(args);
     }
 
     static Path csv(Path dir) throws Exception {
@@ -60,7 +42,7 @@ class TrainCommandTest {
     @Test
     void trainsWritesOutputsAndResumesByteIdentically(@TempDir Path dir) throws Exception {
         Path data = csv(dir);
-        Run whole = run(args(data, dir.resolve("whole"), 20));
+        Cli.Result whole = run(args(data, dir.resolve("whole"), 20));
         assertThat(whole.code()).as(whole.err()).isZero();
         JsonNode json = new ObjectMapper().readTree(whole.out());
         assertThat(json.get("epochs").asInt()).isEqualTo(20);
@@ -76,9 +58,9 @@ class TrainCommandTest {
         assertThat(manifest.has("suiteVersion")).isTrue();
         assertThat(whole.err()).contains("train: epoch 20");
 
-        Run first = run(args(data, dir.resolve("split"), 10));
+        Cli.Result first = run(args(data, dir.resolve("split"), 10));
         assertThat(first.code()).isZero();
-        Run second = run(args(data, dir.resolve("split"), 20));
+        Cli.Result second = run(args(data, dir.resolve("split"), 20));
         assertThat(second.code()).as(second.err()).isZero();
         assertThat(second.err()).contains("resuming from the checkpoint at epoch 10");
         assertThat(second.out()).isEqualTo(whole.out());
@@ -92,21 +74,21 @@ class TrainCommandTest {
     @Test
     void badInputExitsWithTwoAndOneLine(@TempDir Path dir) throws Exception {
         Path data = csv(dir);
-        Run r = run("train", "--data", data.toString(), "--kernel", "bgs", "--hidden", "6,4", "--epochs", "5",
+        Cli.Result r = run("train", "--data", data.toString(), "--kernel", "bgs", "--hidden", "6,4", "--epochs", "5",
                 "--out", dir.resolve("o").toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().trim()).contains("--hidden").doesNotContain("\n");
-        Run k = run("train", "--data", data.toString(), "--kernel", "gibbs", "--hidden", "6", "--epochs", "5",
+        Cli.Result k = run("train", "--data", data.toString(), "--kernel", "gibbs", "--hidden", "6", "--epochs", "5",
                 "--out", dir.resolve("o").toString());
         assertThat(k.code()).isEqualTo(2);
         assertThat(k.err()).contains("--kernel");
-        Run missing = run("train", "--data", dir.resolve("nope.csv").toString(), "--kernel", "bgs", "--hidden", "6",
+        Cli.Result missing = run("train", "--data", dir.resolve("nope.csv").toString(), "--kernel", "bgs", "--hidden", "6",
                 "--epochs", "5", "--out", dir.resolve("o2").toString());
         assertThat(missing.code()).isEqualTo(2);
         assertThat(missing.err()).contains("nope.csv");
-        Run other = run(args(data, dir.resolve("x"), 5));
+        Cli.Result other = run(args(data, dir.resolve("x"), 5));
         assertThat(other.code()).isZero();
-        Run clash = run("train", "--data", data.toString(), "--kernel", "roundtrip", "--hidden", "6,4,3", "--epochs",
+        Cli.Result clash = run("train", "--data", data.toString(), "--kernel", "roundtrip", "--hidden", "6,4,3", "--epochs",
                 "10", "--lr", "0.05", "--samples", "20", "--eval-every", "5", "--out", dir.resolve("x").toString(),
                 "--seed", "4");
         assertThat(clash.code()).isEqualTo(2);
@@ -116,7 +98,7 @@ class TrainCommandTest {
     @Test
     void monitorOptionsAddMaisAndLambda2Columns(@TempDir Path dir) throws Exception {
         Path data = csv(dir);
-        Run r = run(args(data, dir.resolve("m"), 10, "--loglik-method", "mais", "--ais-temperatures", "100",
+        Cli.Result r = run(args(data, dir.resolve("m"), 10, "--loglik-method", "mais", "--ais-temperatures", "100",
                 "--ais-runs", "10", "--ais-schedule", "piecewise", "--lambda2", "--lambda2-repeats", "64",
                 "--lambda2-every", "10"));
         assertThat(r.code()).as(r.err()).isZero();
@@ -127,17 +109,17 @@ class TrainCommandTest {
         JsonNode manifest = new ObjectMapper().readTree(dir.resolve("m/manifest.json").toFile());
         assertThat(manifest.get("logLikelihoodMethod").asText()).isEqualTo("mais");
         assertThat(manifest.get("settings").get("monitor").get("aisRuns").asInt()).isEqualTo(10);
-        Run bad = run(args(data, dir.resolve("b"), 10, "--ais-runs", "1"));
+        Cli.Result bad = run(args(data, dir.resolve("b"), 10, "--ais-runs", "1"));
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err().trim()).startsWith("rbm: option --ais-runs").doesNotContain("\n");
-        Run every = run(args(data, dir.resolve("c"), 10, "--lambda2", "--lambda2-every", "7"));
+        Cli.Result every = run(args(data, dir.resolve("c"), 10, "--lambda2", "--lambda2-every", "7"));
         assertThat(every.code()).isEqualTo(2);
         assertThat(every.err()).contains("--lambda2-every");
     }
 
     @Test
     void trainsOnARegisteredDataSet(@TempDir Path dir) {
-        Run r = run("train", "--data", "genrbm", "--data-param", "n=6", "--data-param", "m=8", "--data-param",
+        Cli.Result r = run("train", "--data", "genrbm", "--data-param", "n=6", "--data-param", "m=8", "--data-param",
                 "steps=50", "--data-param", "size=20", "--kernel", "bgs", "--hidden", "8", "--epochs", "4",
                 "--samples", "10", "--eval-every", "2", "--out", dir.resolve("g").toString(), "--json", "--quiet");
         assertThat(r.code()).as(r.err()).isZero();

@@ -3,17 +3,12 @@ package dev.rbmsuite.experiments.training;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.datasets.BinaryDataset;
-import dev.rbmsuite.diagnostics.ais.AisOptions;
-import dev.rbmsuite.diagnostics.ais.AisResult;
-import dev.rbmsuite.diagnostics.ais.AnnealingSchedule;
-import dev.rbmsuite.diagnostics.ais.BaseRate;
-import dev.rbmsuite.diagnostics.ais.MarginalAis;
-import dev.rbmsuite.diagnostics.exact.ExactLikelihood;
 import dev.rbmsuite.diagnostics.spectral.Lambda2;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.PaperData;
 import dev.rbmsuite.experiments.Trials;
 import dev.rbmsuite.learning.train.Monitor;
+import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.Trainer;
 import dev.rbmsuite.learning.train.TrainingSettings;
 import dev.rbmsuite.plots.io.CsvTable;
@@ -93,20 +88,22 @@ public final class TrainingRuns {
         BinaryDataset data = PaperData.dataset(cfg.dataset(), ctx.seed());
         PaperData.Setting s = PaperData.setting(cfg.dataset());
         int[] hidden = PaperData.stackHidden(s.hidden(), cfg.upperLayers());
+        // the learning module's monitor: exact log-likelihood where min(n, m) <= 25, mAIS otherwise
+        // (base-rate start, linear schedule), MAEs where exact moments are affordable
+        MonitorSettings monitorSettings = new MonitorSettings("auto", cfg.aisTemperatures(), cfg.aisRuns(), "linear",
+                "rao-blackwell", 0, 0);
         TrainingSettings ts = new TrainingSettings(cfg.kernel(), hidden, cfg.epochs(), s.learningRate(), s.samples(),
-                "smci2", cfg.evalEvery(), rng.nextLong(), false);
+                "smci2", cfg.evalEvery(), rng.nextLong(), false, monitorSettings);
         double[] x = data.toArray();
         int n = data.dimension();
         Trainer trainer = new Trainer(ts, x, data.size(), n);
-        boolean exact = Math.min(n, s.hidden()) <= Monitor.EXACT_LL_LIMIT;
-        Monitor monitor = exact ? new Monitor(x, data.size(), n, s.hidden()) : null;
-        List<String> columns = new ArrayList<>(exact ? monitor.columns() : List.of("epoch", "logLikelihood", "logZStdErr"));
+        Monitor monitor = new Monitor(x, data.size(), n, ts);
+        List<String> columns = new ArrayList<>(monitor.columns());
         if (cfg.lambda2Every() > 0) {
+            // both estimators side by side (figure 2): the paper's counts and the Rao-Blackwellised one
             columns.add("lambda2Counts");
             columns.add("lambda2RaoBlackwell");
         }
-        AisOptions ais = exact ? null : new AisOptions(AnnealingSchedule.linear(cfg.aisTemperatures()), cfg.aisRuns(),
-                BaseRate.visibleBias(x, data.size(), n));
         List<double[]> rows = new ArrayList<>();
         int reportEvery = Math.max(cfg.evalEvery(), cfg.epochs() / 10 / cfg.evalEvery() * cfg.evalEvery());
         for (int e = 1; e <= cfg.epochs(); e++) {
@@ -116,16 +113,8 @@ public final class TrainingRuns {
             }
             double[] row = new double[columns.size()];
             Arrays.fill(row, Double.NaN);
-            if (exact) {
-                double[] m = monitor.evaluate(trainer);
-                System.arraycopy(m, 0, row, 0, m.length);
-            } else {
-                Rbm bottom = trainer.model().bottom();
-                AisResult z = MarginalAis.estimate(bottom, ais, rng.fork(EVAL, e));
-                row[0] = e;
-                row[1] = ExactLikelihood.logLikelihood(bottom, z.logZ(), x, data.size());
-                row[2] = z.stdErr();
-            }
+            double[] m = monitor.evaluate(trainer);
+            System.arraycopy(m, 0, row, 0, m.length);
             if (cfg.lambda2Every() > 0 && e % cfg.lambda2Every() == 0) {
                 Rbm bottom = trainer.model().bottom();
                 row[columns.size() - 2] = Lambda2.estimate(bottom, Lambda2.Estimator.COUNTS, cfg.lambda2CountRepeats(),

@@ -282,10 +282,9 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
 
         /** e[base..base+pad) = exp(m) in place (deterministic vector exponential), einv = 1 / e. */
         private void expRow(int base) {
+            VectorMath.expInPlace(e, base, pad);
             for (int k = 0; k < pad; k += LANES) {
-                DoubleVector x = VectorMath.exp(DoubleVector.fromArray(S, e, base + k));
-                x.intoArray(e, base + k);
-                DoubleVector.broadcast(S, 1.0).div(x).intoArray(einv, base + k);
+                DoubleVector.broadcast(S, 1.0).div(DoubleVector.fromArray(S, e, base + k)).intoArray(einv, base + k);
             }
         }
 
@@ -385,7 +384,8 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
         /** In place: s[o..o+LANES) = sig(z), sb[..] = sig(-z) for z = s[o..], from one exponential e^{-|z|}. */
         static void sigmoidLanes(double[] s, double[] sb, int o) {
             DoubleVector z = DoubleVector.fromArray(S, s, o);
-            DoubleVector ex = VectorMath.exp(DoubleVector.zero(S).sub(z.abs()));
+            VectorMath.expNegAbs(s, o, sb, o, LANES); // sb is free until written below
+            DoubleVector ex = DoubleVector.fromArray(S, sb, o);
             DoubleVector q = DoubleVector.broadcast(S, 1.0).div(ex.add(1.0));
             DoubleVector p = ex.mul(q);
             VectorMask<Double> neg = z.compare(VectorOperators.LT, 0.0);
