@@ -120,14 +120,20 @@ public final class Figure9 implements Experiment {
             double[] rt = medians.get("roundtrip");
             double[] dt = medians.get("dt");
             double[] bgs = medians.get("bgs");
-            claims.add(Claim.of(id(), "On " + d + ", the median TV distance of the proposed kernel decreases faster than BGS and DT "
-                    + "and ends lower",
-                    String.format(Locale.ROOT, "median TV at steps 1, %d, %d: BGS %.3f, %.3f, %.3f; DT %.3f, %.3f, %.3f; "
-                            + "proposed %.3f, %.3f, %.3f; i.i.d. floor %s", mid, steps, bgs[1], bgs[mid], bgs[steps],
-                            dt[1], dt[mid], dt[steps], rt[1], rt[mid], rt[steps],
-                            Double.isFinite(floor) ? String.format(Locale.ROOT, "%.3f", floor) : "not computed (n > "
-                                    + VisibleDistribution.MAX_VISIBLE + ")"),
-                    rt[mid] < bgs[mid] && rt[mid] < dt[mid] && rt[steps] <= bgs[steps] && rt[steps] <= dt[steps]));
+            String floorText = Double.isFinite(floor) ? String.format(Locale.ROOT, "%.3f", floor)
+                    : "not computed (n > " + VisibleDistribution.MAX_VISIBLE + ")";
+            // "decreases more rapidly": lower after one step and lower on average over steps 1..S
+            claims.add(Claim.of(id(), "On " + d + ", the median TV distance of the proposed kernel decreases more rapidly than "
+                    + "with BGS and DT",
+                    String.format(Locale.ROOT, "median TV after 1 step: BGS %.3f, DT %.3f, proposed %.3f; mean of the "
+                            + "median over steps 1-%d: BGS %.3f, DT %.3f, proposed %.3f", bgs[1], dt[1], rt[1], steps,
+                            meanFrom1(bgs), meanFrom1(dt), meanFrom1(rt)),
+                    rt[1] < bgs[1] && rt[1] < dt[1] && meanFrom1(rt) < meanFrom1(bgs) && meanFrom1(rt) < meanFrom1(dt)));
+            claims.add(Claim.of(id(), "On " + d + ", the proposed kernel attains lower TV distances within the evaluated steps",
+                    String.format(Locale.ROOT, "median TV at steps %d and %d: BGS %.3f, %.3f; DT %.3f, %.3f; proposed "
+                            + "%.3f, %.3f; i.i.d. floor %s", mid, steps, bgs[mid], bgs[steps], dt[mid], dt[steps], rt[mid],
+                            rt[steps], floorText),
+                    rt[mid] < bgs[mid] && rt[mid] < dt[mid]));
         }
         fig.sharedLegend(List.of(LegendEntry.line("BGS", "bgs"), LegendEntry.line("DT (L = 3)", "dt"),
                 LegendEntry.line("proposed (L = 3)", "roundtrip"), LegendEntry.line("i.i.d. floor", "iid")));
@@ -137,6 +143,15 @@ public final class Figure9 implements Experiment {
                 + chains + " chains run from a common persistent-chain start, for (a) GenRBM, (b) islands, (c) pentagon and "
                 + "(d) iris. Lines: median over " + starts + " starts; bands: 10th-90th percentiles; dashed: expected TV of "
                 + chains + " exact i.i.d. samples.", FigureOutcome.files(images, "fig9-tv.csv"), settings, claims);
+    }
+
+    /** The mean of x[1..], the average median TV after the start. */
+    static double meanFrom1(double[] x) {
+        double sum = 0;
+        for (int k = 1; k < x.length; k++) {
+            sum += x[k];
+        }
+        return sum / (x.length - 1);
     }
 
     /** Linear-interpolation quantile (numpy's default) of a copy of x. */
