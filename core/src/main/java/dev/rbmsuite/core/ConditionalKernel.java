@@ -22,6 +22,7 @@ final class ConditionalKernel {
     private static final int LANES = S.length();
     private static final int GROUP = 4;
     private static final int PATTERNS = 1 << GROUP;
+    private static final long ONE_BITS = Double.doubleToRawLongBits(1.0);
     private static final DoubleVector ONE = DoubleVector.broadcast(S, 1.0);
     private static final DoubleVector ZERO = DoubleVector.zero(S);
 
@@ -122,26 +123,27 @@ final class ConditionalKernel {
      * @return false if the row is not binary (then the offsets are meaningless)
      */
     private boolean patterns(double[] x, int xo, int[] offsets) {
+        // branch-free: 1.0 has exponent bit 52 set and 0.0 has no bit set, so bit 52 is the unit's value
         boolean binary = true;
-        int i = 0;
-        for (; i + LANES <= nIn; i += LANES) {
-            DoubleVector v = DoubleVector.fromArray(S, x, xo + i);
-            VectorMask<Double> isOne = v.compare(VectorOperators.EQ, 1.0);
-            binary &= isOne.or(v.compare(VectorOperators.EQ, 0.0)).allTrue();
-            long bits = isOne.toLong();
-            for (int k = 0; k < LANES; k += GROUP) {
-                int g = (i + k) / GROUP;
-                offsets[g] = (g * PATTERNS + (int) ((bits >>> k) & (PATTERNS - 1))) * stride;
-            }
+        int full = nIn / GROUP;
+        for (int g = 0; g < full; g++) {
+            int i = xo + g * GROUP;
+            long a = Double.doubleToRawLongBits(x[i]);
+            long b = Double.doubleToRawLongBits(x[i + 1]);
+            long c = Double.doubleToRawLongBits(x[i + 2]);
+            long d = Double.doubleToRawLongBits(x[i + 3]);
+            binary &= (a == 0L | a == ONE_BITS) & (b == 0L | b == ONE_BITS) & (c == 0L | c == ONE_BITS)
+                    & (d == 0L | d == ONE_BITS);
+            int p = (int) ((a >>> 52) & 1L | (b >>> 51) & 2L | (c >>> 50) & 4L | (d >>> 49) & 8L);
+            offsets[g] = (g * PATTERNS + p) * stride;
         }
-        for (; i < nIn; i += GROUP) {
+        for (int g = full; g < groups; g++) {
             int p = 0;
-            for (int k = 0; k < GROUP && i + k < nIn; k++) {
-                double xi = x[xo + i + k];
-                binary &= xi == 0.0 | xi == 1.0;
-                p |= (xi == 1.0 ? 1 : 0) << k;
+            for (int k = 0; g * GROUP + k < nIn; k++) {
+                long v = Double.doubleToRawLongBits(x[xo + g * GROUP + k]);
+                binary &= v == 0L | v == ONE_BITS;
+                p |= (int) ((v >>> 52) & 1L) << k;
             }
-            int g = i / GROUP;
             offsets[g] = (g * PATTERNS + p) * stride;
         }
         return binary;
