@@ -67,6 +67,10 @@ public final class Report {
             String id = m.path("figure").asText();
             sb.append("\n## ").append(id).append(": ").append(m.path("title").asText()).append("\n\n");
             sb.append(m.path("caption").asText()).append("\n\n");
+            if ("smoke".equals(m.path("scale").asText()) && m.path("claims").size() > 0) {
+                sb.append("*Smoke scale: the runs only check that everything works; the verdicts below say nothing "
+                        + "about the paper's claims. Use the quick or paper scale.*\n\n");
+            }
             for (JsonNode f : m.path("files")) {
                 String file = f.asText();
                 if (file.endsWith(".png")) {
