@@ -246,22 +246,6 @@ public final class Rbm {
         down.apply(h, rows, out, ConditionalKernel.Mode.FIELD, 1.0, null, null);
     }
 
-    private static void fieldRow(double[] x, int xo, int nIn, int nOut, double[] mat, double[] bias,
-                                 double[] out, int o) {
-        System.arraycopy(bias, 0, out, o, nOut);
-        for (int i = 0; i < nIn; i++) {
-            double xi = x[xo + i];
-            if (xi == 0.0) {
-                continue;
-            }
-            if (xi == 1.0) {
-                VectorMath.add(out, o, mat, i * nOut, nOut);
-            } else {
-                VectorMath.axpy(xi, out, o, mat, i * nOut, nOut);
-            }
-        }
-    }
-
     /**
      * P(h_j = 1 | v) = sig(zeta_j(v)) for each row.
      *
@@ -348,7 +332,7 @@ public final class Rbm {
      * @param out lv per row (overwritten)
      */
     public void logMarginalVisible(double[] v, int rows, double[] out) {
-        logMarginal(v, rows, n, m, w, b, c, out);
+        logMarginal(up, v, rows, n, m, b, out);
     }
 
     /**
@@ -359,29 +343,16 @@ public final class Rbm {
      * @param out lh per row (overwritten)
      */
     public void logMarginalHidden(double[] h, int rows, double[] out) {
-        logMarginal(h, rows, m, n, wt, c, b, out);
+        logMarginal(down, h, rows, m, n, c, out);
     }
 
-    private static void logMarginal(double[] x, int rows, int nIn, int nOut, double[] mat, double[] biasIn,
-                                    double[] biasOut, double[] out) {
-        double[] f = new double[nOut];
+    /** biasIn . x + sum softplus(field(x)) per row, with the field from the same kernel as the draws. */
+    private static void logMarginal(ConditionalKernel k, double[] x, int rows, int nIn, int nOut, double[] biasIn,
+                                    double[] out) {
+        double[] f = new double[rows * nOut];
+        k.apply(x, rows, f, ConditionalKernel.Mode.FIELD, 1.0, null, null);
         for (int r = 0; r < rows; r++) {
-            int xo = r * nIn;
-            System.arraycopy(biasOut, 0, f, 0, nOut);
-            double lin = 0;
-            for (int i = 0; i < nIn; i++) {
-                double xi = x[xo + i];
-                if (xi == 0.0) {
-                    continue;
-                }
-                lin += xi * biasIn[i];
-                if (xi == 1.0) {
-                    VectorMath.add(f, 0, mat, i * nOut, nOut);
-                } else {
-                    VectorMath.axpy(xi, f, 0, mat, i * nOut, nOut);
-                }
-            }
-            out[r] = lin + VectorMath.softplusSum(f, 0, nOut);
+            out[r] = VectorMath.dot(biasIn, 0, x, r * nIn, nIn) + VectorMath.softplusSum(f, r * nOut, nOut);
         }
     }
 
@@ -394,11 +365,11 @@ public final class Rbm {
      * @param out energies (overwritten)
      */
     public void energy(double[] v, double[] h, int rows, double[] out) {
-        double[] f = new double[m];
+        double[] zeta = new double[rows * m];
+        hiddenField(v, rows, zeta);
         for (int r = 0; r < rows; r++) {
-            fieldRow(v, r * n, n, m, w, c, f, 0);
-            double bv = VectorMath.dot(b, 0, v, r * n, n);
-            out[r] = -bv - VectorMath.dot(f, 0, h, r * m, m);
+            // E = -b.v - (c + vW).h
+            out[r] = -VectorMath.dot(b, 0, v, r * n, n) - VectorMath.dot(zeta, r * m, h, r * m, m);
         }
     }
 
