@@ -101,19 +101,16 @@ final class ConditionalKernel {
             } else {
                 accumulateDense(x, xo, row);
             }
-            int o = r * nOut;
-            if (mode == Mode.FIELD) {
-                System.arraycopy(row, 0, out, o, nOut);
-                continue;
-            }
-            if (mode == Mode.MEAN) {
-                VectorMath.sigmoidInPlace(beta, row, 0, stride);
-                System.arraycopy(row, 0, out, o, nOut);
-            } else {
-                // h = 1 with probability sig(beta f) = 1 / (1 + e^{-beta f}): test u (1 + e) < 1, no division
-                VectorMath.expBlock(row, 0, row, 0, stride, -beta, false);
-                compareRow(row, uniforms, out, o);
-            }
+            System.arraycopy(row, 0, out, r * nOut, nOut);
+        }
+        // the transcendental work runs once over the whole batch: no per-row overhead, no padding lanes
+        int total = rows * nOut;
+        if (mode == Mode.MEAN) {
+            VectorMath.sigmoidInPlace(beta, out, 0, total);
+        } else if (mode == Mode.SAMPLE) {
+            // h = 1 with probability sig(beta f) = 1 / (1 + e^{-beta f}): test u (1 + e) < 1, no division
+            VectorMath.expBlock(out, 0, out, 0, total, -beta, false);
+            compare(uniforms, out, total);
         }
     }
 
@@ -189,17 +186,16 @@ final class ConditionalKernel {
         }
     }
 
-    /** out[o+k] = 1 if uniforms[o+k] * (1 + e[k]) < 1 else 0, for k in [0, nOut): a draw with P = 1/(1+e). */
-    private void compareRow(double[] e, double[] uniforms, double[] out, int o) {
-        int full = (nOut / LANES) * LANES;
+    /** x[k] = 1 if u[k] * (1 + x[k]) < 1 else 0, for k in [0, len): a draw with P = 1/(1+x). */
+    private static void compare(double[] u, double[] x, int len) {
         int k = 0;
-        for (; k < full; k += LANES) {
-            DoubleVector u = DoubleVector.fromArray(S, uniforms, o + k);
-            ZERO.blend(ONE, u.fma(DoubleVector.fromArray(S, e, k), u).lt(ONE)).intoArray(out, o + k);
+        int upper = S.loopBound(len);
+        for (; k < upper; k += LANES) {
+            DoubleVector uv = DoubleVector.fromArray(S, u, k);
+            ZERO.blend(ONE, uv.fma(DoubleVector.fromArray(S, x, k), uv).lt(ONE)).intoArray(x, k);
         }
-        for (; k < nOut; k++) {
-            double u = uniforms[o + k];
-            out[o + k] = Math.fma(u, e[k], u) < 1.0 ? 1.0 : 0.0;
+        for (; k < len; k++) {
+            x[k] = Math.fma(u[k], x[k], u[k]) < 1.0 ? 1.0 : 0.0;
         }
     }
 }
