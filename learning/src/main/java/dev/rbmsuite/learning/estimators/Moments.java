@@ -1,5 +1,6 @@
 package dev.rbmsuite.learning.estimators;
 
+import dev.rbmsuite.core.VectorMath;
 import java.util.Arrays;
 
 /**
@@ -86,6 +87,42 @@ public final class Moments {
         Arrays.fill(v, 0);
         Arrays.fill(h, 0);
         Arrays.fill(vh, 0);
+    }
+
+    /**
+     * Sets the moments to the plain sample averages E[v], E[h], E[v h^T] over rows of paired samples
+     * (h may hold probabilities, as in the positive phase of Eqs. grad_c and grad_W).
+     *
+     * @param v visible rows, rows x n
+     * @param h hidden rows, rows x m
+     * @param rows number of rows (at least one)
+     */
+    public void setSampleMeans(double[] v, double[] h, int rows) {
+        int n = numVisible();
+        int m = numHidden();
+        clear();
+        for (int r = 0; r < rows; r++) {
+            VectorMath.add(this.v, 0, v, r * n, n);
+            VectorMath.add(this.h, 0, h, r * m, m);
+            for (int i = 0; i < n; i++) {
+                double vi = v[r * n + i];
+                if (vi == 1.0) {
+                    VectorMath.add(vh, i * m, h, r * m, m);
+                } else if (vi != 0.0) {
+                    VectorMath.axpy(vi, vh, i * m, h, r * m, m);
+                }
+            }
+        }
+        scale(1.0 / rows);
+    }
+
+    /** @param a factor applied to every moment */
+    public void scale(double a) {
+        for (double[] x : new double[][] {v, h, vh}) {
+            for (int k = 0; k < x.length; k++) {
+                x[k] *= a;
+            }
+        }
     }
 
     /** @param other moments of the same sizes, copied into this one */

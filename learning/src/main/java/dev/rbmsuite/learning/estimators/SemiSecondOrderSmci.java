@@ -144,8 +144,8 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             stableSide(h, rows, m, n, eta, wt, c, out.hidden(), ch);
             combine(n, m, cv, m, 1, ch, 1, n, inv, pair);
         }
-        MonteCarloEstimator.scale(out.visible(), inv);
-        MonteCarloEstimator.scale(out.hidden(), inv);
+        scale(out.visible(), inv);
+        scale(out.hidden(), inv);
     }
 
     /** pair_ij = (C^(v)_ij + C^(h)_ij) / 2 / rows with C^(v)_ij = cv[i*vi + j*vj], C^(h)_ij = ch[i*hi + j*hj]. */
@@ -506,6 +506,12 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             for (int k = 0; k < padded; k += LANES) {
                 Side.sigmoidLanes(s, sb, k);
             }
+        }
+    }
+
+    private static void scale(double[] x, double a) {
+        for (int k = 0; k < x.length; k++) {
+            x[k] *= a;
         }
     }
 }

@@ -3,7 +3,6 @@ package dev.rbmsuite.learning.train;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
-import dev.rbmsuite.core.VectorMath;
 import dev.rbmsuite.learning.estimators.Moments;
 
 /**
@@ -19,9 +18,8 @@ import dev.rbmsuite.learning.estimators.Moments;
  * </ul>
  * The conditional means {@code sig(zeta_l(v_l))} of layer l serve both as its positive statistics
  * and as the Bernoulli probabilities of the next layer's sample, so each layer costs one field
- * evaluation. The sigmoids are core's deterministic vector sigmoids
- * ({@link VectorMath#sigmoidInPlace}: exactly rounded operations only, so interpreted and compiled
- * code give the same bits). Scratch buffers are reused; not thread-safe.
+ * evaluation ({@link Rbm#hiddenMeans}, whose deterministic sigmoids give the same bits in interpreted
+ * and compiled code). Scratch buffers are reused; not thread-safe.
  */
 public final class PositivePhase {
     private final double[] data;
@@ -71,14 +69,12 @@ public final class PositivePhase {
         visible[0] = data;
         for (int l = 0; l < depth; l++) {
             Rbm r = stack.layer(l);
-            int n = r.numVisible();
             int m = r.numHidden();
             if (means[l] == null || means[l].length != rows * m) {
                 means[l] = new double[rows * m];
             }
-            r.hiddenField(visible[l], rows, means[l]);
-            VectorMath.sigmoidInPlace(means[l], 0, rows * m);
-            accumulate(visible[l], means[l], n, m, out[l]);
+            r.hiddenMeans(visible[l], rows, means[l]);
+            out[l].setSampleMeans(visible[l], means[l], rows);
             if (l + 1 < depth) {
                 if (visible[l + 1] == null || visible[l + 1].length != rows * m) {
                     visible[l + 1] = new double[rows * m];
@@ -98,30 +94,5 @@ public final class PositivePhase {
      */
     public double[] samples(int l) {
         return visible[l];
-    }
-
-    private void accumulate(double[] v, double[] p, int n, int m, Moments out) {
-        out.clear();
-        double[] ev = out.visible();
-        double[] eh = out.hidden();
-        double[] evh = out.pair();
-        for (int r = 0; r < rows; r++) {
-            VectorMath.add(ev, 0, v, r * n, n);
-            VectorMath.add(eh, 0, p, r * m, m);
-            for (int i = 0; i < n; i++) {
-                double vi = v[r * n + i];
-                if (vi == 1.0) {
-                    VectorMath.add(evh, i * m, p, r * m, m);
-                } else if (vi != 0.0) {
-                    VectorMath.axpy(vi, evh, i * m, p, r * m, m);
-                }
-            }
-        }
-        double inv = 1.0 / rows;
-        for (double[] x : new double[][] {ev, eh, evh}) {
-            for (int k = 0; k < x.length; k++) {
-                x[k] *= inv;
-            }
-        }
     }
 }
