@@ -87,9 +87,12 @@ public final class Figure7 implements Experiment {
         summary.build().write(ctx.file("fig7-summary.csv"));
         Map<String, Object> settings = new LinkedHashMap<>();
         all.keySet().forEach(c -> settings.put(c.name(), c.asMap()));
+        RunConfig any = all.keySet().iterator().next();
         return new FigureOutcome("Figure 7. Log-likelihood against the training epoch for (a) islands, (b) pentagon, (c) iris "
-                + "(exact), (d) wine and (e) seeds (mAIS estimate of log Z), for BGS, DT (L = 3) and the proposed kernel "
-                + "(L = 3); mean over " + all.keySet().iterator().next().trials() + " trials.",
+                + "(exact), (d) wine and (e) seeds (mAIS estimate of log Z: K = " + any.aisTemperatures() + " temperatures, "
+                + any.aisRuns() + " runs along the curve, K = " + any.finalAisTemperatures() + ", " + any.finalAisRuns()
+                + " runs at the final epoch), for BGS, DT (L = 3) and the proposed kernel (L = 3); mean over "
+                + any.trials() + " trials.",
                 FigureOutcome.files(images, "fig7-summary.csv", "fig7-trials.csv"), settings, claims);
     }
 }

@@ -16,12 +16,17 @@ import java.util.Map;
  * @param lambda2Every lambda2 cadence in epochs (a multiple of evalEvery), 0 for none
  * @param lambda2CountRepeats N2 of the paper's count estimator
  * @param lambda2RbRepeats N2 of the Rao-Blackwellised estimator
- * @param aisTemperatures mAIS temperatures where the log-likelihood is not exact
- * @param aisRuns mAIS runs
+ * @param aisTemperatures mAIS temperatures K for the points of the curve where the log-likelihood is
+ *     not exact
+ * @param aisRuns mAIS runs N for the points of the curve
+ * @param finalAisTemperatures K for the final evaluation (the reported final log-likelihood)
+ * @param finalAisRuns N for the final evaluation
+ * @param moments whether to compute the MAEs (only figures 2 and 6 plot them)
  * @param trials number of independent trials
  */
 public record RunConfig(String dataset, String kernel, int upperLayers, int epochs, int evalEvery, int lambda2Every,
-                        int lambda2CountRepeats, int lambda2RbRepeats, int aisTemperatures, int aisRuns, int trials) {
+                        int lambda2CountRepeats, int lambda2RbRepeats, int aisTemperatures, int aisRuns,
+                        int finalAisTemperatures, int finalAisRuns, boolean moments, int trials) {
     /** Checks the cadences. */
     public RunConfig {
         if (kernel.equals("bgs")) {
@@ -77,6 +82,9 @@ public record RunConfig(String dataset, String kernel, int upperLayers, int epoc
         m.put("lambda2RbRepeats", lambda2RbRepeats);
         m.put("aisTemperatures", aisTemperatures);
         m.put("aisRuns", aisRuns);
+        m.put("finalAisTemperatures", finalAisTemperatures);
+        m.put("finalAisRuns", finalAisRuns);
+        m.put("moments", moments);
         m.put("trials", trials);
         m.put("estimator", "smci2");
         return m;

@@ -28,7 +28,8 @@ import java.util.List;
  *   <li>{@code maeB, maeC, maeW}: the mean absolute errors of the negative-phase estimates of theta_0
  *       actually used in that update against the exact moments of the parameters of that update
  *       ({@link ExactMoments}, enumeration of the smaller layer), when min(n_0, m_0) &le;
- *       {@value #EXACT_MOMENTS_LIMIT} (2^20 states: about a second per evaluation at m = 100);</li>
+ *       {@value #EXACT_MOMENTS_LIMIT} (2^20 states: about 0.3 s per evaluation at m = 100) and
+ *       {@link MonitorSettings#moments()} asks for them;</li>
  *   <li>{@code lambda2}: the second eigenvalue of the BGS transition matrix of theta_0 (paper
  *       Appendix B; {@link Lambda2}, Rao-Blackwellised estimator by default), when requested; only
  *       for n_0 &le; {@value BgsTransitionMatrix#MAX_VISIBLE} (2^n x 2^n matrix), at the epochs that
@@ -103,7 +104,7 @@ public final class Monitor {
         this.data = data;
         this.rows = rows;
         this.exactLl = method.equals("exact") || (method.equals("auto") && small <= EXACT_LL_LIMIT);
-        this.maes = small <= EXACT_MOMENTS_LIMIT;
+        this.maes = ms.moments() && small <= EXACT_MOMENTS_LIMIT;
         this.lambda2 = lambda2;
         this.lambda2Every = lambda2Every;
         this.lambda2Estimator = ms.lambda2EstimatorKind();

@@ -18,9 +18,12 @@ import java.util.Map;
  * @param lambda2Repeats N2 per state; 0 for the estimator's default (1024 RB, 2^15 counts)
  * @param lambda2Every lambda2 cadence in epochs, a multiple of the evaluation cadence; 0 for every
  *     evaluation
+ * @param moments whether to compute the MAEs of the negative-phase estimates against exact moments
+ *     where min(n_0, m_0) &le; {@value Monitor#EXACT_MOMENTS_LIMIT} (about 0.3 s per evaluation at
+ *     n = 20; runs that plot only the log-likelihood switch it off)
  */
 public record MonitorSettings(String logLikelihood, int aisTemperatures, int aisRuns, String aisSchedule,
-                              String lambda2Estimator, int lambda2Repeats, int lambda2Every) {
+                              String lambda2Estimator, int lambda2Repeats, int lambda2Every, boolean moments) {
     /** The accepted log-likelihood methods. */
     public static final List<String> LL_METHODS = List.of("auto", "exact", "mais");
     /** The accepted annealing schedules. */
@@ -30,6 +33,22 @@ public record MonitorSettings(String logLikelihood, int aisTemperatures, int ais
     /** The defaults of METHODS.md 7.2. */
     public static final MonitorSettings DEFAULTS = new MonitorSettings("auto", AisOptions.DEFAULT_TEMPERATURES,
             AisOptions.DEFAULT_RUNS, "linear", "rao-blackwell", 0, 0);
+
+    /**
+     * Settings that compute the MAEs where affordable.
+     *
+     * @param logLikelihood see the record
+     * @param aisTemperatures see the record
+     * @param aisRuns see the record
+     * @param aisSchedule see the record
+     * @param lambda2Estimator see the record
+     * @param lambda2Repeats see the record
+     * @param lambda2Every see the record
+     */
+    public MonitorSettings(String logLikelihood, int aisTemperatures, int aisRuns, String aisSchedule,
+                           String lambda2Estimator, int lambda2Repeats, int lambda2Every) {
+        this(logLikelihood, aisTemperatures, aisRuns, aisSchedule, lambda2Estimator, lambda2Repeats, lambda2Every, true);
+    }
 
     /** Checks every value; throws IllegalArgumentException starting with the setting's name. */
     public MonitorSettings {
@@ -65,7 +84,26 @@ public record MonitorSettings(String logLikelihood, int aisTemperatures, int ais
      */
     public MonitorSettings withLogLikelihood(String method) {
         return new MonitorSettings(method, aisTemperatures, aisRuns, aisSchedule, lambda2Estimator, lambda2Repeats,
-                lambda2Every);
+                lambda2Every, moments);
+    }
+
+    /**
+     * @param on whether to compute the MAEs
+     * @return these settings with the MAEs switched on or off
+     */
+    public MonitorSettings withMoments(boolean on) {
+        return new MonitorSettings(logLikelihood, aisTemperatures, aisRuns, aisSchedule, lambda2Estimator,
+                lambda2Repeats, lambda2Every, on);
+    }
+
+    /**
+     * @param temperatures K
+     * @param runs N
+     * @return these settings with another mAIS size
+     */
+    public MonitorSettings withAis(int temperatures, int runs) {
+        return new MonitorSettings(logLikelihood, temperatures, runs, aisSchedule, lambda2Estimator, lambda2Repeats,
+                lambda2Every, moments);
     }
 
     /** @return the diagnostics' estimator for {@link #lambda2Estimator()} */
@@ -83,6 +121,7 @@ public record MonitorSettings(String logLikelihood, int aisTemperatures, int ais
         m.put("lambda2Estimator", lambda2Estimator);
         m.put("lambda2Repeats", lambda2Repeats);
         m.put("lambda2Every", lambda2Every);
+        m.put("moments", moments);
         return m;
     }
 }

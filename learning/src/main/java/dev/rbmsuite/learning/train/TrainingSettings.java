@@ -106,6 +106,15 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
                 monitor);
     }
 
+    /**
+     * @param newMonitor other monitor settings
+     * @return the same settings with other monitors (for example a costlier final evaluation)
+     */
+    public TrainingSettings withMonitor(MonitorSettings newMonitor) {
+        return new TrainingSettings(kernel, hidden, epochs, learningRate, samples, estimator, evalEvery, seed, lambda2,
+                newMonitor);
+    }
+
     /** @return every setting by name, in a fixed order (for manifests and checkpoints) */
     public Map<String, Object> asMap() {
         Map<String, Object> m = new LinkedHashMap<>();
