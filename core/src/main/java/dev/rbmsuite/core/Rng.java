@@ -144,10 +144,13 @@ public final class Rng {
         int lanes = LS.length();
         int i = 0;
         if (lanes == DS.length()) {
-            LongVector iota = LongVector.zero(LS).addIndex(1);
+            // counter c is mixed from key + c * GOLDEN: lanes step by GOLDEN, blocks by lanes * GOLDEN (no multiply)
+            LongVector laneSteps = LongVector.zero(LS).addIndex(1).mul(GOLDEN);
+            long z0 = key + (counter + 1) * GOLDEN;
+            long blockStep = lanes * GOLDEN;
             int upper = LS.loopBound(len);
-            for (; i < upper; i += lanes) {
-                LongVector z = iota.add(counter + 1 + i).mul(GOLDEN).add(key);
+            for (; i < upper; i += lanes, z0 += blockStep) {
+                LongVector z = laneSteps.add(z0);
                 z = z.lanewise(VectorOperators.XOR, z.lanewise(VectorOperators.LSHR, 30)).mul(0xBF58476D1CE4E5B9L);
                 z = z.lanewise(VectorOperators.XOR, z.lanewise(VectorOperators.LSHR, 27)).mul(0x94D049BB133111EBL);
                 z = z.lanewise(VectorOperators.XOR, z.lanewise(VectorOperators.LSHR, 31));
