@@ -10,8 +10,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code dataset NAME --out FILE.csv [--param k=v ...]}: writes one of the paper's binary data sets (section
@@ -26,6 +28,9 @@ import picocli.CommandLine.Parameters;
 final class DatasetCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
+
+    @Spec
+    CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "NAME", description = "genrbm, islands, pentagon, iris, wine or seeds")
     String name;
@@ -43,6 +48,7 @@ final class DatasetCommand implements Callable<Integer> {
         ObjectNode result = Output.object();
         result.put("rows", data.size());
         result.put("columns", data.dimension());
+        ResultManifest.write(out, spec, result);
         Output.print(common, result, r -> "wrote data set " + data.name() + " (" + data.size() + " rows x "
                 + data.dimension() + " columns" + (data.hasLabels() ? ", plus labels" : "") + ") to " + out);
         return 0;

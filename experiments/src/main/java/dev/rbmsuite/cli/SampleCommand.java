@@ -19,7 +19,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code sample}: runs N independent chains of a kernel for S transitions and writes the layer-0
@@ -38,6 +40,9 @@ import picocli.CommandLine.Option;
 final class SampleCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
+
+    @Spec
+    CommandSpec spec;
 
     @Option(names = "--model", required = true, paramLabel = "DIR", description = "model folder")
     Path model;
@@ -153,6 +158,7 @@ final class SampleCommand implements Callable<Integer> {
                 b.add(beta);
             }
         }
+        ResultManifest.write(out, spec, result);
         Output.print(common, result, r -> {
             StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
                     "wrote %d chains after %d %s steps to %s (%.3f s)", chains, steps, kernel, out, seconds));

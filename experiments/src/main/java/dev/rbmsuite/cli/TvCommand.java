@@ -21,7 +21,9 @@ import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code tv}: the TV distance between the exact P(v_0) of layer 0 and the empirical distribution of
@@ -35,6 +37,9 @@ import picocli.CommandLine.Option;
 final class TvCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
+
+    @Spec
+    CommandSpec spec;
 
     @Option(names = "--model", required = true, paramLabel = "DIR", description = "model folder")
     Path model;
@@ -113,6 +118,7 @@ final class TvCommand implements Callable<Integer> {
         }
         ObjectNode result = Output.object();
         result.put("final", tv[steps]);
+        ResultManifest.write(out, spec, result);
         Output.print(common, result, r -> String.format("TV after %d steps of %s with %d chains: %.6g (written to %s)",
                 steps, kernel, chains, tv[steps], out));
         return 0;

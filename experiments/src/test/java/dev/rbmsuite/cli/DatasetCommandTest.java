@@ -2,6 +2,8 @@ package dev.rbmsuite.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,6 +51,24 @@ class DatasetCommandTest {
         assertThat(Files.readAllBytes(b)).isEqualTo(Files.readAllBytes(a));
         assertThat(Files.readAllBytes(c)).isNotEqualTo(Files.readAllBytes(a));
         assertThat(Files.readAllLines(a)).hasSize(41);
+    }
+
+    @Test
+    void aManifestRecordsTheSettingsSeedVersionAndResult() throws IOException {
+        Path a = dir.resolve("a.csv");
+        assertThat(run("dataset", "pentagon", "--out", a.toString(), "--seed", "9", "--param", "kappa=4")[0])
+                .isEqualTo("0");
+        JsonNode m = new ObjectMapper().readTree(dir.resolve("a.manifest.json").toFile());
+        assertThat(m.get("command").asText()).isEqualTo("dataset");
+        assertThat(m.get("version").asText()).isNotBlank();
+        assertThat(m.get("options").get("seed").asLong()).isEqualTo(9);
+        assertThat(m.get("options").get("param").get("kappa").asText()).isEqualTo("4");
+        assertThat(m.get("arguments").get(0).asText()).isEqualTo("pentagon");
+        assertThat(m.get("result").get("rows").asInt()).isEqualTo(100);
+        byte[] first = Files.readAllBytes(dir.resolve("a.manifest.json"));
+        assertThat(run("dataset", "pentagon", "--out", a.toString(), "--seed", "9", "--param", "kappa=4")[0])
+                .isEqualTo("0");
+        assertThat(Files.readAllBytes(dir.resolve("a.manifest.json"))).isEqualTo(first);
     }
 
     @Test

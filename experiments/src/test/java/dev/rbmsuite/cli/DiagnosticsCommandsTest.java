@@ -129,6 +129,8 @@ class DiagnosticsCommandsTest {
             assertThat(tv0).isGreaterThan(0.5); // a point mass
             assertThat(fin).isLessThan(0.15);   // mixed down to near the floor of 4000 samples
             assertThat(Double.parseDouble(lines.get(21).split(",")[1])).isEqualTo(fin);
+            assertThat(Files.readString(dir.resolve("tv-" + kernel + ".manifest.json")))
+                    .contains("\"command\" : \"tv\"", "\"kernel\" : \"" + kernel + "\"", "\"final\" : " + fin);
         }
         Cli.Result bad = run("tv", "--model", m.toString(), "--kernel", "bgs", "--chains", "10", "--steps", "2",
                 "--start", csv("s2.csv", List.of("v0,v1,v2,v3,v4", "1,0,1,0,1", "0,0,0,0,0")).toString(),

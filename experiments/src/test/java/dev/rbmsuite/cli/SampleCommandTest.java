@@ -91,6 +91,9 @@ class SampleCommandTest {
                 c.toString(), "--seed", "10").code()).isZero();
         assertThat(Files.readAllLines(b)).isEqualTo(Files.readAllLines(a));
         assertThat(Files.readAllLines(c)).isNotEqualTo(Files.readAllLines(a));
+        String manifest = Files.readString(dir.resolve("a.manifest.json"));
+        assertThat(manifest).contains("\"command\" : \"sample\"", "\"seed\" : 9", "\"kernel\" : \"roundtrip\"",
+                "\"chains\" : 30", "\"swapAccepts\"");
     }
 
     @Test
