@@ -35,6 +35,8 @@ public class RbmSamplingBench {
     double[] v;
     double[] h;
     double[] scratch;
+    double[] v2;
+    double[] hHalf;
 
     /** Builds a random RBM and random states. */
     @Setup
@@ -46,6 +48,11 @@ public class RbmSamplingBench {
         scratch = new double[chains * Math.max(n, m)];
         for (int k = 0; k < v.length; k++) {
             v[k] = rng.nextBernoulli(0.5) ? 1 : 0;
+        }
+        v2 = new double[chains * n];
+        hHalf = new double[chains * m];
+        for (int k = 0; k < hHalf.length; k++) {
+            hHalf[k] = rng.nextBernoulli(0.5) ? 1 : 0;
         }
     }
 
@@ -68,6 +75,27 @@ public class RbmSamplingBench {
     public double[] uniforms() {
         rng.fillUniform(scratch, 0, chains * m);
         return scratch;
+    }
+
+    /** @return the hidden draws of 100 chains (the first half of a sweep) */
+    @Benchmark
+    public double[] hiddenSample() {
+        rbm.sampleHidden(v, chains, h, rng, scratch);
+        return h;
+    }
+
+    /** @return the visible draws of 100 chains (the second half of a sweep) */
+    @Benchmark
+    public double[] visibleSample() {
+        rbm.sampleVisible(hHalf, chains, v2, rng, scratch);
+        return v2;
+    }
+
+    /** @return the visible fields of 100 chains */
+    @Benchmark
+    public double[] visibleField() {
+        rbm.visibleField(hHalf, chains, v2);
+        return v2;
     }
 
     /** @return a buffer, so the work is not eliminated */
