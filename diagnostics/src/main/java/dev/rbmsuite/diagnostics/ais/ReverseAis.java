@@ -11,7 +11,7 @@ import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
  * E[w] = Z_0 / Z and ln Z_hat = ln Z_0 - logmeanexp(logw) is a stochastic UPPER bound. Together with
  * forward AIS it sandwiches ln Z.
  *
- * <p>Start states: {@link #estimateExact} draws exact i.i.d. samples from the enumerated P(v) (n &lt;= 24),
+ * <p>Start states: {@link #estimateExact} draws exact i.i.d. samples from the enumerated P(v) (n &lt;= 25),
  * which makes the estimator exactly as stated. {@link #estimate} takes the caller's states, e.g. a
  * long chain or the persistent chains of training; then the upper-bound property holds only as far as
  * those states follow the model.
@@ -35,7 +35,7 @@ public final class ReverseAis {
     /**
      * Reverse AIS from exact samples of P(v) (inverse CDF over the enumerated table).
      *
-     * @param rbm the model, n &lt;= 24
+     * @param rbm the model, n &lt;= 25
      * @param options schedule, runs, base
      * @param rng random stream (fork 0 for the start states, fork 1 for the annealing)
      * @return ln Z estimate (upper side)

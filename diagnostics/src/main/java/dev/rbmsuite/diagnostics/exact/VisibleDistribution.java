@@ -7,7 +7,8 @@ import dev.rbmsuite.diagnostics.Parallel;
 
 /**
  * The normalised visible marginal P(v) = exp(lv(v) - ln Z) over all 2^n states, as one table in
- * {@link StateIndex} order, for small visible layers (n &lt;= 24; the paper's uses have n &lt;= 20).
+ * {@link StateIndex} order, for visible layers of up to 25 units (GenRBM, iris, and islands and pentagon
+ * at n = 25, whose TV floor in figure 9 needs the table).
  *
  * <p>Used for the TV distance and its i.i.d. floor (Eq. tv_distance, METHODS.md section 6), for D in
  * the second-eigenvalue estimators (Appendix B, METHODS.md section 5), and for exact sampling by
@@ -15,8 +16,8 @@ import dev.rbmsuite.diagnostics.Parallel;
  * materialise the table.
  */
 public final class VisibleDistribution {
-    /** The largest n for which a table is built (2^24 doubles = 128 MiB). */
-    public static final int MAX_VISIBLE = 24;
+    /** The largest n for which a table is built (2^25 states: two tables of 256 MiB, ln P and P). */
+    public static final int MAX_VISIBLE = 25;
 
     private final int n;
     private final double logZ;
@@ -34,7 +35,7 @@ public final class VisibleDistribution {
     /**
      * Enumerates the visible layer (in parallel, deterministically) and normalises.
      *
-     * @param rbm the model, with n &lt;= 24
+     * @param rbm the model, with n &lt;= {@value #MAX_VISIBLE}
      * @return the table
      */
     public static VisibleDistribution of(Rbm rbm) {

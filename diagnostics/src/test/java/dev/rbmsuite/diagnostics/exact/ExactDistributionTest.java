@@ -1,6 +1,7 @@
 package dev.rbmsuite.diagnostics.exact;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rbmsuite.core.Rbm;
@@ -22,6 +23,21 @@ class ExactDistributionTest {
             }
             assertThat(sum).isCloseTo(1.0, within(1e-12));
         }
+    }
+
+    @Test
+    void tableReachesTwentyFiveUnitsAndAgreesWithTheStreamingLogZ() {
+        Rbm rbm = Rbm.gaussian(25, 6, 0.5, Rng.seeded(23));
+        VisibleDistribution d = VisibleDistribution.of(rbm);
+        assertThat(d.size()).isEqualTo(1 << 25);
+        assertThat(d.logZ()).isCloseTo(ExactLogZ.logZ(rbm), within(1e-9));
+        double sum = 0;
+        for (int x = 0; x < d.size(); x++) {
+            sum += d.probability(x);
+        }
+        assertThat(sum).isCloseTo(1.0, within(1e-9));
+        assertThatThrownBy(() -> VisibleDistribution.of(Rbm.gaussian(26, 2, 0.5, Rng.seeded(24))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("n <= 25");
     }
 
     @Test
