@@ -120,20 +120,26 @@ final class ConditionalKernel {
      * @return false if the row is not binary (then the offsets are meaningless)
      */
     private boolean patterns(double[] x, int xo, int[] offsets) {
-        // branch-free: 1.0 has exponent bit 52 set and 0.0 has no bit set, so bit 52 is the unit's value
-        boolean binary = true;
         int full = nIn / GROUP;
+        // x - x^2 (one exactly rounded fma) is zero exactly for x in {0, 1} (and -0) and nonzero or NaN
+        // for every other double, so the sum of its absolute values is zero exactly when the groups are
+        // binary; the pattern is then x_0 + 2 x_1 + 4 x_2 + 8 x_3, exact in double arithmetic (the mask
+        // only keeps the index in range for rows that are not binary, whose offsets are not used). This
+        // costs about a third of testing each input's bits (BGS sweep 59.6 -> 51.5 us).
+        double off = 0;
         for (int g = 0; g < full; g++) {
             int i = xo + g * GROUP;
-            long a = Double.doubleToRawLongBits(x[i]);
-            long b = Double.doubleToRawLongBits(x[i + 1]);
-            long c = Double.doubleToRawLongBits(x[i + 2]);
-            long d = Double.doubleToRawLongBits(x[i + 3]);
-            binary &= (a == 0L | a == ONE_BITS) & (b == 0L | b == ONE_BITS) & (c == 0L | c == ONE_BITS)
-                    & (d == 0L | d == ONE_BITS);
-            int p = (int) ((a >>> 52) & 1L | (b >>> 51) & 2L | (c >>> 50) & 4L | (d >>> 49) & 8L);
-            offsets[g] = (g * PATTERNS + p) * stride;
+            double a = x[i];
+            double b = x[i + 1];
+            double c = x[i + 2];
+            double d = x[i + 3];
+            off += (Math.abs(Math.fma(a, -a, a)) + Math.abs(Math.fma(b, -b, b)))
+                    + (Math.abs(Math.fma(c, -c, c)) + Math.abs(Math.fma(d, -d, d)));
+            int p = (int) ((a + 2.0 * b) + (4.0 * c + 8.0 * d));
+            offsets[g] = (g * PATTERNS + (p & (PATTERNS - 1))) * stride;
         }
+        boolean binary = off == 0.0;
+        // the last, partial group: 1.0 has exponent bit 52 set and 0.0 no bit, so bit 52 is the value
         for (int g = full; g < groups; g++) {
             int p = 0;
             for (int k = 0; g * GROUP + k < nIn; k++) {

@@ -258,4 +258,43 @@ class RbmTest {
         assertThat(r.visibleBiasArray()).containsOnly(0.0);
         assertThat(r.hiddenBiasArray()).containsOnly(0.0);
     }
+
+    /**
+     * Inputs that are not exactly 0 or 1 must take the dense path with their own value, in every
+     * position (full groups and the partial last group), even where the value is too small to move a
+     * sum with other terms: with zero biases and one nonzero input the field is exactly W_ij x.
+     */
+    @Test
+    void fieldsOfNonBinaryInputsUseTheirValueInEveryPosition() {
+        int n = 25;
+        int m = 9;
+        Rng rng = Rng.seeded(31);
+        double[] w = new double[n * m];
+        for (int k = 0; k < w.length; k++) {
+            w[k] = rng.nextGaussian();
+        }
+        Rbm rbm = Rbm.of(n, m, w, new double[n], new double[m]);
+        double[] tricky = {0.5, 2.0, -1.0, 1e-300, Double.MIN_VALUE, 1.0 - 0x1p-53, 1.0 + 0x1p-52, 0.25};
+        double[] out = new double[m];
+        for (double value : tricky) {
+            for (int i = 0; i < n; i++) {
+                double[] v = new double[n];
+                v[i] = value;
+                rbm.hiddenField(v, 1, out);
+                for (int j = 0; j < m; j++) {
+                    assertThat(out[j]).as("x_%d = %s, unit %d", i, value, j).isEqualTo(w[i * m + j] * value);
+                }
+            }
+        }
+        double[] zeroRow = new double[n];
+        zeroRow[3] = -0.0;
+        rbm.hiddenField(zeroRow, 1, out);
+        for (int j = 0; j < m; j++) {
+            assertThat(out[j]).isCloseTo(0.0, within(0.0));
+        }
+        double[] nan = new double[n];
+        nan[7] = Double.NaN;
+        rbm.hiddenField(nan, 1, out);
+        assertThat(out[0]).isNaN();
+    }
 }
