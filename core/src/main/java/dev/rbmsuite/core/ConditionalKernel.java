@@ -82,7 +82,7 @@ final class ConditionalKernel {
      *
      * @param x inputs, rows x nIn
      * @param rows number of rows
-     * @param out outputs, rows x nOut (overwritten)
+     * @param out outputs, rows x nOut (overwritten; must not be x)
      * @param mode what to write
      * @param beta inverse temperature applied to the field in MEAN and SAMPLE modes
      * @param rng stream for SAMPLE mode (exactly rows*nOut draws), else null
@@ -96,12 +96,21 @@ final class ConditionalKernel {
         double[] row = new double[stride];
         for (int r = 0; r < rows; r++) {
             int xo = r * nIn;
+            int o = r * nOut;
+            // rows are written whole vectors at a time straight into out: a row's padding lanes land on
+            // the start of the next rows, which are written after it; a row whose padding would pass the
+            // last row (rows * nOut; out may be longer and hold other data) goes through the row buffer
+            boolean direct = o + stride <= rows * nOut;
+            double[] dst = direct ? out : row;
+            int dstOff = direct ? o : 0;
             if (patterns(x, xo, offsets)) {
-                accumulateTable(offsets, row);
+                accumulateTable(offsets, dst, dstOff);
             } else {
-                accumulateDense(x, xo, row);
+                accumulateDense(x, xo, dst, dstOff);
             }
-            System.arraycopy(row, 0, out, r * nOut, nOut);
+            if (!direct) {
+                System.arraycopy(row, 0, out, o, nOut);
+            }
         }
         // the transcendental work runs once over the whole batch: no per-row overhead, no padding lanes
         int total = rows * nOut;
@@ -152,8 +161,8 @@ final class ConditionalKernel {
         return binary;
     }
 
-    /** row = bias + sum over groups of the table row of the group's pattern. */
-    private void accumulateTable(int[] offsets, double[] row) {
+    /** row[ro..ro+stride) = bias + sum over groups of the table row of the group's pattern. */
+    private void accumulateTable(int[] offsets, double[] row, int ro) {
         int j = 0;
         for (; j + 4 * LANES <= stride; j += 4 * LANES) {
             DoubleVector a0 = DoubleVector.fromArray(S, bias, j);
@@ -167,28 +176,28 @@ final class ConditionalKernel {
                 a2 = a2.add(DoubleVector.fromArray(S, table, base + 2 * LANES));
                 a3 = a3.add(DoubleVector.fromArray(S, table, base + 3 * LANES));
             }
-            a0.intoArray(row, j);
-            a1.intoArray(row, j + LANES);
-            a2.intoArray(row, j + 2 * LANES);
-            a3.intoArray(row, j + 3 * LANES);
+            a0.intoArray(row, ro + j);
+            a1.intoArray(row, ro + j + LANES);
+            a2.intoArray(row, ro + j + 2 * LANES);
+            a3.intoArray(row, ro + j + 3 * LANES);
         }
         for (; j < stride; j += LANES) {
             DoubleVector acc = DoubleVector.fromArray(S, bias, j);
             for (int g = 0; g < groups; g++) {
                 acc = acc.add(DoubleVector.fromArray(S, table, offsets[g] + j));
             }
-            acc.intoArray(row, j);
+            acc.intoArray(row, ro + j);
         }
     }
 
-    /** row = bias + sum_i x_i * (row i of M), for non-binary inputs such as means. */
-    private void accumulateDense(double[] x, int xo, double[] row) {
+    /** row[ro..ro+stride) = bias + sum_i x_i * (row i of M), for non-binary inputs such as means. */
+    private void accumulateDense(double[] x, int xo, double[] row, int ro) {
         for (int j = 0; j < stride; j += LANES) {
             DoubleVector acc = DoubleVector.fromArray(S, bias, j);
             for (int i = 0; i < nIn; i++) {
                 acc = DoubleVector.fromArray(S, mat, i * stride + j).fma(DoubleVector.broadcast(S, x[xo + i]), acc);
             }
-            acc.intoArray(row, j);
+            acc.intoArray(row, ro + j);
         }
     }
 

@@ -297,4 +297,32 @@ class RbmTest {
         rbm.hiddenField(nan, 1, out);
         assertThat(out[0]).isNaN();
     }
+
+    /** Outputs are written whole vectors at a time; nothing past the last row may change. */
+    @Test
+    void outputsLongerThanTheRowsKeepTheirTail() {
+        for (int m : new int[] {2, 9, 100}) {
+            Rbm rbm = Rbm.gaussian(5, m, 1.0, Rng.seeded(m));
+            int rows = 3;
+            double[] v = new double[rows * 5];
+            for (int k = 0; k < v.length; k++) {
+                v[k] = (k * 7) % 3 == 0 ? 1.0 : 0.0;
+            }
+            double[] exact = new double[rows * m];
+            rbm.hiddenField(v, rows, exact);
+            double[] out = new double[rows * m + 20];
+            java.util.Arrays.fill(out, 42.0);
+            rbm.hiddenField(v, rows, out);
+            assertThat(java.util.Arrays.copyOf(out, rows * m)).containsExactly(exact);
+            for (int k = rows * m; k < out.length; k++) {
+                assertThat(out[k]).isEqualTo(42.0);
+            }
+            double[] draws = new double[rows * m + 20];
+            java.util.Arrays.fill(draws, 42.0);
+            rbm.sampleHidden(v, rows, draws, Rng.seeded(1), new double[rows * m]);
+            for (int k = rows * m; k < draws.length; k++) {
+                assertThat(draws[k]).isEqualTo(42.0);
+            }
+        }
+    }
 }
