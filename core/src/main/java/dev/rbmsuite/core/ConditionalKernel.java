@@ -22,6 +22,8 @@ final class ConditionalKernel {
     private static final int LANES = S.length();
     private static final int GROUP = 4;
     private static final int PATTERNS = 1 << GROUP;
+    /** Draws per chunk of the sampling step (8 KB of uniforms and of exponentials: L1-resident). */
+    private static final int SAMPLE_CHUNK = 1024;
     private static final long ONE_BITS = Double.doubleToRawLongBits(1.0);
     private static final DoubleVector ONE = DoubleVector.broadcast(S, 1.0);
     private static final DoubleVector ZERO = DoubleVector.zero(S);
@@ -89,9 +91,6 @@ final class ConditionalKernel {
      * @param uniforms work array of at least rows*nOut doubles for SAMPLE mode, else unused
      */
     void apply(double[] x, int rows, double[] out, Mode mode, double beta, Rng rng, double[] uniforms) {
-        if (mode == Mode.SAMPLE) {
-            rng.fillUniform(uniforms, 0, rows * nOut);
-        }
         int[] offsets = new int[groups];
         double[] row = new double[stride];
         for (int r = 0; r < rows; r++) {
@@ -117,9 +116,15 @@ final class ConditionalKernel {
         if (mode == Mode.MEAN) {
             VectorMath.sigmoidInPlace(beta, out, 0, total);
         } else if (mode == Mode.SAMPLE) {
-            // h = 1 with probability sig(beta f) = 1 / (1 + e^{-beta f}): test u (1 + e) < 1, no division
-            VectorMath.expBlock(out, 0, out, 0, total, -beta, false);
-            compare(uniforms, out, total);
+            // h = 1 with probability sig(beta f) = 1 / (1 + e^{-beta f}): test u (1 + e) < 1, no division.
+            // Chunks of a multiple of the vector length keep uniforms and exponentials in the L1 cache
+            // and draw exactly the uniforms one fill of the whole batch would (same counters, in order).
+            for (int c = 0; c < total; c += SAMPLE_CHUNK) {
+                int len = Math.min(SAMPLE_CHUNK, total - c);
+                rng.fillUniform(uniforms, c, len);
+                VectorMath.expBlock(out, c, out, c, len, -beta, false);
+                compare(uniforms, c, out, c, len);
+            }
         }
     }
 
@@ -201,16 +206,16 @@ final class ConditionalKernel {
         }
     }
 
-    /** x[k] = 1 if u[k] * (1 + x[k]) < 1 else 0, for k in [0, len): a draw with P = 1/(1+x). */
-    private static void compare(double[] u, double[] x, int len) {
+    /** x[xo+k] = 1 if u[uo+k] (1 + x[xo+k]) < 1 else 0, for k in [0, len): a draw with P = 1/(1+x). */
+    private static void compare(double[] u, int uo, double[] x, int xo, int len) {
         int k = 0;
         int upper = S.loopBound(len);
         for (; k < upper; k += LANES) {
-            DoubleVector uv = DoubleVector.fromArray(S, u, k);
-            ZERO.blend(ONE, uv.fma(DoubleVector.fromArray(S, x, k), uv).lt(ONE)).intoArray(x, k);
+            DoubleVector uv = DoubleVector.fromArray(S, u, uo + k);
+            ZERO.blend(ONE, uv.fma(DoubleVector.fromArray(S, x, xo + k), uv).lt(ONE)).intoArray(x, xo + k);
         }
         for (; k < len; k++) {
-            x[k] = Math.fma(u[k], x[k], u[k]) < 1.0 ? 1.0 : 0.0;
+            x[xo + k] = Math.fma(u[uo + k], x[xo + k], u[uo + k]) < 1.0 ? 1.0 : 0.0;
         }
     }
 }
