@@ -1,8 +1,6 @@
 package dev.rbmsuite.core;
 
 import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.VectorMask;
-import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -25,8 +23,6 @@ final class ConditionalKernel {
     /** Draws per chunk of the sampling step (8 KB of uniforms and of exponentials: L1-resident). */
     private static final int SAMPLE_CHUNK = 1024;
     private static final long ONE_BITS = Double.doubleToRawLongBits(1.0);
-    private static final DoubleVector ONE = DoubleVector.broadcast(S, 1.0);
-    private static final DoubleVector ZERO = DoubleVector.zero(S);
 
     /** What to write for each output unit. */
     enum Mode {
@@ -122,8 +118,7 @@ final class ConditionalKernel {
             for (int c = 0; c < total; c += SAMPLE_CHUNK) {
                 int len = Math.min(SAMPLE_CHUNK, total - c);
                 rng.fillUniform(uniforms, c, len);
-                VectorMath.expBlock(out, c, out, c, len, -beta, false);
-                compare(uniforms, c, out, c, len);
+                VectorMath.bernoulliLogistic(uniforms, c, out, c, len, beta);
             }
         }
     }
@@ -203,19 +198,6 @@ final class ConditionalKernel {
                 acc = DoubleVector.fromArray(S, mat, i * stride + j).fma(DoubleVector.broadcast(S, x[xo + i]), acc);
             }
             acc.intoArray(row, ro + j);
-        }
-    }
-
-    /** x[xo+k] = 1 if u[uo+k] (1 + x[xo+k]) < 1 else 0, for k in [0, len): a draw with P = 1/(1+x). */
-    private static void compare(double[] u, int uo, double[] x, int xo, int len) {
-        int k = 0;
-        int upper = S.loopBound(len);
-        for (; k < upper; k += LANES) {
-            DoubleVector uv = DoubleVector.fromArray(S, u, uo + k);
-            ZERO.blend(ONE, uv.fma(DoubleVector.fromArray(S, x, xo + k), uv).lt(ONE)).intoArray(x, xo + k);
-        }
-        for (; k < len; k++) {
-            x[xo + k] = Math.fma(u[uo + k], x[xo + k], u[uo + k]) < 1.0 ? 1.0 : 0.0;
         }
     }
 }

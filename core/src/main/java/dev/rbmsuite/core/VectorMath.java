@@ -41,6 +41,8 @@ public final class VectorMath {
     private static final double[] TAYLOR = new double[14];
     /** Block length of the chunked loops (their scratch lives on the stack of the call). */
     private static final int BLOCK = 256;
+    /** Distance from 1 of u (1 + e) below which a fast draw is recomputed with the full exponential. */
+    private static final double DRAW_MARGIN = 1e-7;
 
     static {
         double f = 1;
@@ -135,6 +137,71 @@ public final class VectorMath {
      */
     public static void expInPlace(double[] x, int off, int len) {
         expBlock(x, off, x, off, len, 1.0, false);
+    }
+
+    /**
+     * Bernoulli draws of the logistic conditionals: x[xo + k] becomes 1.0 when
+     * {@code u (1 + e^{-beta x}) < 1} with u = u[uo + k], else 0.0, i.e. 1 with probability
+     * sig(beta x) (Eqs. cond_h and cond_v), without a division. The decisions are exactly those of
+     * computing e^{-beta x} with {@link #expScalar} (to its last bit) and testing
+     * {@code fma(u, e, u) < 1}: each lane first uses the Taylor polynomial of degree 7 instead of 13
+     * (relative error below 1.1e-8 on the reduced range), which moves u (1 + e) by less than 1.2e-8 of
+     * itself, so wherever the result is more than 1e-7 away from 1 the decision is the same; the rare
+     * lanes within 1e-7 of 1 (and NaN fields) are recomputed with the full exponential.
+     *
+     * @param u uniforms in [0, 1)
+     * @param uo first uniform
+     * @param x fields in, draws out
+     * @param xo first field
+     * @param len number of draws
+     * @param beta inverse temperature
+     */
+    static void bernoulliLogistic(double[] u, int uo, double[] x, int xo, int len, double beta) {
+        DoubleVector va = DoubleVector.broadcast(S, -beta);
+        DoubleVector lo = DoubleVector.broadcast(S, EXP_MIN);
+        DoubleVector hi = DoubleVector.broadcast(S, EXP_MAX);
+        DoubleVector log2e = DoubleVector.broadcast(S, LOG2E);
+        DoubleVector magic = DoubleVector.broadcast(S, ROUND_MAGIC);
+        DoubleVector nLn2Hi = DoubleVector.broadcast(S, -LN2_HI);
+        DoubleVector nLn2Lo = DoubleVector.broadcast(S, -LN2_LO);
+        DoubleVector one = DoubleVector.broadcast(S, 1.0);
+        DoubleVector zero = DoubleVector.zero(S);
+        DoubleVector margin = DoubleVector.broadcast(S, DRAW_MARGIN);
+        DoubleVector c0 = DoubleVector.broadcast(S, TAYLOR[0]);
+        DoubleVector c1 = DoubleVector.broadcast(S, TAYLOR[1]);
+        DoubleVector c2 = DoubleVector.broadcast(S, TAYLOR[2]);
+        DoubleVector c3 = DoubleVector.broadcast(S, TAYLOR[3]);
+        DoubleVector c4 = DoubleVector.broadcast(S, TAYLOR[4]);
+        DoubleVector c5 = DoubleVector.broadcast(S, TAYLOR[5]);
+        DoubleVector c6 = DoubleVector.broadcast(S, TAYLOR[6]);
+        DoubleVector c7 = DoubleVector.broadcast(S, TAYLOR[7]);
+        int k = 0;
+        int upper = S.loopBound(len);
+        for (; k < upper; k += S.length()) {
+            DoubleVector xc = DoubleVector.fromArray(S, x, xo + k).mul(va).max(lo).min(hi);
+            DoubleVector t = xc.fma(log2e, magic);
+            DoubleVector kk = t.sub(magic);
+            DoubleVector r = kk.fma(nLn2Lo, kk.fma(nLn2Hi, xc));
+            DoubleVector p = c7.fma(r, c6).fma(r, c5).fma(r, c4).fma(r, c3).fma(r, c2).fma(r, c1).fma(r, c0);
+            LongVector bits = t.reinterpretAsLongs().add(1023L - MAGIC_BITS).lanewise(VectorOperators.LSHL, 52);
+            DoubleVector uv = DoubleVector.fromArray(S, u, uo + k);
+            DoubleVector y = uv.fma(p.mul(bits.reinterpretAsDoubles()), uv);
+            if (y.sub(one).abs().compare(VectorOperators.GT, margin).allTrue()) {
+                zero.blend(one, y.lt(one)).intoArray(x, xo + k);
+            } else {
+                for (int q = xo + k; q < xo + k + S.length(); q++) {
+                    x[q] = exactDraw(u[uo + q - xo], x[q], beta);
+                }
+            }
+        }
+        for (; k < len; k++) {
+            x[xo + k] = exactDraw(u[uo + k], x[xo + k], beta);
+        }
+    }
+
+    /** The reference decision: fma(u, e, u) &lt; 1 with e = expScalar(-beta f), 1.0 or 0.0. */
+    private static double exactDraw(double u, double field, double beta) {
+        return Math.fma(u, expScalar(-beta * field), u) < 1.0 ? 1.0 : 0.0;
     }
 
     /**

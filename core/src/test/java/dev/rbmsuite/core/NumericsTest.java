@@ -112,4 +112,48 @@ class NumericsTest {
             assertThat(acc[k]).isEqualTo(3 * y[k]);
         }
     }
+
+    /**
+     * The fast logistic draws decide exactly as fma(u, expScalar(-beta f), u) &lt; 1, including fields
+     * and uniforms chosen so that u (1 + e) lies within 1e-9 .. 1e-15 of 1, extreme and non-finite
+     * fields, and lengths that leave a scalar tail.
+     */
+    @Test
+    void fastLogisticDrawsDecideExactlyAsTheFullExponential() {
+        Rng r = Rng.seeded(41);
+        int len = 100_003;
+        double[] f = new double[len];
+        double[] u = new double[len];
+        for (int k = 0; k < len; k++) {
+            int kind = k % 5;
+            if (kind == 0) {
+                f[k] = (r.nextDouble() - 0.5) * 80;
+                u[k] = r.nextDouble();
+            } else if (kind == 1) {
+                f[k] = (r.nextDouble() - 0.5) * 3000;
+                u[k] = r.nextDouble();
+            } else {
+                // on the threshold: u = 1 / (1 + e) nudged by a relative 1e-9 .. 1e-15 either way
+                f[k] = (r.nextDouble() - 0.5) * 60;
+                double e = VectorMath.expScalar(-0.7 * f[k]);
+                double nudge = Math.pow(10, -9 - 6 * r.nextDouble()) * (r.nextDouble() < 0.5 ? -1 : 1);
+                u[k] = Math.min(Math.nextDown(1.0), (1.0 + nudge) / (1.0 + e));
+            }
+        }
+        f[3] = Double.NaN;
+        f[8] = Double.POSITIVE_INFINITY;
+        f[13] = Double.NEGATIVE_INFINITY;
+        f[18] = 1e308;
+        f[23] = -1e308;
+        u[28] = 0.0;
+        double[] x = f.clone();
+        VectorMath.bernoulliLogistic(u, 0, x, 0, len, 0.7);
+        int ones = 0;
+        for (int k = 0; k < len; k++) {
+            double expected = Math.fma(u[k], VectorMath.expScalar(-0.7 * f[k]), u[k]) < 1.0 ? 1.0 : 0.0;
+            assertThat(x[k]).as("field %s, uniform %s", f[k], u[k]).isEqualTo(expected);
+            ones += (int) expected;
+        }
+        assertThat(ones).isBetween(len / 4, 3 * len / 4); // both outcomes are exercised
+    }
 }
