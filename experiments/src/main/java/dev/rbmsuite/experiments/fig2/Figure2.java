@@ -51,7 +51,8 @@ public final class Figure2 implements Experiment {
         fig.panel(panel("second eigenvalue of BGS", "lambda2",
                 Curves.line("count estimator (paper)", "count", epoch, count),
                 Curves.line("Rao-Blackwellised", "rao-blackwell", epoch, rb)));
-        fig.panel(panel("relaxation time", "1 / (1 - lambda2)",
+        // log scale; evaluations whose mean estimate reached 1 (no finite relaxation time) are left out
+        fig.panel(panel("relaxation time", "1 / (1 - lambda2) (steps, log scale)", true,
                 Curves.line("count estimator (paper)", "count", epoch, relax(count)),
                 Curves.line("Rao-Blackwellised", "rao-blackwell", epoch, relax(rb))));
         List<String> images = ctx.render(fig.build(), "fig2");
@@ -77,17 +78,22 @@ public final class Figure2 implements Experiment {
         double earlyRb = firstFinite(rb);
         claims.add(Claim.of(id(), "The failure comes with slow mixing of BGS: lambda2 of the training RBM approaches 1",
                 String.format(Locale.ROOT, "Rao-Blackwellised lambda2 %.5f at the first evaluation, %.5f at the last "
-                        + "(relaxation times %.1f and %.1f steps)", earlyRb, lateRb, 1 / (1 - earlyRb), 1 / (1 - lateRb)),
+                        + "(relaxation times %s and %s)", earlyRb, lateRb, relaxText(earlyRb), relaxText(lateRb)),
                 lateRb > earlyRb));
         Map<String, Object> settings = new LinkedHashMap<>(cfg.asMap());
         return new FigureOutcome("Figure 2. SMCI-based learning with BGS on GenRBM (n = 10, m = 100, N_s = 100, s = 1, "
                 + "AdaMax, learning rate 0.01): exact log-likelihood, MAEs of the semi-second-order SMCI estimates, "
-                + "and lambda2 of BGS from the paper's count estimator and the Rao-Blackwellised one; mean over "
+                + "and lambda2 of BGS from the paper's count estimator and the Rao-Blackwellised one with the relaxation "
+                + "time 1 / (1 - lambda2) (log scale; left out where the mean estimate reaches 1); mean over "
                 + cfg.trials() + " trials.", FigureOutcome.files(images, "fig2-mean.csv", "fig2-trials.csv"), settings, claims);
     }
 
     private static XyPanel panel(String title, String yLabel, Series... series) {
-        XyPanel.Builder b = XyPanel.builder().title(title).xLabel("epoch").yLabel(yLabel);
+        return panel(title, yLabel, false, series);
+    }
+
+    private static XyPanel panel(String title, String yLabel, boolean logY, Series... series) {
+        XyPanel.Builder b = XyPanel.builder().title(title).xLabel("epoch").yLabel(yLabel).logY(logY);
         for (Series s : series) {
             if (s != null) {
                 b.add(s);
@@ -96,12 +102,17 @@ public final class Figure2 implements Experiment {
         return b.build();
     }
 
+    /** 1 / (1 - lambda2) where the estimate is below 1; NaN (left out of the plot) where it reached 1. */
     private static double[] relax(double[] lambda2) {
         double[] t = new double[lambda2.length];
         for (int k = 0; k < t.length; k++) {
-            t[k] = 1 / (1 - lambda2[k]);
+            t[k] = lambda2[k] < 1 ? 1 / (1 - lambda2[k]) : Double.NaN;
         }
         return t;
+    }
+
+    private static String relaxText(double lambda2) {
+        return lambda2 < 1 ? String.format(Locale.ROOT, "%.1f steps", 1 / (1 - lambda2)) : "unbounded (estimate >= 1)";
     }
 
     private static double finiteMean(double[] x) {
