@@ -12,12 +12,13 @@ import dev.rbmsuite.diagnostics.tv.TotalVariation;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.Kernels;
 import dev.rbmsuite.kernels.TransitionKernel;
+import dev.rbmsuite.plots.io.AtomicFiles;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -103,19 +104,14 @@ final class TvCommand implements Callable<Integer> {
             k.advance(steprng, state);
             tv[s] = TotalVariation.distance(bottom, logZ, state.buffer(0), chains);
         }
-        Path abs = out.toAbsolutePath();
-        Path tmp = Files.createTempFile(abs.getParent(), abs.getFileName().toString(), ".tmp");
-        try {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                w.write("step,tv\n");
-                for (int s = 0; s <= steps; s++) {
-                    w.write(s + "," + tv[s] + "\n");
-                }
+        AtomicFiles.write(out, stream -> {
+            Writer w = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
+            w.write("step,tv\n");
+            for (int s = 0; s <= steps; s++) {
+                w.write(s + "," + tv[s] + "\n");
             }
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+            w.flush();
+        });
         ObjectNode result = Output.object();
         result.put("final", tv[steps]);
         ResultManifest.write(out, spec, result);
