@@ -156,7 +156,7 @@ public final class VectorMath {
      * @param len number of draws
      * @param beta inverse temperature
      */
-    static void bernoulliLogistic(double[] u, int uo, double[] x, int xo, int len, double beta) {
+    public static void bernoulliLogistic(double[] u, int uo, double[] x, int xo, int len, double beta) {
         DoubleVector va = DoubleVector.broadcast(S, -beta);
         DoubleVector lo = DoubleVector.broadcast(S, EXP_MIN);
         DoubleVector hi = DoubleVector.broadcast(S, EXP_MAX);

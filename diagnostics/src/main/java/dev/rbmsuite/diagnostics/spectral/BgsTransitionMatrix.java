@@ -19,10 +19,13 @@ import dev.rbmsuite.diagnostics.exact.StateIndex;
  * <li>{@link #exact}: sum over all 2^m hidden states (m &lt;= 16).</li>
  * </ul>
  *
- * <p>P(v|h) factorises over units, so a whole row P(.|h) is the outer product of two half tables
- * (each built by doubling, 2^(n/2) products, no exponentials per state), and the RB row sum is an
- * accumulation of outer products. Every state a is a parallel task with its own stream
- * {@code rng.fork(a)}: results do not depend on the number of threads.
+ * <p>Both estimators draw h ~ P(h|v^(a)) through {@link GroupedFieldDraws}: the hidden units are
+ * drawn eight at a time from their exact joint law (one uniform per group, Walker's alias method),
+ * which yields the visible field eta(h) directly. P(v|h) factorises over units, so a whole row
+ * P(.|h) is the outer product of two half tables (each built by doubling, 2^(n/2) products, no
+ * exponentials per state), and the RB row sum is an accumulation of outer products. Every state a
+ * is a parallel task with its own stream {@code rng.fork(a)}: results do not depend on the number
+ * of threads.
  */
 public final class BgsTransitionMatrix {
     /** The largest n (2^12 x 2^12 doubles = 128 MiB). */
@@ -50,18 +53,30 @@ public final class BgsTransitionMatrix {
     public static double[] counts(Rbm rbm, int n2, Rng rng) {
         checkSize(rbm);
         int n = rbm.numVisible();
-        int m = rbm.numHidden();
         int size = 1 << n;
         double[] out = new double[size * size];
         Parallel.forEach(size, a -> {
-            HiddenDraws d = new HiddenDraws(rbm, a, n2, rng, Math.max(n, m));
-            double[] v = new double[d.block * n];
+            Rng r = rng.fork(a);
+            int block = Math.min(BLOCK, n2);
+            GroupedFieldDraws d = new GroupedFieldDraws(rbm, state(a, n), block);
+            double[] v = new double[block * n];
+            double[] u = new double[block * n];
             int row = a * size;
-            for (int rows; (rows = d.next()) > 0; ) {
-                rbm.sampleVisible(d.h, rows, v, d.r, d.scratch);
+            for (int done = 0; done < n2; ) {
+                int rows = Math.min(block, n2 - done);
+                d.draw(rows, v, r);
+                // v' ~ P(v | h): the fields in v become the binary draws
+                r.fillUniform(u, 0, rows * n);
+                VectorMath.bernoulliLogistic(u, 0, v, 0, rows * n, 1.0);
                 for (int k = 0; k < rows; k++) {
-                    out[row + (int) StateIndex.index(v, k, n)] += 1.0;
+                    // the draws are exactly 0.0 or 1.0: the state index without branches
+                    int index = 0;
+                    for (int i = 0; i < n; i++) {
+                        index |= (int) v[k * n + i] << i;
+                    }
+                    out[row + index] += 1.0;
                 }
+                done += rows;
             }
             for (int b = 0; b < size; b++) {
                 out[row + b] /= n2;
@@ -81,18 +96,21 @@ public final class BgsTransitionMatrix {
     public static double[] raoBlackwell(Rbm rbm, int n2, Rng rng) {
         checkSize(rbm);
         int n = rbm.numVisible();
-        int m = rbm.numHidden();
         int size = 1 << n;
         double[] out = new double[size * size];
         Parallel.forEach(size, a -> {
-            HiddenDraws d = new HiddenDraws(rbm, a, n2, rng, m);
-            double[] eta = new double[d.block * n];
+            Rng r = rng.fork(a);
+            int block = Math.min(BLOCK, n2);
+            GroupedFieldDraws d = new GroupedFieldDraws(rbm, state(a, n), block);
+            double[] eta = new double[block * n];
             RowBuilder rb = new RowBuilder(n);
-            for (int rows; (rows = d.next()) > 0; ) {
-                rbm.visibleField(d.h, rows, eta);
+            for (int done = 0; done < n2; ) {
+                int rows = Math.min(block, n2 - done);
+                d.draw(rows, eta, r);
                 for (int k = 0; k < rows; k++) {
                     rb.accumulate(eta, k * n, 1.0, out, a * size);
                 }
+                done += rows;
             }
             double inv = 1.0 / n2;
             for (int b = 0; b < size; b++) {
@@ -100,6 +118,12 @@ public final class BgsTransitionMatrix {
             }
         });
         return out;
+    }
+
+    private static double[] state(int a, int n) {
+        double[] v = new double[n];
+        StateIndex.state(a, n, v, 0);
+        return v;
     }
 
     /**
@@ -136,51 +160,6 @@ public final class BgsTransitionMatrix {
             }
         });
         return out;
-    }
-
-    /**
-     * The hidden draws both estimators start from: for one state a, n2 independent h ~ P(h|v^(a)) from
-     * the state's own stream {@code rng.fork(a)}, in blocks of at most {@link #BLOCK} rows. The stream
-     * {@link #r} and the {@link #scratch} buffer are shared with the caller's draws on each block.
-     */
-    private static final class HiddenDraws {
-        final Rng r;
-        final int block;
-        final double[] h;
-        final double[] scratch;
-        private final double[] ph;
-        private final int m;
-        private final int total;
-        private int done;
-
-        /** @param scratchWidth scratch columns per row (at least m) */
-        HiddenDraws(Rbm rbm, int a, int n2, Rng rng, int scratchWidth) {
-            this.r = rng.fork(a);
-            int n = rbm.numVisible();
-            this.m = rbm.numHidden();
-            double[] v = new double[n];
-            StateIndex.state(a, n, v, 0);
-            this.ph = new double[m];
-            rbm.hiddenMeans(v, 1, ph);
-            this.block = Math.min(BLOCK, n2);
-            this.h = new double[block * m];
-            this.scratch = new double[block * scratchWidth];
-            this.total = n2;
-        }
-
-        /** Draws the next block into {@link #h}; returns its number of rows, 0 once all n2 are drawn. */
-        int next() {
-            if (done >= total) {
-                return 0;
-            }
-            int rows = Math.min(block, total - done);
-            for (int k = 0; k < rows; k++) {
-                System.arraycopy(ph, 0, h, k * m, m);
-            }
-            r.bernoulliInPlace(h, 0, rows * m, scratch);
-            done += rows;
-            return rows;
-        }
     }
 
     /** Accumulates weight * P(. | h) into a row, as an outer product of half tables. */

@@ -79,6 +79,26 @@ class BgsTransitionMatrixTest {
         }
     }
 
+    /** As above with m = 11: two groups of hidden units (8 and 3) drawn by alias tables. */
+    @Test
+    void estimatesAreUnbiasedAcrossSeveralHiddenGroups() {
+        Rbm rbm = Rbm.gaussian(3, 11, 0.8, Rng.seeded(47));
+        double[] exact = BgsTransitionMatrix.exact(rbm);
+        int n2 = 20_000;
+        double[] counts = BgsTransitionMatrix.counts(rbm, n2, Rng.seeded(48));
+        double[] rb = BgsTransitionMatrix.raoBlackwell(rbm, n2, Rng.seeded(49));
+        double worst = 0;
+        for (int k = 0; k < 64; k++) {
+            double pe = exact[k];
+            double sd = Math.sqrt(pe * (1 - pe) / n2);
+            assertThat(counts[k]).isCloseTo(pe, within(6 * sd + 1e-12));
+            assertThat(rb[k]).isCloseTo(pe, within(6 * sd + 1e-12));
+            worst = Math.max(worst, Math.abs(rb[k] - pe) / (sd + 1e-300));
+        }
+        // the Rao-Blackwellised rows are much closer than the multinomial spread
+        assertThat(worst).isLessThan(3.0);
+    }
+
     @Test
     void sameSeedGivesIdenticalEstimates() {
         Rbm rbm = Rbm.gaussian(4, 6, 1.0, Rng.seeded(45));
