@@ -30,7 +30,6 @@ final class GroupedFieldDraws {
     private final int n;
     private final int stride;        // n padded to whole vectors
     private final int groups;
-    private final int[] size;        // patterns per group
     private final int[] shift;       // per group: 53 - units, the bits of a uniform left after the cell
     private final long[] cells;      // groups x 256: (acceptance threshold << 8) | alias pattern
     private final double[] fields;   // groups x 256 x stride: sum of the W columns of the set units, zero padded
@@ -50,7 +49,6 @@ final class GroupedFieldDraws {
         this.stride = ((n + S.length() - 1) / S.length()) * S.length();
         int m = rbm.numHidden();
         this.groups = (m + GROUP - 1) / GROUP;
-        this.size = new int[groups];
         this.shift = new int[groups];
         this.cells = new long[groups << GROUP];
         this.fields = new double[(groups << GROUP) * stride];
@@ -65,7 +63,6 @@ final class GroupedFieldDraws {
             int first = g * GROUP;
             int units = Math.min(GROUP, m - first);
             int patterns = 1 << units;
-            size[g] = patterns;
             shift[g] = 53 - units;
             int base = g << GROUP;
             // pattern probabilities and field contributions by doubling over the group's units
@@ -155,7 +152,7 @@ final class GroupedFieldDraws {
      */
     double patternProbability(int g, int x) {
         int base = g << GROUP;
-        int k = size[g];
+        int k = 1 << (53 - shift[g]);
         double scale = Math.scalb(1.0, shift[g]);
         double p = 0;
         for (int y = 0; y < k; y++) {
