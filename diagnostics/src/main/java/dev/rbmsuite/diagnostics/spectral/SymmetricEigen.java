@@ -8,8 +8,17 @@ import org.nd4j.linalg.eigen.Eigen;
  * The largest eigenvalue of a real symmetric matrix, through ND4J's LAPACK binding
  * ({@code syev} via {@link Eigen#symmetricGeneralizedEigenvalues(INDArray, boolean)}): a well-kept
  * solver rather than a hand-written one.
+ *
+ * <p>Calls are serialised: the native solver (OpenBLAS under nd4j-native) is multi-threaded itself
+ * and is not documented as safe to enter from several Java threads at once. A paper-scale figure-2
+ * run, whose two parallel trials each solve 1024 x 1024 problems, ended once in a SIGSEGV inside the
+ * native libraries; concurrent OpenBLAS eigensolvers are reported to crash elsewhere too (numpy
+ * #24512, OpenBLAS #4868). One solve takes about a second next to minutes of training per trial, so
+ * the lock costs little.
  */
 final class SymmetricEigen {
+    private static final Object NATIVE_SOLVER = new Object();
+
     private SymmetricEigen() {
     }
 
@@ -19,9 +28,11 @@ final class SymmetricEigen {
      * @return all eigenvalues (in the order LAPACK returns them: ascending)
      */
     static double[] eigenvalues(double[] a, int size) {
-        INDArray m = Nd.matrix(a, size, size);
-        INDArray ev = Eigen.symmetricGeneralizedEigenvalues(m, true);
-        return Nd.toArray(ev);
+        synchronized (NATIVE_SOLVER) {
+            INDArray m = Nd.matrix(a, size, size);
+            INDArray ev = Eigen.symmetricGeneralizedEigenvalues(m, true);
+            return Nd.toArray(ev);
+        }
     }
 
     /**

@@ -131,9 +131,10 @@ public final class Figure9 implements Experiment {
                     rt[1] < bgs[1] && rt[1] < dt[1] && meanFrom1(rt) < meanFrom1(bgs) && meanFrom1(rt) < meanFrom1(dt)));
             claims.add(Claim.of(id(), "On " + d + ", the proposed kernel attains lower TV distances within the evaluated steps",
                     String.format(Locale.ROOT, "median TV at steps %d and %d: BGS %.3f, %.3f; DT %.3f, %.3f; proposed "
-                            + "%.3f, %.3f; i.i.d. floor %s", mid, steps, bgs[mid], bgs[steps], dt[mid], dt[steps], rt[mid],
-                            rt[steps], floorText),
-                    rt[mid] < bgs[mid] && rt[mid] < dt[mid]));
+                            + "%.3f, %.3f; i.i.d. floor %s (holds if the proposed kernel is lowest at both steps)", mid,
+                            steps, bgs[mid], bgs[steps], dt[mid], dt[steps], rt[mid], rt[steps], floorText),
+                    // "within the evaluated range": lowest early on (step 10) and still at the end of the range
+                    rt[mid] < bgs[mid] && rt[mid] < dt[mid] && rt[steps] < bgs[steps] && rt[steps] < dt[steps]));
         }
         fig.sharedLegend(List.of(LegendEntry.line("BGS", "bgs"), LegendEntry.line("DT (L = 3)", "dt"),
                 LegendEntry.line("proposed (L = 3)", "roundtrip"), LegendEntry.line("i.i.d. floor", "iid")));
