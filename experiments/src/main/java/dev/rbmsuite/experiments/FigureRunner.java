@@ -5,11 +5,11 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.SuiteVersion;
+import dev.rbmsuite.plots.io.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -83,9 +83,7 @@ public final class FigureRunner {
     }
 
     static void writeJson(Path file, Object value) throws IOException {
-        Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".tmp");
-        JSON.writeValue(tmp.toFile(), value);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.write(file, JSON.writeValueAsBytes(value));
     }
 
     static ObjectMapper json() {

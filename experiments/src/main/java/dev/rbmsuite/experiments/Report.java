@@ -1,11 +1,11 @@
 package dev.rbmsuite.experiments;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.plots.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -154,8 +154,6 @@ public final class Report {
     }
 
     private static void writeAtomically(Path file, String text) throws IOException {
-        Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.write(file, text.getBytes(StandardCharsets.UTF_8));
     }
 }
