@@ -69,7 +69,8 @@ public final class BgsTransitionMatrix {
                 r.fillUniform(u, 0, rows * n);
                 VectorMath.bernoulliLogistic(u, 0, v, 0, rows * n, 1.0);
                 for (int k = 0; k < rows; k++) {
-                    // the draws are exactly 0.0 or 1.0: the state index without branches
+                    // the draws are exactly 0.0 or 1.0: the state index without StateIndex.index's checks and
+                    // branches (Lambda2Bench counts: 3.15 s here, 4.14 s through StateIndex.index)
                     int index = 0;
                     for (int i = 0; i < n; i++) {
                         index |= (int) v[k * n + i] << i;
