@@ -25,8 +25,6 @@ public final class Rng {
     private static final double INV_2_53 = 0x1p-53;
     private static final VectorSpecies<Long> LS = LongVector.SPECIES_PREFERRED;
     private static final VectorSpecies<Double> DS = DoubleVector.SPECIES_PREFERRED;
-    /** k * GOLDEN for lane k: read from an array (LongVector.addIndex is not intrinsified on JDK 17). */
-    private static final long[] LANE_STEPS = laneSteps();
 
     private final long key;
     private long counter;
@@ -147,7 +145,7 @@ public final class Rng {
         int i = 0;
         if (lanes == DS.length()) {
             // counter c is mixed from key + c * GOLDEN: lanes step by GOLDEN, blocks by lanes * GOLDEN (no multiply)
-            LongVector laneSteps = LongVector.fromArray(LS, LANE_STEPS, 0);
+            LongVector laneSteps = LongVector.zero(LS).addIndex(1).mul(GOLDEN);
             long z0 = key + (counter + 1) * GOLDEN;
             long blockStep = lanes * GOLDEN;
             int upper = LS.loopBound(len);
@@ -192,14 +190,6 @@ public final class Rng {
         for (; i < len; i++) {
             x[off + i] = scratch[i] < x[off + i] ? 1.0 : 0.0;
         }
-    }
-
-    private static long[] laneSteps() {
-        long[] steps = new long[LS.length()];
-        for (int k = 0; k < steps.length; k++) {
-            steps[k] = k * GOLDEN;
-        }
-        return steps;
     }
 
     /** SplitMix64's output function (Stafford's mix 13). */
