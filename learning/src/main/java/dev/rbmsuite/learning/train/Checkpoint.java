@@ -52,6 +52,21 @@ public record Checkpoint(String settingsKey, long dataFingerprint, Trainer.Snaps
     }
 
     /**
+     * @param file a path
+     * @return whether it is a regular file that begins with the checkpoint's magic bytes
+     */
+    public static boolean looksLikeCheckpoint(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return java.util.Arrays.equals(in.readNBytes(MAGIC.length), MAGIC);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
      * Writes the checkpoint atomically (temporary file in the same folder, then an atomic move).
      *
      * @param file destination

@@ -5,6 +5,7 @@ import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.SuiteVersion;
 import dev.rbmsuite.core.io.ModelStore;
+import dev.rbmsuite.core.io.OutputFolder;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A training run with its output folder (the contract's {@code train --out DIR}):
@@ -27,6 +29,12 @@ import java.util.Map;
  * </pre>
  * Evaluations (and checkpoints) happen every {@code evalEvery} epochs and at the last epoch.
  *
+ * <p><b>Ownership.</b> The run writes only into a new or empty folder or a training-run folder
+ * (recognised by its manifest's {@code "format":"training-run"}; for runs of earlier versions by a
+ * manifest of the {@code train} command or a checkpoint); anything else is refused (core
+ * OutputFolder), and {@code force} admits foreign files beside the run's own, never over them. The
+ * manifest is written when the run starts, so an interrupted run is still recognised.
+ *
  * <p><b>Resuming.</b> When DIR already holds a checkpoint, the run continues from it (unless
  * {@code restart}): the settings other than the number of epochs and the data must be the same, and
  * the result - metrics.csv, model, manifest - is byte-identical to that of an uninterrupted run. A
@@ -38,6 +46,16 @@ public final class TrainingRun {
     public static final String CHECKPOINT = "checkpoint.bin";
     /** The metrics file name inside the output folder. */
     public static final String METRICS = "metrics.csv";
+
+    /** The {@code "format"} of a training-run folder's manifest. */
+    public static final String FORMAT = "training-run";
+    /** The manifest file name inside the output folder. */
+    public static final String MANIFEST = OutputFolder.MANIFEST;
+    /** The model folder name inside the output folder. */
+    public static final String MODEL = "model";
+    /** The kind of folder a run writes. */
+    public static final OutputFolder.Kind KIND = new OutputFolder.Kind(FORMAT, "a training-run folder",
+            n -> Set.of(MANIFEST, METRICS, CHECKPOINT, MODEL).contains(n), TrainingRun::earlierRun);
 
     /** Receives progress (called on the training thread). */
     public interface Listener {
@@ -92,7 +110,65 @@ public final class TrainingRun {
     public static Result run(TrainingSettings settings, double[] data, int rows, int visible,
                              Map<String, Object> dataInfo, Path out, boolean restart, Listener listener)
             throws IOException {
-        Files.createDirectories(out);
+        return run(settings, data, rows, visible, dataInfo, out, restart, false, listener);
+    }
+
+    /**
+     * Trains, writing the output folder (see the class comment for which folders it accepts).
+     *
+     * @param settings the run's settings
+     * @param data training data, rows x n_0 row-major binary
+     * @param rows N_d
+     * @param visible n_0
+     * @param dataInfo description of the data for the manifest (name, source, ...)
+     * @param out output folder
+     * @param restart ignore an existing checkpoint and start afresh
+     * @param force write beside foreign files in {@code out} (never over them)
+     * @param listener progress receiver
+     * @return the result
+     * @throws IOException on write failure
+     * @throws InputException if the folder may not be written or holds a checkpoint of a different run
+     */
+    public static Result run(TrainingSettings settings, double[] data, int rows, int visible,
+                             Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
+                             Listener listener) throws IOException {
+        boolean created = OutputFolder.check(out, KIND, force);
+        try {
+            return runIn(settings, data, rows, visible, dataInfo, out, restart, force, listener);
+        } catch (IOException | RuntimeException e) {
+            if (created) {
+                removeIfEmpty(out);
+            }
+            throw e;
+        }
+    }
+
+    private static void removeIfEmpty(Path dir) {
+        try {
+            if (OutputFolder.entries(dir).isEmpty()) {
+                Files.delete(dir);
+            }
+        } catch (IOException ignored) {
+            // a folder that cannot be removed is left; it is empty or holds only the run's own files
+        }
+    }
+
+    /**
+     * @param dir a folder without a manifest format
+     * @return whether it is a training run of an earlier version: a manifest written by {@code train},
+     *     or no manifest and a checkpoint (a run interrupted before its end)
+     */
+    static boolean earlierRun(Path dir) {
+        var manifest = OutputFolder.readJson(dir.resolve(MANIFEST));
+        if (manifest != null) {
+            return "train".equals(manifest.path("command").asText()) && manifest.has("settings");
+        }
+        return !Files.exists(dir.resolve(MANIFEST)) && Checkpoint.looksLikeCheckpoint(dir.resolve(CHECKPOINT));
+    }
+
+    private static Result runIn(TrainingSettings settings, double[] data, int rows, int visible,
+                                Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
+                                Listener listener) throws IOException {
         Path ckFile = out.resolve(CHECKPOINT);
         Monitor monitor;
         try {
@@ -130,6 +206,7 @@ public final class TrainingRun {
             resumedFrom = ck.snapshot().epoch();
             listener.resumed(resumedFrom);
         }
+        writeManifest(out.resolve(MANIFEST), settings, dataInfo, monitor);
         List<String> columns = monitor.columns();
         double lastLl = Double.NaN;
         if (!metricRows.isEmpty()) {
@@ -158,8 +235,8 @@ public final class TrainingRun {
         extra.put("createdBy", "train");
         extra.put("epoch", trainer.epoch());
         extra.put("training", settings.asMap());
-        ModelStore.save(model, out.resolve("model"), extra);
-        writeManifest(out.resolve("manifest.json"), settings, dataInfo, monitor);
+        ModelStore.save(model, out.resolve(MODEL), extra, force);
+        writeManifest(out.resolve(MANIFEST), settings, dataInfo, monitor);
         return new Result(lastLl, trainer.epoch(), resumedFrom, model);
     }
 
@@ -190,6 +267,7 @@ public final class TrainingRun {
     private static void writeManifest(Path file, TrainingSettings settings, Map<String, Object> dataInfo,
                                       Monitor monitor) throws IOException {
         ObjectNode root = ModelStore.json().createObjectNode();
+        root.put("format", FORMAT);
         root.put("command", "train");
         root.put("suiteVersion", SuiteVersion.get());
         root.put("seed", settings.seed());
