@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.SuiteVersion;
 import dev.rbmsuite.core.io.OutputFolder;
-import dev.rbmsuite.plots.io.AtomicFiles;
+import dev.rbmsuite.core.io.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.rbmsuite.core.Rng;
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.AtomicFiles;
+import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -89,7 +90,7 @@ public final class Trials {
             ctx.progress(name + ": settings changed, discarding kept trials");
             deleteContents(dir);
         }
-        JSON.writeValue(settingsFile.toFile(), wanted);
+        AtomicFiles.write(settingsFile, JSON.writeValueAsBytes(wanted));
         Rng root = rng.fork(ExperimentContext.label(name));
         List<CsvTable> results = new ArrayList<>();
         List<Future<CsvTable>> futures = new ArrayList<>();

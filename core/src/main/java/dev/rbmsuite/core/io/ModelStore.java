@@ -13,14 +13,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -54,7 +51,6 @@ public final class ModelStore {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final Pattern LAYER = Pattern.compile("layer\\d+");
     private static final Set<String> ARRAYS = Set.of("W.npy", "b.npy", "c.npy");
-    private static final AtomicLong COUNTER = new AtomicLong();
 
     /** What a folder holds, as far as saving a model over it is concerned. */
     private enum Holds { NOTHING, MODEL, MODEL_AND_OTHERS, OTHER }
@@ -139,36 +135,7 @@ public final class ModelStore {
 
     /** Writes the model into a sibling temporary folder, then swaps it in by renames. */
     private static void swapIn(RbmStack stack, ObjectNode manifest, Path target) throws IOException {
-        Path parent = target.getParent();
-        String name = target.getFileName().toString();
-        Path tmp = parent.resolve("." + name + ".tmp-" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet());
-        Files.createDirectory(tmp);
-        try {
-            writeModel(stack, manifest, tmp);
-        } catch (IOException | RuntimeException e) {
-            deleteTree(tmp);
-            throw e;
-        }
-        boolean existed = Files.exists(target);
-        Path old = aside(target);
-        if (existed) {
-            FaultInjection.at("model-aside", target);
-            Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
-        }
-        try {
-            FaultInjection.at("model-rename", target);
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException | RuntimeException e) {
-            if (existed) {
-                Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
-            }
-            deleteTree(tmp);
-            throw e;
-        }
-        if (existed) {
-            FaultInjection.at("model-drop-old", target);
-            deleteTree(old);
-        }
+        AtomicFiles.replaceFolder(target, tmp -> writeModel(stack, manifest, tmp));
     }
 
     /** The forced write into a folder that holds other files: model files only, manifest last. */
@@ -179,7 +146,7 @@ public final class ModelStore {
             for (Path p : s.toArray(Path[]::new)) {
                 String n = p.getFileName().toString();
                 if (LAYER.matcher(n).matches() && Integer.parseInt(n.substring(5)) >= stack.size() && ownLayer(p)) {
-                    deleteTree(p);
+                    AtomicFiles.deleteTree(p);
                 }
             }
         }
@@ -190,43 +157,27 @@ public final class ModelStore {
         for (int l = 0; l < stack.size(); l++) {
             Rbm r = stack.layer(l);
             Path ld = Files.createDirectories(dir.resolve("layer" + l));
-            FaultInjection.at("write", ld.resolve("W.npy"));
             Npy.write(ld.resolve("W.npy"), r.weightsArray(), r.numVisible(), r.numHidden());
             Npy.write(ld.resolve("b.npy"), r.visibleBiasArray(), r.numVisible());
             Npy.write(ld.resolve("c.npy"), r.hiddenBiasArray(), r.numHidden());
         }
-        FaultInjection.at("write", dir.resolve(OutputFolder.MANIFEST));
-        Files.write(dir.resolve(OutputFolder.MANIFEST), JSON.writeValueAsBytes(manifest));
-    }
-
-    /** @return the sibling a model folder is renamed to while its replacement moves in */
-    private static Path aside(Path target) {
-        return target.resolveSibling("." + target.getFileName() + ".old");
+        // the manifest last: a folder whose manifest is missing is never taken for a model
+        AtomicFiles.write(dir.resolve(OutputFolder.MANIFEST), JSON.writeValueAsBytes(manifest));
     }
 
     /**
-     * Completes an interrupted save: restores the old model if the swap stopped between its two
-     * renames, drops the old model if it stopped after them, and removes temporary folders of the
-     * model (only folders that hold nothing but model files).
+     * Completes an interrupted save (see {@link AtomicFiles#recoverFolder}); only folders that hold
+     * nothing but model files are moved or deleted.
      */
     private static void recover(Path target) throws IOException {
-        Path old = aside(target);
-        if (Files.isDirectory(old) && holds(old, new ArrayList<>()) == Holds.MODEL) {
-            if (!Files.exists(target)) {
-                Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
-            } else if (holds(target, new ArrayList<>()) == Holds.MODEL) {
-                deleteTree(old);
+        AtomicFiles.recoverFolder(target, p -> {
+            try {
+                Holds h = holds(p, new ArrayList<>());
+                return h == Holds.MODEL || h == Holds.NOTHING;
+            } catch (IOException e) {
+                return false;
             }
-        }
-        String prefix = "." + target.getFileName() + ".tmp-";
-        try (Stream<Path> s = Files.list(target.getParent())) {
-            for (Path p : s.filter(p -> p.getFileName().toString().startsWith(prefix)).toArray(Path[]::new)) {
-                if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) && holds(p, new ArrayList<>()) != Holds.OTHER
-                        && holds(p, new ArrayList<>()) != Holds.MODEL_AND_OTHERS) {
-                    deleteTree(p);
-                }
-            }
-        }
+        });
     }
 
     /**
@@ -394,7 +345,7 @@ public final class ModelStore {
      */
     private static Path present(Path dir) {
         Path abs = dir.toAbsolutePath().normalize();
-        Path old = aside(abs);
+        Path old = AtomicFiles.aside(abs);
         if (Files.exists(abs) || !Files.isDirectory(old)) {
             return dir;
         }
@@ -413,16 +364,5 @@ public final class ModelStore {
                     + Arrays.toString(shape));
         }
         return a.data();
-    }
-
-    private static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(p)) {
-            for (Path q : s.sorted(Comparator.reverseOrder()).toArray(Path[]::new)) {
-                Files.deleteIfExists(q);
-            }
-        }
     }
 }

@@ -109,7 +109,7 @@ class ModelStoreSafetyTest {
 
     @Test
     void aKillAtAnyStepOfTheSwapLeavesTheOldOrTheNewModel() throws IOException {
-        for (String point : List.of("write", "model-aside", "model-rename", "model-drop-old")) {
+        for (String point : List.of("write", "folder-aside", "folder-rename", "folder-drop-old")) {
             Path dir = tmp.resolve(point);
             ModelStore.save(stack(1, 4), dir, Map.of());
             FaultInjection.install((p, path) -> {
@@ -131,7 +131,7 @@ class ModelStoreSafetyTest {
     void aFailedWriteLeavesTheOldModelAndNoTemporaryFolder() throws IOException {
         Path dir = tmp.resolve("m");
         ModelStore.save(stack(1, 4), dir, Map.of());
-        for (String point : List.of("write", "model-aside", "model-rename", "model-drop-old")) {
+        for (String point : List.of("write", "folder-aside", "folder-rename", "folder-drop-old")) {
             FaultInjection.install((p, path) -> {
                 if (p.equals(point)) {
                     throw new IOException("No space left on device");
@@ -140,7 +140,7 @@ class ModelStoreSafetyTest {
             assertThatThrownBy(() -> ModelStore.save(stack(2, 4), dir, Map.of())).isInstanceOf(IOException.class);
             FaultInjection.clear();
             RbmStack seen = ModelStore.load(dir);
-            assertThat(seen).as(point).isEqualTo(point.equals("model-drop-old") ? stack(2, 4) : stack(1, 4));
+            assertThat(seen).as(point).isEqualTo(point.equals("folder-drop-old") ? stack(2, 4) : stack(1, 4));
             ModelStore.save(stack(1, 4), dir, Map.of());
         }
         assertThat(names(tmp)).containsExactly("m");

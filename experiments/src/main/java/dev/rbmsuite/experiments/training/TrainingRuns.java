@@ -11,7 +11,7 @@ import dev.rbmsuite.learning.train.Monitor;
 import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.Trainer;
 import dev.rbmsuite.learning.train.TrainingSettings;
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

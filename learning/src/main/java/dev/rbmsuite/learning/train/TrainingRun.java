@@ -4,14 +4,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.SuiteVersion;
+import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.core.io.OutputFolder;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -261,7 +259,7 @@ public final class TrainingRun {
         for (String r : rows) {
             sb.append(r).append('\n');
         }
-        writeAtomically(file, sb.toString());
+        AtomicFiles.writeString(file, sb.toString());
     }
 
     private static void writeManifest(Path file, TrainingSettings settings, Map<String, Object> dataInfo,
@@ -277,27 +275,6 @@ public final class TrainingRun {
         root.set("metricsColumns", ModelStore.json().valueToTree(monitor.columns()));
         root.put("model", "model");
         root.put("checkpoint", CHECKPOINT);
-        writeAtomically(file, ModelStore.json().writeValueAsString(root) + "\n");
-    }
-
-    /**
-     * Writes text to a temporary file in the same folder and moves it into place atomically.
-     *
-     * @param file destination
-     * @param text content (UTF-8)
-     * @throws IOException on failure (the temporary file is removed)
-     */
-    public static void writeAtomically(Path file, String text) throws IOException {
-        Path abs = file.toAbsolutePath();
-        Path tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName() + ".tmp-", "");
-        try {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                w.write(text);
-            }
-            Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
-        }
+        AtomicFiles.writeString(file, ModelStore.json().writeValueAsString(root) + "\n");
     }
 }
