@@ -87,7 +87,13 @@ public final class FigureRunner {
      */
     public static List<ObjectNode> run(List<Experiment> experiments, Path root, Scale scale, long seed, int threads,
                                        PrintStream progress, boolean force) throws Exception {
-        OutputFolder.check(root, KIND, force);
+        try (OutputFolder.Claim claim = OutputFolder.claim(root, KIND, force, "rbm figure")) {
+            return runIn(experiments, root, scale, seed, threads, progress);
+        }
+    }
+
+    private static List<ObjectNode> runIn(List<Experiment> experiments, Path root, Scale scale, long seed, int threads,
+                                          PrintStream progress) throws Exception {
         writeRootManifest(root);
         List<ObjectNode> manifests = new ArrayList<>();
         for (Experiment e : experiments) {

@@ -2,7 +2,9 @@ package dev.rbmsuite.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rbmsuite.core.io.FolderLock;
 import dev.rbmsuite.core.io.ModelStore;
+import dev.rbmsuite.core.io.OutputFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -127,6 +129,23 @@ class FileSafetyTest {
         assertThat(second.code()).as(second.err()).isZero();
         assertRefused(train(root), "not a training-run folder");
         assertRefused(init(root), "not a model folder");
+    }
+
+    @Test
+    void aSecondWriterIsRefusedNamingTheFirst() throws Exception {
+        Path run = Files.createDirectories(tmp.resolve("run"));
+        Path figs = Files.createDirectories(tmp.resolve("figs"));
+        String pid = "pid " + ProcessHandle.current().pid();
+        try (FolderLock held = FolderLock.acquire(run.resolve(OutputFolder.LOCK), run, "rbm train");
+             FolderLock heldFigs = FolderLock.acquire(figs.resolve(OutputFolder.LOCK), figs, "rbm figure")) {
+            assertRefused(train(run), "in use by another writer", pid, "(rbm train)");
+            assertRefused(Cli.run("figure", "fig1", "--scale", "smoke", "--out", figs.toString()),
+                    "in use by another writer", "(rbm figure)");
+        }
+        assertThat(names(run)).isEmpty();
+        Cli.Result after = train(run);
+        assertThat(after.code()).as(after.err()).isZero();
+        assertThat(names(run)).doesNotContain(OutputFolder.LOCK);
     }
 
     @Test

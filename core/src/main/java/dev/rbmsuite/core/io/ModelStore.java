@@ -91,6 +91,18 @@ public final class ModelStore {
         Path target = dir.toAbsolutePath().normalize();
         ObjectNode manifest = manifest(stack, extra);
         Files.createDirectories(target.getParent());
+        try (FolderLock lock = FolderLock.acquire(lockFile(target), dir, "saving a model")) {
+            saveLocked(stack, dir, target, manifest, force);
+        }
+    }
+
+    /** @return the lock file of a model folder: beside it, as the folder itself is swapped */
+    private static Path lockFile(Path target) {
+        return target.resolveSibling("." + target.getFileName() + OutputFolder.LOCK);
+    }
+
+    private static void saveLocked(RbmStack stack, Path dir, Path target, ObjectNode manifest, boolean force)
+            throws IOException {
         recover(target);
         if (Files.exists(target) && !Files.isDirectory(target)) {
             throw new InputException(dir + ": exists and is not a folder");
@@ -349,7 +361,7 @@ public final class ModelStore {
         if (Files.exists(abs) || !Files.isDirectory(old)) {
             return dir;
         }
-        try {
+        try (FolderLock lock = FolderLock.acquire(lockFile(abs), dir, "loading a model")) {
             recover(abs);
         } catch (IOException | RuntimeException e) {
             return old;

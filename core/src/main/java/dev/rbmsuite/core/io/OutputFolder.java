@@ -23,12 +23,16 @@ import java.util.stream.Stream;
  * Anything else is refused with an {@link InputException} (exit 2, one line) that says what the folder
  * holds. With {@code force} the command may write next to foreign files, but a file of a name it
  * writes itself that it cannot recognise as its own is still refused: force never overwrites or
- * deletes what the command did not write.
+ * deletes what the command did not write. {@link #claim} adds the lock against a second writer and
+ * the removal of temporary files left by an interrupted run.
  */
 public final class OutputFolder {
     /** The manifest file name every kind of output folder uses. */
     public static final String MANIFEST = "manifest.json";
-    /** The lock file a writer holds in its output folder for the length of the run. */
+    /**
+     * The lock file a writer holds in its output folder for the length of the run; a model folder's
+     * lock sits beside it, {@code .NAME.rbm.lock}. Names ending in this are never counted as foreign.
+     */
     public static final String LOCK = ".rbm.lock";
     /** Names of temporary files and folders of interrupted atomic writes: {@code .NAME.tmp-...}. */
     public static final Pattern TEMPORARY = Pattern.compile("^\\.(.+)\\.tmp-[^/]*$");
@@ -46,6 +50,79 @@ public final class OutputFolder {
     }
 
     private OutputFolder() {
+    }
+
+    /**
+     * A claimed output folder: checked, locked against other writers ({@link FolderLock} on
+     * {@code DIR/.rbm.lock}) and cleared of the temporary files of interrupted writes. Closing it
+     * releases the lock and removes the folder again if this claim created it and nothing was
+     * written.
+     */
+    public static final class Claim implements AutoCloseable {
+        private final Path dir;
+        private final FolderLock lock;
+        private final boolean created;
+
+        private Claim(Path dir, FolderLock lock, boolean created) {
+            this.dir = dir;
+            this.lock = lock;
+            this.created = created;
+        }
+
+        /** @return the stamp of a dead writer whose stale lock was taken over, or an empty string */
+        public String staleHolder() {
+            return lock.staleHolder();
+        }
+
+        @Override
+        public void close() throws IOException {
+            lock.close();
+            if (created) {
+                removeIfEmpty(dir);
+            }
+        }
+    }
+
+    /**
+     * Checks, locks and cleans an output folder (see the class comment and {@link Claim}).
+     *
+     * @param dir the folder named by {@code --out}
+     * @param kind what the command writes
+     * @param force allow foreign files beside the command's own (never over them)
+     * @param purpose what the writer does, named to a refused second writer (for example "rbm train")
+     * @return the claim; close it when the run ends
+     * @throws InputException if the folder may not be written or another writer holds it
+     * @throws IOException if the folder cannot be created, listed or locked
+     */
+    public static Claim claim(Path dir, Kind kind, boolean force, String purpose) throws IOException {
+        boolean created = check(dir, kind, force);
+        FolderLock lock;
+        try {
+            lock = FolderLock.acquire(dir.resolve(LOCK), dir, purpose);
+        } catch (IOException | RuntimeException e) {
+            if (created) {
+                removeIfEmpty(dir);
+            }
+            throw e;
+        }
+        try {
+            check(dir, kind, force);
+            AtomicFiles.removeTemporaries(dir, kind.ownNames(), p -> true);
+            return new Claim(dir, lock, created);
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    private static void removeIfEmpty(Path dir) {
+        try {
+            if (Files.isDirectory(dir) && entries(dir).isEmpty()) {
+                Files.delete(dir);
+            }
+        } catch (IOException ignored) {
+            // left as it is: empty, or holding only what the run wrote
+        }
     }
 
     /**
@@ -135,7 +212,7 @@ public final class OutputFolder {
         List<String> names = new ArrayList<>();
         try (Stream<Path> s = Files.list(dir)) {
             s.map(p -> p.getFileName().toString())
-                    .filter(n -> !TEMPORARY.matcher(n).matches() && !n.equals(LOCK))
+                    .filter(n -> !TEMPORARY.matcher(n).matches() && !n.endsWith(LOCK))
                     .sorted().forEach(names::add);
         }
         return names;

@@ -31,7 +31,8 @@ import java.util.Set;
  * (recognised by its manifest's {@code "format":"training-run"}; for runs of earlier versions by a
  * manifest of the {@code train} command or a checkpoint); anything else is refused (core
  * OutputFolder), and {@code force} admits foreign files beside the run's own, never over them. The
- * manifest is written when the run starts, so an interrupted run is still recognised.
+ * manifest is written when the run starts, so an interrupted run is still recognised. The folder is
+ * locked for the run ({@code DIR/.rbm.lock}): a second writer is refused, naming the first.
  *
  * <p><b>Resuming.</b> When DIR already holds a checkpoint, the run continues from it (unless
  * {@code restart}): the settings other than the number of epochs and the data must be the same, and
@@ -130,24 +131,8 @@ public final class TrainingRun {
     public static Result run(TrainingSettings settings, double[] data, int rows, int visible,
                              Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
                              Listener listener) throws IOException {
-        boolean created = OutputFolder.check(out, KIND, force);
-        try {
+        try (OutputFolder.Claim claim = OutputFolder.claim(out, KIND, force, "rbm train")) {
             return runIn(settings, data, rows, visible, dataInfo, out, restart, force, listener);
-        } catch (IOException | RuntimeException e) {
-            if (created) {
-                removeIfEmpty(out);
-            }
-            throw e;
-        }
-    }
-
-    private static void removeIfEmpty(Path dir) {
-        try {
-            if (OutputFolder.entries(dir).isEmpty()) {
-                Files.delete(dir);
-            }
-        } catch (IOException ignored) {
-            // a folder that cannot be removed is left; it is empty or holds only the run's own files
         }
     }
 
