@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.SuiteVersion;
 import dev.rbmsuite.core.io.OutputFolder;
 import dev.rbmsuite.core.io.AtomicFiles;
@@ -87,7 +88,8 @@ public final class FigureRunner {
      */
     public static List<ObjectNode> run(List<Experiment> experiments, Path root, Scale scale, long seed, int threads,
                                        PrintStream progress, boolean force) throws Exception {
-        try (OutputFolder.Claim claim = OutputFolder.claim(root, KIND, force, "rbm figure")) {
+        try (OutputFolder.Claim claim = OutputFolder.claim(root, KIND, force, "rbm figure");
+             Interruption.Scope stoppable = Interruption.stoppable()) {
             return runIn(experiments, root, scale, seed, threads, progress);
         }
     }
@@ -97,6 +99,7 @@ public final class FigureRunner {
         writeRootManifest(root);
         List<ObjectNode> manifests = new ArrayList<>();
         for (Experiment e : experiments) {
+            Interruption.check("before " + e.id() + "; rerun the same command to resume");
             Path dir = root.resolve(e.id());
             Files.createDirectories(dir);
             ExperimentContext ctx = new ExperimentContext(e.id(), dir, scale, seed, threads, progress);

@@ -3,6 +3,7 @@ package dev.rbmsuite.experiments;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.core.io.CsvTable;
@@ -111,6 +112,9 @@ public final class Trials {
                 }
                 final int trial = r;
                 futures.add(pool.submit(() -> {
+                    // a safe point: kept trials stay, this one and later ones run at the next start
+                    Interruption.check("before trial " + (trial + 1) + " of " + name
+                            + "; rerun the same command to resume");
                     long t0 = System.nanoTime();
                     Path artifacts = Files.createDirectories(dir.resolve("trial-" + trial));
                     CsvTable t = task.run(trial, root.fork(trial), artifacts);

@@ -2,6 +2,7 @@ package dev.rbmsuite.learning.train;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.SuiteVersion;
 import dev.rbmsuite.core.io.AtomicFiles;
@@ -38,7 +39,9 @@ import java.util.Set;
  * {@code restart}): the settings other than the number of epochs and the data must be the same, and
  * the result - metrics.csv, model, manifest - is byte-identical to that of an uninterrupted run. A
  * finished run can be extended by asking for more epochs. metrics.csv and the checkpoint are
- * replaced atomically at every evaluation, the model and manifest at the end.
+ * replaced atomically at every evaluation, the model and manifest at the end. On SIGINT/SIGTERM
+ * (core Interruption) the run writes a checkpoint after the current epoch and stops with
+ * {@link Interruption.Stopped}; rerunning continues from that epoch.
  */
 public final class TrainingRun {
     /** The checkpoint file name inside the output folder. */
@@ -197,17 +200,24 @@ public final class TrainingRun {
             lastLl = Double.parseDouble(last.split(",")[1]);
         }
         int total = settings.epochs();
-        while (trainer.epoch() < total) {
-            trainer.update();
-            int t = trainer.epoch();
-            listener.epochDone(t, total);
-            if (t % settings.evalEvery() == 0 || t == total) {
-                double[] values = monitor.evaluate(trainer);
-                lastLl = values[1];
-                metricRows.add(formatRow(values));
-                writeMetrics(out.resolve(METRICS), columns, metricRows);
-                new Checkpoint(key, fingerprint, trainer.snapshot(), metricRows).write(ckFile);
-                listener.evaluated(columns, values);
+        try (Interruption.Scope stoppable = Interruption.stoppable()) {
+            while (trainer.epoch() < total) {
+                trainer.update();
+                int t = trainer.epoch();
+                listener.epochDone(t, total);
+                boolean evaluate = t % settings.evalEvery() == 0 || t == total;
+                if (evaluate) {
+                    double[] values = monitor.evaluate(trainer);
+                    lastLl = values[1];
+                    metricRows.add(formatRow(values));
+                    writeMetrics(out.resolve(METRICS), columns, metricRows);
+                    listener.evaluated(columns, values);
+                }
+                if (evaluate || Interruption.requested()) {
+                    new Checkpoint(key, fingerprint, trainer.snapshot(), metricRows).write(ckFile);
+                }
+                // the safe point: the checkpoint holds epoch t, so a rerun continues from here
+                Interruption.check("after epoch " + t + " (checkpoint written); rerun the same command to resume");
             }
         }
         if (resumedFrom == total) {
