@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code lambda2}: the second eigenvalue of the BGS transition matrix of layer 0 and its relaxation
- * time (paper Appendix B; METHODS.md section 5): the paper's count estimator (default N2 = 2^15),
+ * time (paper Appendix B; docs/methods.md section 5): the paper's count estimator (default N2 = 2^15),
  * the Rao-Blackwellised estimator (default N2 = 1024) or the exact value (m &lt;= 16).
  */
 @Command(name = "lambda2", description = "Second eigenvalue of the BGS transition matrix of layer 0 (Appendix B).")

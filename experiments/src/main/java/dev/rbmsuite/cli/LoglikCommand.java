@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code loglik}: the mean log-likelihood of a data file under layer 0 (paper Eq. log_likelihood),
- * with ln Z exact or from mAIS (base-rate start from the same data, piecewise schedule; METHODS.md
+ * with ln Z exact or from mAIS (base-rate start from the same data, piecewise schedule; docs/methods.md
  * sections 1.3-1.4 and 7.2).
  */
 @Command(name = "loglik", description = "Mean log-likelihood of a data file under layer 0 (exact or mAIS log Z).")

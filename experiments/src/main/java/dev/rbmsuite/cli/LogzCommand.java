@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code logz}: the log partition function of one layer, exactly (enumeration of the smaller layer,
- * min(n, m) &lt;= 30) or by mAIS, joint AIS or reverse AIS (METHODS.md section 1; uniform base,
+ * min(n, m) &lt;= 30) or by mAIS, joint AIS or reverse AIS (docs/methods.md section 1; uniform base,
  * Salakhutdinov-Murray piecewise schedule rescaled to the number of temperatures). Reverse AIS starts
  * from exact samples when n &lt;= 20 and otherwise from BGS chains run for {@value #RAIS_BURN_IN} sweeps
  * from uniform (approximate: the upper-bound property then holds only as far as they have mixed).

@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code tv}: the TV distance between the exact P(v_0) of layer 0 and the empirical distribution of
  * N independent chains after each of S transitions (paper Eq. tv_distance, Fig. 9), using only the
- * visited states and the exact ln Z (METHODS.md section 6). Chains start from {@code --start}
+ * visited states and the exact ln Z (docs/methods.md section 6). Chains start from {@code --start}
  * (one row: a common start for every chain, as in Fig. 9; N rows: one per chain) on layer 0, the
  * upper layers of dt/roundtrip from the kernel's uniform initialisation; without {@code --start},
  * every layer starts uniform. Writes {@code step,tv} for s = 0..S to {@code --out}.

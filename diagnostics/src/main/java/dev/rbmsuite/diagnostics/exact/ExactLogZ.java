@@ -3,7 +3,7 @@ package dev.rbmsuite.diagnostics.exact;
 import dev.rbmsuite.core.Rbm;
 
 /**
- * The exact log partition function ln Z of an RBM (paper Eq. 2-3; METHODS.md section 7.2 "Exact LL"),
+ * The exact log partition function ln Z of an RBM (paper Eq. 2-3; docs/methods.md section 7.2 "Exact LL"),
  * by enumerating the smaller layer and summing the other out analytically.
  *
  * <p>When m &lt; n the hidden layer is enumerated through {@link Rbm#transpose()} (the partition

@@ -10,8 +10,8 @@ import dev.rbmsuite.diagnostics.Parallel;
  * {@link StateIndex} order, for visible layers of up to 25 units (GenRBM, iris, and islands and pentagon
  * at n = 25, whose TV floor in figure 9 needs the table).
  *
- * <p>Used for the TV distance and its i.i.d. floor (Eq. tv_distance, METHODS.md section 6), for D in
- * the second-eigenvalue estimators (Appendix B, METHODS.md section 5), and for exact sampling by
+ * <p>Used for the TV distance and its i.i.d. floor (Eq. tv_distance, docs/methods.md section 6), for D in
+ * the second-eigenvalue estimators (Appendix B, docs/methods.md section 5), and for exact sampling by
  * inverse CDF. For larger n use {@link ExactLogZ} and {@link ExactLikelihood}, which never
  * materialise the table.
  */

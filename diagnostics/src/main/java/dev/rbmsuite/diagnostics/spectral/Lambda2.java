@@ -6,7 +6,7 @@ import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
 
 /**
  * The second eigenvalue lambda2 of the BGS transition matrix of an RBM and its relaxation time
- * 1/(1 - lambda2) (paper Appendix B, Fig. 2; METHODS.md section 5), by one of three estimators.
+ * 1/(1 - lambda2) (paper Appendix B, Fig. 2; docs/methods.md section 5), by one of three estimators.
  */
 public final class Lambda2 {
     /** The paper's number of transitions per state for the count estimator. */
@@ -18,7 +18,7 @@ public final class Lambda2 {
     public enum Estimator {
         /** The paper's count-based P_hat (biased upward in expectation). */
         COUNTS,
-        /** The Rao-Blackwellised P_hat (METHODS.md section 5). */
+        /** The Rao-Blackwellised P_hat (docs/methods.md section 5). */
         RAO_BLACKWELL,
         /** The exact BGS matrix (hidden layer enumerated; m &lt;= 16). */
         EXACT

@@ -14,7 +14,7 @@ import dev.rbmsuite.kernels.exact.ExactTransitionMatrices;
  * two-step kernel T_DT(c=0) T_DT(c=1); its SLEM is reported together with the per-step rate
  * sqrt(SLEM_2) (general eigensolver).</li>
  * <li>Round trip: reversible with respect to prod_l P_l(v_l) (it is a palindromic composition,
- * METHODS.md section 0), so it goes through the symmetric path.</li>
+ * docs/methods.md section 0), so it goes through the symmetric path.</li>
  * </ul>
  * Relaxation times 1/(1 - rate) then say, per step, how much faster one kernel mixes than another.
  * Note that the stack kernels' SLEM includes the mixing of the upper layers, not only of v_0.
