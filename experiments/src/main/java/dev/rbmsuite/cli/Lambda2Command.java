@@ -21,6 +21,9 @@ final class Lambda2Command implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    CostOptions cost;
+
     @Option(names = "--model", required = true, paramLabel = "DIR", description = "model folder")
     Path model;
 
@@ -50,7 +53,7 @@ final class Lambda2Command implements Callable<Integer> {
         if (e == Lambda2.Estimator.EXACT && rbm.numHidden() > 16) {
             throw new InputException("option --estimator: exact needs m <= 16, layer 0 has m = " + rbm.numHidden());
         }
-        Lambda2.Result r = Lambda2.estimate(rbm, e, repeats == null ? 0 : repeats, common.rng());
+        Lambda2.Result r = Lambda2.estimate(rbm, e, repeats == null ? 0 : repeats, common.rng(), cost.guard());
         ObjectNode result = Output.object();
         result.put("lambda2", r.lambda2());
         result.put("relaxationTime", r.relaxationTime());

@@ -27,6 +27,9 @@ final class LoglikCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    CostOptions cost;
+
     @Option(names = "--model", required = true, paramLabel = "DIR", description = "model folder")
     Path model;
 
@@ -63,7 +66,7 @@ final class LoglikCommand implements Callable<Integer> {
                 throw new InputException("option --method: exact enumeration needs min(n, m) <= 30, got n = "
                         + rbm.numVisible() + ", m = " + rbm.numHidden());
             }
-            logZ = ExactLogZ.logZ(rbm);
+            logZ = ExactLogZ.logZ(rbm, cost.guard());
         } else {
             AisOptions o = new AisOptions(AnnealingSchedule.piecewise(temperatures), runs,
                     BaseRate.visibleBias(values, d.size(), d.dimension()));

@@ -39,6 +39,9 @@ final class TvCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    CostOptions cost;
+
     @Spec
     CommandSpec spec;
 
@@ -96,7 +99,7 @@ final class TvCommand implements Callable<Integer> {
                 System.arraycopy(values, s.size() == 1 ? 0 : r * n, buf, r * n, n);
             }
         }
-        double logZ = ExactLogZ.logZ(bottom);
+        double logZ = ExactLogZ.logZ(bottom, cost.guard());
         double[] tv = new double[steps + 1];
         tv[0] = TotalVariation.distance(bottom, logZ, state.buffer(0), chains);
         Rng steprng = rng.fork(1);
