@@ -149,6 +149,41 @@ class FileSafetyTest {
     }
 
     @Test
+    void aCorruptCheckpointIsRefusedWithAHintAndRestartRecovers() throws Exception {
+        Path run = tmp.resolve("run");
+        assertThat(train(run).code()).isZero();
+        Path ck = run.resolve("checkpoint.bin");
+        byte[] b = Files.readAllBytes(ck);
+        b[b.length / 2] ^= 4;
+        Files.write(ck, b);
+        Cli.Result more = Cli.run(TrainCommandTest.args(TrainCommandTest.csv(tmp), run, 10));
+        assertRefused(more, "checkpoint.bin", "checksum", "--restart");
+        Cli.Result restarted = Cli.run(TrainCommandTest.args(TrainCommandTest.csv(tmp), run, 10, "--restart"));
+        assertThat(restarted.code()).as(restarted.err()).isZero();
+    }
+
+    @Test
+    void temporariesOfAnInterruptedRunAreRemovedAtTheNextRun() throws Exception {
+        Path run = tmp.resolve("run");
+        assertThat(train(run).code()).isZero();
+        Files.writeString(run.resolve(".checkpoint.bin.tmp-99-1"), "partial");
+        Files.writeString(run.resolve(".metrics.csv.tmp-99-2"), "partial");
+        Files.createDirectories(run.resolve(".model.tmp-99-3/layer0"));
+        Files.writeString(run.resolve(".model.tmp-99-3/layer0/W.npy"), "partial");
+        Files.writeString(run.resolve(".notes.txt.tmp-mine"), "not the run's");
+        Cli.Result more = Cli.run(TrainCommandTest.args(TrainCommandTest.csv(tmp), run, 10));
+        assertThat(more.code()).as(more.err()).isZero();
+        assertThat(names(run)).containsExactly(".notes.txt.tmp-mine", "checkpoint.bin", "manifest.json", "metrics.csv",
+                "model");
+
+        Path figs = tmp.resolve("figs");
+        assertThat(Cli.run("figure", "fig1", "--scale", "smoke", "--out", figs.toString()).code()).isZero();
+        Files.writeString(figs.resolve("fig1/.fig1.png.tmp-99-4"), "partial");
+        assertThat(Cli.run("figure", "fig1", "--scale", "smoke", "--out", figs.toString()).code()).isZero();
+        assertThat(names(figs.resolve("fig1"))).noneMatch(n -> n.contains(".tmp-"));
+    }
+
+    @Test
     void aFailedTrainLeavesNoFolderItCreated() throws Exception {
         Path out = tmp.resolve("never");
         Cli.Result r = Cli.run(TrainCommandTest.args(TrainCommandTest.csv(tmp), out, 5, "--loglik-method", "exact",

@@ -245,6 +245,34 @@ public final class AtomicFiles {
         return removed;
     }
 
+    /**
+     * Removes every temporary file and folder of interrupted writes ({@code .NAME.tmp-*}) anywhere
+     * below a folder the caller owns entirely (symbolic links are not followed). Call it only while
+     * holding the folder's lock.
+     *
+     * @param root the folder
+     * @return how many were removed
+     * @throws IOException if a folder cannot be listed or an entry removed
+     */
+    public static int removeTemporariesBelow(Path root) throws IOException {
+        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+            return 0;
+        }
+        int removed = 0;
+        try (Stream<Path> s = Files.list(root)) {
+            for (Path p : s.toArray(Path[]::new)) {
+                if (OutputFolder.TEMPORARY.matcher(p.getFileName().toString()).matches()
+                        && !IN_FLIGHT.contains(p.toAbsolutePath().normalize())) {
+                    deleteTree(p);
+                    removed++;
+                } else if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                    removed += removeTemporariesBelow(p);
+                }
+            }
+        }
+        return removed;
+    }
+
     /** @return a fresh temporary name beside {@code abs}: {@code .NAME.tmp-PID-N} */
     private static Path temporary(Path abs) {
         return abs.resolveSibling("." + abs.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"

@@ -16,8 +16,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -48,7 +51,9 @@ public final class ModelStore {
     /** The manifest format version this code writes and reads. */
     public static final int VERSION = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** Maps inside manifests are written with their keys sorted, whatever map they came from. */
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
     private static final Pattern LAYER = Pattern.compile("layer\\d+");
     private static final Set<String> ARRAYS = Set.of("W.npy", "b.npy", "c.npy");
 
@@ -249,7 +254,10 @@ public final class ModelStore {
         root.put("version", VERSION);
         root.set("layers", layersJson(stack));
         root.put("suiteVersion", SuiteVersion.get());
-        for (Map.Entry<String, ?> e : extra.entrySet()) {
+        // an unordered map (Map.of, HashMap) would give bytes that change from run to run
+        Map<String, ?> ordered = extra instanceof LinkedHashMap || extra instanceof SortedMap || extra.size() < 2
+                ? extra : new TreeMap<>(extra);
+        for (Map.Entry<String, ?> e : ordered.entrySet()) {
             root.set(e.getKey(), JSON.valueToTree(e.getValue()));
         }
         return root;

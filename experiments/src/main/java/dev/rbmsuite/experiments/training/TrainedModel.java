@@ -6,6 +6,7 @@ import dev.rbmsuite.core.io.Npy;
 import dev.rbmsuite.kernels.ChainState;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -24,7 +25,10 @@ public record TrainedModel(RbmStack stack, ChainState chains) {
      * @throws IOException on write failure
      */
     public void save(Path dir, Map<String, ?> settings) throws IOException {
-        ModelStore.save(stack, dir.resolve("model"), Map.of("training", settings, "chainParity", chains.parity()));
+        Map<String, Object> extra = new LinkedHashMap<>(); // ordered: the manifest's bytes depend only on the inputs
+        extra.put("training", settings);
+        extra.put("chainParity", chains.parity());
+        ModelStore.save(stack, dir.resolve("model"), extra);
         for (int l = 0; l < chains.layers(); l++) {
             Npy.write(dir.resolve("chains-layer" + l + ".npy"), chains.buffer(l), chains.chains(), chains.size(l));
         }

@@ -173,8 +173,8 @@ public final class TrainingRun {
             try {
                 ck = Checkpoint.read(ckFile);
             } catch (IOException e) {
-                throw new InputException(ckFile + ": unreadable checkpoint (" + e.getMessage()
-                        + "); use --restart to start afresh", e);
+                throw new InputException(ckFile + ": cannot resume: " + e.getMessage()
+                        + "; use --restart to start afresh (discards it)", e);
             }
             if (!ck.settingsKey().equals(key)) {
                 throw new InputException(ckFile + ": checkpoint of a run with other settings (" + ck.settingsKey()
