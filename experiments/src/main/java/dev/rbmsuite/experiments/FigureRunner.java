@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.SuiteVersion;
-import dev.rbmsuite.core.io.OutputFolder;
 import dev.rbmsuite.core.io.AtomicFiles;
+import dev.rbmsuite.core.io.OutputFolder;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -105,10 +105,17 @@ public final class FigureRunner {
             ExperimentContext ctx = new ExperimentContext(e.id(), dir, scale, seed, threads, progress);
             ctx.progress("starting: " + e.title() + " (scale " + scale + ")");
             long t0 = System.nanoTime();
-            FigureOutcome outcome = e.run(ctx);
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            ObjectNode m = manifest(e, outcome, scale, seed, threads, seconds);
-            writeJson(dir.resolve("manifest.json"), m);
+            FigureOutcome outcome;
+            ObjectNode m;
+            double seconds;
+            // the figure's files (images, tables, manifest) appear together or not at all
+            try (AtomicFiles.Staging staging = AtomicFiles.Staging.begin(dir)) {
+                outcome = e.run(ctx);
+                seconds = (System.nanoTime() - t0) / 1e9;
+                m = manifest(e, outcome, scale, seed, threads, seconds);
+                writeJson(dir.resolve("manifest.json"), m);
+                staging.commit();
+            }
             manifests.add(m);
             ctx.progress(String.format("finished in %.1f s: %s", seconds, String.join(", ", outcome.files())));
         }

@@ -95,9 +95,13 @@ public final class ModelStore {
     public static void save(RbmStack stack, Path dir, Map<String, ?> extra, boolean force) throws IOException {
         Path target = dir.toAbsolutePath().normalize();
         ObjectNode manifest = manifest(stack, extra);
-        Files.createDirectories(target.getParent());
-        try (FolderLock lock = FolderLock.acquire(lockFile(target), dir, "saving a model")) {
-            saveLocked(stack, dir, target, manifest, force);
+        try {
+            Files.createDirectories(target.getParent());
+            try (FolderLock lock = FolderLock.acquire(lockFile(target), dir, "saving a model")) {
+                saveLocked(stack, dir, target, manifest, force);
+            }
+        } catch (IOException e) {
+            throw new OutputException(target, e);
         }
     }
 

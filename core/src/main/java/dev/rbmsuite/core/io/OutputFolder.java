@@ -145,7 +145,11 @@ public final class OutputFolder {
             throw new InputException(dir + ": exists and is not a folder; --out needs a folder");
         }
         if (!Files.exists(dir)) {
-            Files.createDirectories(dir);
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                throw new OutputException(dir, e);
+            }
             return true;
         }
         List<String> entries = entries(dir);
