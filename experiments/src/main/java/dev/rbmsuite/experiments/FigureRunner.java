@@ -91,6 +91,7 @@ public final class FigureRunner {
      * @return the manifest of every figure run
      * @throws Exception if a figure fails
      */
+    @SuppressWarnings("try") // the resource is held for the body, not used in it
     public static List<ObjectNode> run(List<Experiment> experiments, Path root, Scale scale, long seed, int threads,
                                        PrintStream progress, boolean force) throws Exception {
         try (OutputFolder.Claim claim = OutputFolder.claim(root, KIND, force, "rbm figure");

@@ -135,6 +135,7 @@ class FileSafetyTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the resource is held for the body, not used in it
     void aSecondWriterIsRefusedNamingTheFirst() throws Exception {
         Path run = Files.createDirectories(tmp.resolve("run"));
         Path figs = Files.createDirectories(tmp.resolve("figs"));

@@ -134,6 +134,7 @@ public final class TrainingRun {
      * @throws IOException on write failure
      * @throws InputException if the folder may not be written or holds a checkpoint of a different run
      */
+    @SuppressWarnings("try") // the resource is held for the body, not used in it
     public static Result run(TrainingSettings settings, double[] data, int rows, int visible,
                              Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
                              Listener listener) throws IOException {
@@ -155,6 +156,7 @@ public final class TrainingRun {
         return !Files.exists(dir.resolve(MANIFEST)) && Checkpoint.looksLikeCheckpoint(dir.resolve(CHECKPOINT));
     }
 
+    @SuppressWarnings("try") // the resource is held for the body, not used in it
     private static Result runIn(TrainingSettings settings, double[] data, int rows, int visible,
                                 Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
                                 Listener listener) throws IOException {
