@@ -85,6 +85,8 @@ public final class Trials {
                                      Map<String, ?> settings, Task task) throws IOException {
         Path dir = base.resolve(name);
         Files.createDirectories(dir);
+        // what an interrupted run was writing when it stopped (the figure holds its folder's lock)
+        AtomicFiles.removeTemporariesBelow(dir);
         Path settingsFile = dir.resolve("settings.json");
         JsonNode wanted = JSON.valueToTree(new TreeMap<>(settings));
         if (Files.exists(settingsFile) && !JSON.readTree(settingsFile.toFile()).equals(wanted)) {

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -35,8 +37,9 @@ import java.util.stream.Stream;
  * permissions (0666 / 0777 less the umask, usually {@code rw-r--r--} / {@code rwxr-xr-x}), never
  * owner-only, so every output is readable like any other file its user writes.
  *
- * <p>A write that fails (a full disk, a read-only folder) throws {@link IOException} with the
- * target named; the command line reports it in one line.
+ * <p>A write that fails (a full disk, a read-only folder) throws {@link OutputException} (exit 2,
+ * one line naming the target and the reason) and leaves no partial output. {@link Staging} makes a
+ * set of files appear together or not at all.
  */
 public final class AtomicFiles {
     /** Writes content to a stream; may throw {@link IOException}. */
@@ -62,6 +65,8 @@ public final class AtomicFiles {
     private static final AtomicLong COUNTER = new AtomicLong();
     /** Temporaries being written now, removed by a shutdown hook if the JVM exits on a signal. */
     private static final Set<Path> IN_FLIGHT = ConcurrentHashMap.newKeySet();
+    /** Folders whose direct files are being staged. */
+    private static final Map<Path, Staging> STAGED = new ConcurrentHashMap<>();
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -83,31 +88,120 @@ public final class AtomicFiles {
      *
      * @param target the file to create or replace
      * @param writer produces the content
-     * @throws IOException if writing or renaming fails (the target is then unchanged)
+     * @throws OutputException if writing or renaming fails (the target is then unchanged)
+     * @throws IOException declared for the writer
      */
     public static void write(Path target, StreamWriter writer) throws IOException {
         Path abs = target.toAbsolutePath().normalize();
         Path dir = abs.getParent();
-        Files.createDirectories(dir);
         Path tmp = temporary(abs);
+        boolean staged = false;
         IN_FLIGHT.add(tmp);
         try {
+            Files.createDirectories(dir);
             FaultInjection.at("write", abs);
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE), 1 << 16)) {
                 writer.writeTo(out);
             }
-            FaultInjection.at("rename", abs);
-            try {
-                Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+            Staging staging = STAGED.get(dir);
+            if (staging != null) {
+                staging.add(abs, tmp);
+                staged = true;
+            } else {
+                moveInto(tmp, abs);
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            Files.deleteIfExists(tmp);
+            throw new OutputException(abs, e);
+        } catch (RuntimeException e) {
             Files.deleteIfExists(tmp);
             throw e;
         } finally {
-            IN_FLIGHT.remove(tmp);
+            if (!staged) {
+                IN_FLIGHT.remove(tmp);
+            }
+        }
+    }
+
+    private static void moveInto(Path tmp, Path abs) throws IOException {
+        FaultInjection.at("rename", abs);
+        try {
+            Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * Defers the renames of the files written directly into one folder (by any thread) until
+     * {@link #commit()}, so that a set of files appears together or not at all: closed without a
+     * commit (after a failure), it deletes the staged temporaries and the folder keeps its previous
+     * files. A figure stages its images, tables and manifest this way.
+     */
+    public static final class Staging implements AutoCloseable {
+        private final Path dir;
+        private final Map<Path, Path> staged = new LinkedHashMap<>();
+
+        private Staging(Path dir) {
+            this.dir = dir;
+        }
+
+        /**
+         * @param dir the folder whose direct files are staged
+         * @return the staging; close it (after {@link #commit()} on success)
+         */
+        public static Staging begin(Path dir) {
+            Path abs = dir.toAbsolutePath().normalize();
+            Staging s = new Staging(abs);
+            if (STAGED.putIfAbsent(abs, s) != null) {
+                throw new IllegalStateException(abs + " is already being staged");
+            }
+            return s;
+        }
+
+        private synchronized void add(Path target, Path tmp) throws IOException {
+            Path earlier = staged.remove(target);
+            if (earlier != null) {
+                Files.deleteIfExists(earlier);
+                IN_FLIGHT.remove(earlier);
+            }
+            staged.put(target, tmp);
+        }
+
+        /**
+         * Renames every staged file into place, in the order written.
+         *
+         * @throws OutputException if a rename fails (the files not yet renamed are dropped at close)
+         */
+        public synchronized void commit() {
+            STAGED.remove(dir, this);
+            var it = staged.entrySet().iterator();
+            while (it.hasNext()) {
+                var e = it.next();
+                try {
+                    moveInto(e.getValue(), e.getKey());
+                } catch (IOException ex) {
+                    throw new OutputException(e.getKey(), ex);
+                }
+                IN_FLIGHT.remove(e.getValue());
+                it.remove();
+            }
+        }
+
+        /** Drops what was not committed. */
+        @Override
+        public synchronized void close() {
+            STAGED.remove(dir, this);
+            for (Path tmp : staged.values()) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // removed at the next run
+                }
+                IN_FLIGHT.remove(tmp);
+            }
+            staged.clear();
         }
     }
 
@@ -144,6 +238,14 @@ public final class AtomicFiles {
      */
     public static void replaceFolder(Path target, FolderWriter writer) throws IOException {
         Path abs = target.toAbsolutePath().normalize();
+        try {
+            swapFolder(abs, writer);
+        } catch (IOException e) {
+            throw new OutputException(abs, e);
+        }
+    }
+
+    private static void swapFolder(Path abs, FolderWriter writer) throws IOException {
         Files.createDirectories(abs.getParent());
         Path tmp = temporary(abs);
         IN_FLIGHT.add(tmp);
@@ -240,6 +342,34 @@ public final class AtomicFiles {
                 }
                 deleteTree(p);
                 removed++;
+            }
+        }
+        return removed;
+    }
+
+    /**
+     * Removes every temporary file and folder of interrupted writes ({@code .NAME.tmp-*}) anywhere
+     * below a folder the caller owns entirely (symbolic links are not followed). Call it only while
+     * holding the folder's lock.
+     *
+     * @param root the folder
+     * @return how many were removed
+     * @throws IOException if a folder cannot be listed or an entry removed
+     */
+    public static int removeTemporariesBelow(Path root) throws IOException {
+        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+            return 0;
+        }
+        int removed = 0;
+        try (Stream<Path> s = Files.list(root)) {
+            for (Path p : s.toArray(Path[]::new)) {
+                if (OutputFolder.TEMPORARY.matcher(p.getFileName().toString()).matches()
+                        && !IN_FLIGHT.contains(p.toAbsolutePath().normalize())) {
+                    deleteTree(p);
+                    removed++;
+                } else if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                    removed += removeTemporariesBelow(p);
+                }
             }
         }
         return removed;

@@ -57,7 +57,8 @@ public final class FolderLock implements AutoCloseable {
      * @return the held lock; close it to release
      * @throws InputException if another process (or another writer in this one) holds it; the message
      *     names the holder
-     * @throws IOException if the lock file cannot be created or written
+     * @throws OutputException if the lock file cannot be created or written (a read-only folder)
+     * @throws IOException declared for callers that close the lock
      */
     public static FolderLock acquire(Path lockFile, Path folder, String purpose) throws IOException {
         Path key = lockFile.toAbsolutePath().normalize();
@@ -69,7 +70,10 @@ public final class FolderLock implements AutoCloseable {
         }
         try {
             return acquireFile(key, folder, stamp);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            HELD.remove(key, stamp);
+            throw new OutputException(folder, e);
+        } catch (RuntimeException e) {
             HELD.remove(key, stamp);
             throw e;
         }

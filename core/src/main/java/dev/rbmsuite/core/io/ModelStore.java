@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
-import dev.rbmsuite.core.SuiteVersion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -16,8 +15,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -25,6 +27,7 @@ import java.util.stream.Stream;
  * Saves and loads model folders in the contract's layout:
  * <pre>
  * DIR/manifest.json   {"format":"rbm-stack","version":1,"layers":[{"visible":n0,"hidden":m0},...], ...}
+ *                     (then the rest of the {@link Provenance} record, without timing)
  * DIR/layerK/W.npy    float64 (n_K, m_K), C order
  * DIR/layerK/b.npy    float64 (n_K,)
  * DIR/layerK/c.npy    float64 (m_K,)
@@ -48,7 +51,9 @@ public final class ModelStore {
     /** The manifest format version this code writes and reads. */
     public static final int VERSION = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** Maps inside manifests are written with their keys sorted, whatever map they came from. */
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
     private static final Pattern LAYER = Pattern.compile("layer\\d+");
     private static final Set<String> ARRAYS = Set.of("W.npy", "b.npy", "c.npy");
 
@@ -65,11 +70,11 @@ public final class ModelStore {
 
     /**
      * Writes a model folder atomically, replacing an existing model folder; any other non-empty folder
-     * is refused (see the class comment).
+     * is refused (see the class comment). The provenance names the command "library".
      *
      * @param stack the model
      * @param dir destination folder
-     * @param extra further manifest entries (settings, seed, provenance); may be empty
+     * @param extra further manifest entries; may be empty
      * @throws IOException on write failure
      * @throws InputException if {@code dir} exists and is not a model folder
      */
@@ -78,7 +83,7 @@ public final class ModelStore {
     }
 
     /**
-     * Writes a model folder (see the class comment).
+     * As {@link #save(RbmStack, Path, Provenance, Map, boolean)} with the command "library".
      *
      * @param stack the model
      * @param dir destination folder
@@ -88,11 +93,33 @@ public final class ModelStore {
      * @throws InputException if {@code dir} may not be written
      */
     public static void save(RbmStack stack, Path dir, Map<String, ?> extra, boolean force) throws IOException {
+        save(stack, dir, Provenance.of(FORMAT, VERSION, "library", Map.of(), null, 1), extra, force);
+    }
+
+    /**
+     * Writes a model folder (see the class comment).
+     *
+     * @param stack the model
+     * @param dir destination folder
+     * @param provenance what made the model (its format and timing are ignored: a model folder's
+     *     manifest says rbm-stack and carries no timing)
+     * @param extra further manifest entries after the provenance (for example the chains' parity);
+     *     may be empty
+     * @param force write beside foreign files in {@code dir} instead of refusing (never over them)
+     * @throws IOException on write failure
+     * @throws InputException if {@code dir} may not be written
+     */
+    public static void save(RbmStack stack, Path dir, Provenance provenance, Map<String, ?> extra, boolean force)
+            throws IOException {
         Path target = dir.toAbsolutePath().normalize();
-        ObjectNode manifest = manifest(stack, extra);
-        Files.createDirectories(target.getParent());
-        try (FolderLock lock = FolderLock.acquire(lockFile(target), dir, "saving a model")) {
-            saveLocked(stack, dir, target, manifest, force);
+        ObjectNode manifest = manifest(stack, provenance, extra);
+        try {
+            Files.createDirectories(target.getParent());
+            try (FolderLock lock = FolderLock.acquire(lockFile(target), dir, "saving a model")) {
+                saveLocked(stack, dir, target, manifest, force);
+            }
+        } catch (IOException e) {
+            throw new OutputException(target, e);
         }
     }
 
@@ -240,16 +267,21 @@ public final class ModelStore {
 
     /**
      * @param stack the model
+     * @param provenance what made it (format, version and timing are not used)
      * @param extra further entries
-     * @return the manifest object: format, version, layers, suite version, then {@code extra}
+     * @return the manifest object: {@code format}, {@code version}, {@code layers} (the contract's
+     *     first keys), the rest of the provenance record without timing, then {@code extra}
      */
-    public static ObjectNode manifest(RbmStack stack, Map<String, ?> extra) {
+    public static ObjectNode manifest(RbmStack stack, Provenance provenance, Map<String, ?> extra) {
         ObjectNode root = JSON.createObjectNode();
         root.put("format", FORMAT);
         root.put("version", VERSION);
         root.set("layers", layersJson(stack));
-        root.put("suiteVersion", SuiteVersion.get());
-        for (Map.Entry<String, ?> e : extra.entrySet()) {
+        provenance.withoutTiming().putRest(root);
+        // an unordered map (Map.of, HashMap) would give bytes that change from run to run
+        Map<String, ?> ordered = extra instanceof LinkedHashMap || extra instanceof SortedMap || extra.size() < 2
+                ? extra : new TreeMap<>(extra);
+        for (Map.Entry<String, ?> e : ordered.entrySet()) {
             root.set(e.getKey(), JSON.valueToTree(e.getValue()));
         }
         return root;

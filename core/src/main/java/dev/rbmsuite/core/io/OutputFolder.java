@@ -108,6 +108,11 @@ public final class OutputFolder {
         try {
             check(dir, kind, force);
             AtomicFiles.removeTemporaries(dir, kind.ownNames(), p -> true);
+            for (String name : entries(dir)) {
+                if (kind.ownNames().test(name) && Files.isDirectory(dir.resolve(name))) {
+                    AtomicFiles.removeTemporariesBelow(dir.resolve(name));
+                }
+            }
             return new Claim(dir, lock, created);
         } catch (IOException | RuntimeException e) {
             lock.close();
@@ -140,7 +145,11 @@ public final class OutputFolder {
             throw new InputException(dir + ": exists and is not a folder; --out needs a folder");
         }
         if (!Files.exists(dir)) {
-            Files.createDirectories(dir);
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                throw new OutputException(dir, e);
+            }
             return true;
         }
         List<String> entries = entries(dir);

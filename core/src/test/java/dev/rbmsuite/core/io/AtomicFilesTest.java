@@ -63,15 +63,36 @@ class AtomicFilesTest {
         assertThatThrownBy(() -> AtomicFiles.write(f, out -> {
             out.write("partial".getBytes(StandardCharsets.UTF_8));
             throw new IOException("No space left on device");
-        })).isInstanceOf(IOException.class).hasMessage("No space left on device");
+        })).isInstanceOf(OutputException.class).hasMessage(f.toAbsolutePath() + ": cannot write (No space left on device)");
         FaultInjection.install((point, path) -> {
             if (point.equals("rename")) {
                 throw new IOException("No space left on device");
             }
         });
-        assertThatThrownBy(() -> AtomicFiles.writeString(f, "new")).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> AtomicFiles.writeString(f, "new")).isInstanceOf(OutputException.class);
         assertThat(Files.readString(f)).isEqualTo("old\n");
         assertThat(names()).containsExactly("keep.csv");
+    }
+
+    @Test
+    void stagedFilesAppearTogetherOrNotAtAll() throws IOException {
+        Path old = Files.writeString(dir.resolve("b.csv"), "old");
+        try (AtomicFiles.Staging s = AtomicFiles.Staging.begin(dir)) {
+            AtomicFiles.writeString(dir.resolve("a.png"), "new");
+            AtomicFiles.writeString(dir.resolve("b.csv"), "new");
+            AtomicFiles.writeString(dir.resolve("sub/c.csv"), "not staged: another folder");
+            assertThat(Files.readString(old)).isEqualTo("old");
+            assertThat(dir.resolve("a.png")).doesNotExist();
+        }
+        assertThat(Files.readString(old)).isEqualTo("old");
+        assertThat(names()).containsExactly("b.csv", "sub");
+        try (AtomicFiles.Staging s = AtomicFiles.Staging.begin(dir)) {
+            AtomicFiles.writeString(dir.resolve("a.png"), "new");
+            AtomicFiles.writeString(dir.resolve("b.csv"), "new");
+            s.commit();
+        }
+        assertThat(Files.readString(old)).isEqualTo("new");
+        assertThat(names()).containsExactly("a.png", "b.csv", "sub");
     }
 
     @Test

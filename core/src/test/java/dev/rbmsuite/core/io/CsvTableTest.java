@@ -71,18 +71,4 @@ class CsvTableTest {
         assertThatThrownBy(() -> t.doubles("nope"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no column 'nope'");
     }
-
-    @Test
-    void failedWriteLeavesTargetUntouchedAndNoTemporaryFile() throws IOException {
-        Path f = dir.resolve("keep.csv");
-        Files.writeString(f, "old\n", StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> AtomicFiles.write(f, out -> {
-            out.write("partial".getBytes(StandardCharsets.UTF_8));
-            throw new IOException("disk full");
-        })).isInstanceOf(IOException.class).hasMessage("disk full");
-        assertThat(Files.readString(f)).isEqualTo("old\n");
-        try (var s = Files.list(dir)) {
-            assertThat(s.map(p -> p.getFileName().toString()).toList()).containsExactly("keep.csv");
-        }
-    }
 }

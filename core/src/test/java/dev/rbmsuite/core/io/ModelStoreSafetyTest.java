@@ -137,7 +137,8 @@ class ModelStoreSafetyTest {
                     throw new IOException("No space left on device");
                 }
             });
-            assertThatThrownBy(() -> ModelStore.save(stack(2, 4), dir, Map.of())).isInstanceOf(IOException.class);
+            assertThatThrownBy(() -> ModelStore.save(stack(2, 4), dir, Map.of())).isInstanceOf(OutputException.class)
+                    .hasMessageContaining("cannot write (No space left on device)");
             FaultInjection.clear();
             RbmStack seen = ModelStore.load(dir);
             assertThat(seen).as(point).isEqualTo(point.equals("folder-drop-old") ? stack(2, 4) : stack(1, 4));

@@ -131,7 +131,7 @@ public final class TrainingRuns {
                         cfg.epochs(), row[1]));
             }
         }
-        new TrainedModel(trainer.model(), trainer.chains().copy()).save(artifacts, cfg.asMap());
+        new TrainedModel(trainer.model(), trainer.chains().copy()).save(artifacts, cfg.asMap(), ts.seed());
         List<double[]> cols = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
             double[] col = new double[rows.size()];

@@ -4,10 +4,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.RbmStack;
-import dev.rbmsuite.core.SuiteVersion;
 import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.core.io.OutputFolder;
+import dev.rbmsuite.core.io.Provenance;
+import dev.rbmsuite.diagnostics.Parallel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,9 @@ import java.util.Set;
  * DIR/metrics.csv      header row, then one row per evaluation: epoch, logLikelihood, then where computed
  *                      logZStdErr (mAIS), maeB, maeC, maeW and lambda2 ({@link Monitor})
  * DIR/model/           the trained stack (a model folder, core ModelStore)
- * DIR/manifest.json    every setting, the seed, the data set, the suite version
+ * DIR/manifest.json    the provenance record (core Provenance, format "training-run": every setting
+ *                      and the data set, the seed, suite version and commit, platform; wall and CPU
+ *                      time once finished), then the monitors' method and columns
  * DIR/checkpoint.bin   the run's complete state at the last evaluation ({@link Checkpoint})
  * </pre>
  * Evaluations (and checkpoints) happen every {@code evalEvery} epochs and at the last epoch.
@@ -131,6 +134,7 @@ public final class TrainingRun {
      * @throws IOException on write failure
      * @throws InputException if the folder may not be written or holds a checkpoint of a different run
      */
+    @SuppressWarnings("try") // the resource is held for the body, not used in it
     public static Result run(TrainingSettings settings, double[] data, int rows, int visible,
                              Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
                              Listener listener) throws IOException {
@@ -152,9 +156,12 @@ public final class TrainingRun {
         return !Files.exists(dir.resolve(MANIFEST)) && Checkpoint.looksLikeCheckpoint(dir.resolve(CHECKPOINT));
     }
 
+    @SuppressWarnings("try") // the resource is held for the body, not used in it
     private static Result runIn(TrainingSettings settings, double[] data, int rows, int visible,
                                 Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
                                 Listener listener) throws IOException {
+        Provenance.Stopwatch stopwatch = Provenance.Stopwatch.start();
+        Provenance provenance = provenance(settings, dataInfo);
         Path ckFile = out.resolve(CHECKPOINT);
         Monitor monitor;
         try {
@@ -173,8 +180,8 @@ public final class TrainingRun {
             try {
                 ck = Checkpoint.read(ckFile);
             } catch (IOException e) {
-                throw new InputException(ckFile + ": unreadable checkpoint (" + e.getMessage()
-                        + "); use --restart to start afresh", e);
+                throw new InputException(ckFile + ": cannot resume: " + e.getMessage()
+                        + "; use --restart to start afresh (discards it)", e);
             }
             if (!ck.settingsKey().equals(key)) {
                 throw new InputException(ckFile + ": checkpoint of a run with other settings (" + ck.settingsKey()
@@ -192,7 +199,7 @@ public final class TrainingRun {
             resumedFrom = ck.snapshot().epoch();
             listener.resumed(resumedFrom);
         }
-        writeManifest(out.resolve(MANIFEST), settings, dataInfo, monitor);
+        writeManifest(out.resolve(MANIFEST), provenance, monitor);
         List<String> columns = monitor.columns();
         double lastLl = Double.NaN;
         if (!metricRows.isEmpty()) {
@@ -224,12 +231,8 @@ public final class TrainingRun {
             writeMetrics(out.resolve(METRICS), columns, metricRows);
         }
         RbmStack model = trainer.model();
-        Map<String, Object> extra = new LinkedHashMap<>();
-        extra.put("createdBy", "train");
-        extra.put("epoch", trainer.epoch());
-        extra.put("training", settings.asMap());
-        ModelStore.save(model, out.resolve(MODEL), extra, force);
-        writeManifest(out.resolve(MANIFEST), settings, dataInfo, monitor);
+        ModelStore.save(model, out.resolve(MODEL), provenance, Map.of("epoch", trainer.epoch()), force);
+        writeManifest(out.resolve(MANIFEST), provenance.withTiming(stopwatch.elapsed()), monitor);
         return new Result(lastLl, trainer.epoch(), resumedFrom, model);
     }
 
@@ -257,18 +260,25 @@ public final class TrainingRun {
         AtomicFiles.writeString(file, sb.toString());
     }
 
-    private static void writeManifest(Path file, TrainingSettings settings, Map<String, Object> dataInfo,
-                                      Monitor monitor) throws IOException {
-        ObjectNode root = ModelStore.json().createObjectNode();
-        root.put("format", FORMAT);
-        root.put("command", "train");
-        root.put("suiteVersion", SuiteVersion.get());
-        root.put("seed", settings.seed());
-        root.set("settings", ModelStore.json().valueToTree(settings.asMap()));
-        root.set("data", ModelStore.json().valueToTree(dataInfo));
+    /**
+     * @return the run's provenance record: command {@code train}, every setting and the data set,
+     *     the seed, the threads of the monitors' pool (diagnostics Parallel)
+     */
+    static Provenance provenance(TrainingSettings settings, Map<String, Object> dataInfo) {
+        Map<String, Object> all = new LinkedHashMap<>(settings.asMap());
+        all.put("data", dataInfo);
+        return Provenance.of(FORMAT, 1, "train", all, settings.seed(), Parallel.threads());
+    }
+
+    /**
+     * Writes the run's manifest: the provenance record (timing only once the run has finished),
+     * then the log-likelihood method, the metrics columns and the names of the model and checkpoint.
+     */
+    private static void writeManifest(Path file, Provenance provenance, Monitor monitor) throws IOException {
+        ObjectNode root = provenance.toJson();
         root.put("logLikelihoodMethod", monitor.logLikelihoodMethod());
         root.set("metricsColumns", ModelStore.json().valueToTree(monitor.columns()));
-        root.put("model", "model");
+        root.put("model", MODEL);
         root.put("checkpoint", CHECKPOINT);
         AtomicFiles.writeString(file, ModelStore.json().writeValueAsString(root) + "\n");
     }
