@@ -66,6 +66,6 @@ public final class SchematicFigure implements Experiment {
         Drawing d = drawing.get();
         DrawingWriter.writePng(d, ctx.file(id + ".png"));
         DrawingWriter.writeSvg(d, ctx.file(id + ".svg"));
-        return new FigureOutcome(caption, List.of(id + ".png", id + ".svg"), Map.of("kind", "schematic"), List.of());
+        return FigureOutcome.plain(caption, List.of(id + ".png", id + ".svg"), Map.of("kind", "schematic"));
     }
 }
