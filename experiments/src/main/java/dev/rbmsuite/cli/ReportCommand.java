@@ -39,7 +39,6 @@ final class ReportCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new InputException("option --out: not a folder: " + out);
         }
-        Files.createDirectories(out);
         List<ObjectNode> manifests = FigureRunner.rebuild(from, out, System.err);
         ObjectNode result = Output.object();
         ArrayNode figs = result.putArray("figures");

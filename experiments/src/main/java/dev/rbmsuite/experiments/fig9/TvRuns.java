@@ -28,6 +28,8 @@ import java.util.Map;
 final class TvRuns {
     /** Occupancy is measured on the first this-many chains of a start (labelling every chain would cost more than the TV). */
     static final int OCCUPANCY_CHAINS = 1000;
+    /** Exact draws from which the model's probability of each cluster is estimated. */
+    static final int MASS_DRAWS = 100_000;
 
     private TvRuns() {
     }
@@ -39,7 +41,8 @@ final class TvRuns {
         double floor = TvFloor.expected(p, chains);
         BinaryDataset data = PaperData.dataset(d, ctx.seed());
         Clusters clusters = Clusters.of(data, Clusters.DEFAULT_MARGIN);
-        double[] mass = clusters == null ? null : clusters.modelMass(p);
+        double[] mass = clusters == null ? null : clusters.modelMass(p, MASS_DRAWS,
+                ctx.rng().fork(ExperimentContext.label(d), ExperimentContext.label("cluster-mass")));
         int s0 = Math.min(starts, model.chains().chains());
         double[] recorded = TvCurves.recordedSteps(steps);
         Map<String, Object> settings = new LinkedHashMap<>();
