@@ -204,13 +204,22 @@ public final class Report {
 
     private static void table(StringBuilder sb, List<JsonNode> rows) {
         sb.append("| id | test | statistic | verdict |\n|---|---|---|---|\n");
+        Map<String, Integer> reasons = new LinkedHashMap<>();
         for (JsonNode c : rows) {
             String v = c.path("verdict").asText();
-            sb.append("| `").append(c.path("id").asText()).append("` | ").append(cell(c.path("sentence").asText()))
+            String reason = c.path("reason").asText();
+            String test = c.path("sentence").asText();
+            if (!reason.isEmpty()) {
+                // one reason shared by many rows is stated once under the table
+                int k = reasons.computeIfAbsent(reason, r -> reasons.size() + 1);
+                test = c.path("statement").asText() + ": no interval (" + "[" + k + "] below)";
+            }
+            sb.append("| `").append(c.path("id").asText()).append("` | ").append(cell(test))
                     .append(" | ").append(cell(c.path("statistic").asText())).append(" | ")
                     .append(v.equals("inconclusive") ? v : "**" + v + "**").append(" |\n");
         }
         sb.append('\n');
+        reasons.forEach((r, k) -> sb.append('[').append(k).append("] ").append(r).append("\n\n"));
     }
 
     private static String cell(String s) {

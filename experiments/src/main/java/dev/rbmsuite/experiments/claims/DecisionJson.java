@@ -38,6 +38,7 @@ public final class DecisionJson {
         number(o, "threshold", c.threshold());
         o.put("verdict", d.verdict().text());
         o.put("sentence", d.sentence());
+        o.put("reason", d.reason());
         o.put("note", c.note());
         return o;
     }

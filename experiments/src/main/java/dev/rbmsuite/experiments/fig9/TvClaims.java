@@ -104,9 +104,11 @@ final class TvClaims {
             double from = TvCurves.overtakes(p.steps(), rt, dt);
             double last = p.steps()[p.steps().length - 1];
             StringBuilder sb = new StringBuilder(p.dataset()).append(": ");
+            double first = TvCurves.firstBelow(p.steps(), rt, dt);
             sb.append(Double.isNaN(from) ? String.format(Locale.ROOT, "DT's median TV does not end below the proposed "
-                    + "kernel's within %.0f steps", last) : String.format(Locale.ROOT, "DT's median TV is below the proposed "
-                    + "kernel's from step %.0f to the end of the run (%.0f steps)", from, last));
+                    + "kernel's within %.0f steps", last) : String.format(Locale.ROOT, "the proposed kernel's median TV is "
+                    + "the lower one up to step %.0f; DT's is below it at step %.0f first and from step %.0f to the end of "
+                    + "the run (%.0f steps)", first - 1, first, from, last));
             sb.append(String.format(Locale.ROOT, "; median TV at the last step: BGS %.3f, DT %.3f, proposed %.3f; i.i.d. "
                     + "floor %.3f.", p.bands().get("bgs")[0][rt.length - 1], dt[dt.length - 1], rt[rt.length - 1],
                     p.floor()));

@@ -64,6 +64,16 @@ final class TvCurves {
         return steps[i];
     }
 
+    /** @return the first recorded step s &gt;= 1 where {@code b} is below {@code a}, NaN if never */
+    static double firstBelow(double[] steps, double[] a, double[] b) {
+        for (int i = 1; i < steps.length; i++) {
+            if (b[i] < a[i]) {
+                return steps[i];
+            }
+        }
+        return Double.NaN;
+    }
+
     /** Linear-interpolation quantile (numpy's default) of a copy of x. */
     static double quantile(double[] x, double q) {
         double[] s = x.clone();

@@ -26,13 +26,13 @@ import java.util.Map;
  * Beyond the paper: the two lambda2 estimators of figure 2 (the paper's count estimator, Appendix
  * B, and the Rao-Blackwellised one, docs/methods.md section 5) against the exact lambda2 of RBMs
  * small enough to enumerate both layers, at equal N2 (transitions or hidden draws per state).
- * Each trial draws one RBM per weight scale (every parameter N(0, std^2), larger std mixing more
- * slowly) and estimates lambda2 with both estimators at every N2; the claims are the estimators'
+ * Each trial draws one RBM per weight scale (weights N(0, std^2), biases making the model
+ * symmetric and bimodal, so larger std mixes more slowly) and estimates lambda2 with both estimators at every N2; the claims are the estimators'
  * bias (one-sample t on estimate - exact) and whether the Rao-Blackwellised estimate is closer to
  * the exact value than the count estimate (paired t on the absolute errors, same model).
  */
 public final class Lambda2Study extends ResultFigure<Lambda2Study.Result> {
-    static final double[] STDS = {0.5, 1.0, 1.5};
+    static final double[] STDS = {1.0, 2.0, 3.0};
     static final String CSV = "lambda2-trials.csv";
 
     /**
@@ -75,7 +75,7 @@ public final class Lambda2Study extends ResultFigure<Lambda2Study.Result> {
         int m = ctx.scale().pick(8, 12, 12);
         int trials = ctx.scale().pick(2, 5, 20);
         int[] n2s = ctx.scale().pick(0, 1, 1) == 0 ? new int[] {64, 256} : new int[] {64, 256, 1024, 4096};
-        Map<String, Object> settings = new LinkedHashMap<>(Map.of("n", n, "m", m, "stds", List.of(0.5, 1.0, 1.5),
+        Map<String, Object> settings = new LinkedHashMap<>(Map.of("n", n, "m", m, "stds", List.of(1.0, 2.0, 3.0),
                 "n2", java.util.Arrays.stream(n2s).boxed().toList()));
         List<CsvTable> t = Trials.run(ctx, "lambda2", trials, settings, (trial, rng, artifacts) -> trial(n, m, n2s, rng));
         CsvTable.Builder all = CsvTable.builder("trial", "std", "n2", "exact", "counts", "raoBlackwell");
@@ -91,7 +91,7 @@ public final class Lambda2Study extends ResultFigure<Lambda2Study.Result> {
     private static CsvTable trial(int n, int m, int[] n2s, Rng rng) {
         CsvTable.Builder b = CsvTable.builder("std", "n2", "exact", "counts", "raoBlackwell");
         for (int s = 0; s < STDS.length; s++) {
-            Rbm rbm = Rbm.gaussian(n, m, STDS[s], rng.fork(1, s));
+            Rbm rbm = symmetric(n, m, STDS[s], rng.fork(1, s));
             VisibleDistribution p = VisibleDistribution.of(rbm);
             double exact = Lambda2.estimate(rbm, p, Lambda2.Estimator.EXACT, 0, rng.fork(2, s)).lambda2();
             for (int n2 : n2s) {
@@ -103,9 +103,28 @@ public final class Lambda2Study extends ResultFigure<Lambda2Study.Result> {
         return b.build();
     }
 
+    /**
+     * Weights N(0, std^2) and the biases that make P symmetric under v -&gt; 1 - v, h -&gt; 1 - h
+     * (b_i = -1/2 sum_j W_ij, c_j = -1/2 sum_i W_ij: the +-1 spin model): two mirror-image modes
+     * that BGS crosses ever more slowly as std grows, so lambda2 approaches 1 as in figure 2.
+     */
+    static Rbm symmetric(int n, int m, double std, Rng rng) {
+        double[] w = new double[n * m];
+        double[] b = new double[n];
+        double[] c = new double[m];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < m; j++) {
+                w[i * m + j] = std * rng.nextGaussian();
+                b[i] -= 0.5 * w[i * m + j];
+                c[j] -= 0.5 * w[i * m + j];
+            }
+        }
+        return Rbm.of(n, m, w, b, c);
+    }
+
     @Override
     protected Map<String, Object> settings(Result r) {
-        return new LinkedHashMap<>(Map.of("n", r.n(), "m", r.m(), "stds", List.of(0.5, 1.0, 1.5)));
+        return new LinkedHashMap<>(Map.of("n", r.n(), "m", r.m(), "stds", List.of(1.0, 2.0, 3.0)));
     }
 
     @Override
@@ -203,6 +222,6 @@ public final class Lambda2Study extends ResultFigure<Lambda2Study.Result> {
     public String caption(Result r) {
         return "Beyond the paper. Mean error of the count (paper, Appendix B) and Rao-Blackwellised lambda2 estimators "
                 + "against the exact lambda2, at equal N2, for random RBMs with n = " + r.n() + ", m = " + r.m()
-                + " and every parameter drawn from N(0, std^2); one panel per std.";
+                + ", weights drawn from N(0, std^2) and the biases of the symmetric (+-1 spin) model; one panel per std.";
     }
 }

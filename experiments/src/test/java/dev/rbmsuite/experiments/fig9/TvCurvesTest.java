@@ -49,5 +49,7 @@ class TvCurvesTest {
         assertThat(TvCurves.overtakes(steps, b, a)).isNaN();
         double[] c = {1, 0.4, 0.3, 0.2, 0.1};
         assertThat(TvCurves.overtakes(steps, a, c)).isEqualTo(1);
+        assertThat(TvCurves.firstBelow(steps, a, b)).isEqualTo(2);
+        assertThat(TvCurves.firstBelow(steps, c, a)).isNaN();
     }
 }
