@@ -63,8 +63,8 @@ public final class LearningClaims {
         for (Run r : runs) {
             Decision d = levelled.get(r.name());
             if (d != null && d.verdict() != Verdict.HOLDS) {
-                rising.add(r.label() + (d.verdict() == Verdict.DOES_NOT_HOLD ? " still rising" : " may still be rising")
-                        + " at the last epoch (rise " + Decision.num(-d.effect()) + " nats over the last tenth)");
+                String state = d.verdict() == Verdict.DOES_NOT_HOLD ? " still rising" : " not shown to have levelled off";
+                rising.add(r.label() + state + " at the last epoch (rise " + Decision.num(-d.effect()) + " nats over the last tenth)");
             }
         }
         return String.join("; ", rising);
