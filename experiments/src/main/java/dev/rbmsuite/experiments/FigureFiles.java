@@ -1,5 +1,6 @@
 package dev.rbmsuite.experiments;
 
+import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.render.FigureRenderer;
 import java.io.IOException;
@@ -7,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** Renders a figure as {@code NAME.png} and {@code NAME.svg} into a folder. */
+/** Renders a figure as {@code NAME.png} and {@code NAME.svg} into a folder, each written atomically. */
 public final class FigureFiles {
     private FigureFiles() {
     }
@@ -21,8 +22,8 @@ public final class FigureFiles {
      */
     public static List<String> render(Figure figure, Path dir, String name) throws IOException {
         Files.createDirectories(dir);
-        FigureRenderer.writePng(figure, dir.resolve(name + ".png"));
-        FigureRenderer.writeSvg(figure, dir.resolve(name + ".svg"));
+        AtomicFiles.write(dir.resolve(name + ".png"), FigureRenderer.png(figure));
+        AtomicFiles.write(dir.resolve(name + ".svg"), FigureRenderer.svg(figure));
         return List.of(name + ".png", name + ".svg");
     }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.rbmsuite.experiments.claims.ClaimEngine;
 import dev.rbmsuite.experiments.claims.DecisionJson;
 import dev.rbmsuite.experiments.claims.Margins;
-import dev.rbmsuite.plots.io.AtomicFiles;
+import dev.rbmsuite.core.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.rbmsuite.experiments.claims;
 
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

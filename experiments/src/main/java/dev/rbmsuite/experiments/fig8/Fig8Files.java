@@ -6,7 +6,7 @@ import dev.rbmsuite.datasets.Pca;
 import dev.rbmsuite.experiments.PaperData;
 import dev.rbmsuite.experiments.sampling.BestModels;
 import dev.rbmsuite.experiments.sampling.KernelCost;
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.rbmsuite.experiments.fig8;
 
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -7,7 +7,7 @@ import dev.rbmsuite.experiments.sampling.Clusters;
 import dev.rbmsuite.experiments.training.TrainedModel;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.TransitionKernel;
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

@@ -3,7 +3,7 @@ package dev.rbmsuite.experiments.fig9;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.rbmsuite.experiments.sampling.BestModels;
 import dev.rbmsuite.experiments.sampling.KernelCost;
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

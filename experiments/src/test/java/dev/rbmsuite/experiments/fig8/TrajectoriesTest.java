@@ -3,7 +3,7 @@ package dev.rbmsuite.experiments.fig8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

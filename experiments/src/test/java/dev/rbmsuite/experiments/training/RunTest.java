@@ -2,7 +2,7 @@ package dev.rbmsuite.experiments.training;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
