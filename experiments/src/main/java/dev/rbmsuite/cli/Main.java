@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             DatasetCommand.class,
             SampleCommand.class,
             FigureCommand.class,
+            ReportCommand.class,
             TrainCommand.class,
             LogzCommand.class,
             LoglikCommand.class,

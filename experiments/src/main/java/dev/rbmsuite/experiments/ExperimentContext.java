@@ -17,6 +17,8 @@ public final class ExperimentContext {
     private final int threads;
     private final PrintStream progress;
     private final long startNanos = System.nanoTime();
+    private final java.util.concurrent.atomic.DoubleAdder computeSeconds = new java.util.concurrent.atomic.DoubleAdder();
+    private final java.util.concurrent.atomic.AtomicInteger unrecorded = new java.util.concurrent.atomic.AtomicInteger();
 
     /**
      * @param figureId the figure's id, for example "fig6"
@@ -78,6 +80,29 @@ public final class ExperimentContext {
         return dir.resolve(name);
     }
 
+    /**
+     * Adds the compute time recorded with one trial the figure used (computed now or kept from an
+     * earlier run).
+     *
+     * @param seconds the trial's recorded seconds, NaN when the kept trial has no record
+     */
+    public void addCompute(double seconds) {
+        if (Double.isFinite(seconds)) {
+            computeSeconds.add(seconds);
+        } else {
+            unrecorded.incrementAndGet();
+        }
+    }
+
+    /**
+     * @return the sum of the compute times recorded with every trial the figure used (trials run
+     *     in parallel add up their own times), NaN if any trial has no record (kept by an older
+     *     version), 0 for a figure without trials
+     */
+    public double computeSeconds() {
+        return unrecorded.get() > 0 ? Double.NaN : computeSeconds.sum();
+    }
+
     /** @param message a progress line, printed to stderr with the figure id and elapsed time */
     public synchronized void progress(String message) {
         double s = (System.nanoTime() - startNanos) / 1e9;
@@ -94,9 +119,7 @@ public final class ExperimentContext {
      * @throws java.io.IOException on write failure
      */
     public java.util.List<String> render(dev.rbmsuite.plots.Figure figure, String name) throws java.io.IOException {
-        dev.rbmsuite.core.io.AtomicFiles.write(file(name + ".png"), dev.rbmsuite.plots.render.FigureRenderer.png(figure));
-        dev.rbmsuite.core.io.AtomicFiles.write(file(name + ".svg"), dev.rbmsuite.plots.render.FigureRenderer.svg(figure));
-        return java.util.List.of(name + ".png", name + ".svg");
+        return FigureFiles.render(figure, dir, name);
     }
 
     /**

@@ -1,17 +1,23 @@
 package dev.rbmsuite.experiments;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Interruption;
+import dev.rbmsuite.core.SuiteVersion;
 import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.core.io.OutputFolder;
 import dev.rbmsuite.core.io.Provenance;
+import dev.rbmsuite.experiments.claims.Decision;
+import dev.rbmsuite.experiments.claims.DecisionJson;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,9 +27,10 @@ import java.util.TreeMap;
 /**
  * Runs figure experiments into {@code ROOT/ID/}, writes each figure's {@code manifest.json}
  * (the provenance record of core Provenance with the figure's settings, seed, scale and timing, then
- * its files and claims), then regenerates the
- * reproduction report ({@code ROOT/REPORT.md} and {@code ROOT/index.html}) from every manifest
- * under ROOT, so figures run one at a time still end up in one report.
+ * its compute time, files, decided claims and notes), then
+ * regenerates the reproduction report ({@code ROOT/REPORT.md}, {@code ROOT/claims.csv},
+ * {@code ROOT/index.html}) from every manifest under ROOT, so figures run one at a time still end
+ * up in one report. {@link #rebuild} does the same from kept raw numbers without running anything.
  *
  * <p>ROOT must be new, empty or a figures folder ({@link #KIND}: its {@code manifest.json} says
  * {@code "format":"report"}, written before the first figure runs; folders of earlier versions are
@@ -40,7 +47,7 @@ public final class FigureRunner {
     public static final String FIGURE_FORMAT = "figure";
     /** The kind of folder {@code figure --out} writes. */
     public static final OutputFolder.Kind KIND = new OutputFolder.Kind(FORMAT, "a figures folder",
-            n -> n.matches("manifest\\.json|REPORT\\.md|index\\.html|training|fig\\d+"), FigureRunner::earlierRoot);
+            n -> n.matches("manifest\\.json|REPORT\\.md|index\\.html|claims\\.csv|training|fig\\d+|lambda2"), FigureRunner::earlierRoot);
 
     private FigureRunner() {
     }
@@ -121,7 +128,7 @@ public final class FigureRunner {
                 outcome = e.run(ctx);
                 Provenance.Timing timing = watch.elapsed();
                 seconds = timing.wallSeconds();
-                m = manifest(e, outcome, scale, seed, threads, timing);
+                m = manifest(e, outcome, scale.toString(), seed, threads, timing);
                 writeJson(dir.resolve("manifest.json"), m);
                 staging.commit();
             }
@@ -145,28 +152,109 @@ public final class FigureRunner {
     }
 
     /**
-     * A figure's manifest: the provenance record (format {@value #FIGURE_FORMAT}; settings: the scale,
-     * then the figure's own settings by name), then the figure, title, caption, scale, files and claims.
+     * Rebuilds the claims, images, manifests and the report of every figure under {@code from}
+     * from its raw numbers, without training or sampling, into {@code out} (which may be
+     * {@code from}). Raw CSVs are copied when {@code out} differs; figures without raw numbers
+     * (schematics) are copied as they are.
+     *
+     * @param from a figures' root written by {@link #run}
+     * @param out the destination root
+     * @param progress progress stream
+     * @return the rebuilt manifests
+     * @throws IOException on read or write failure
+     * @throws InputException if {@code from} holds no figure manifest, or {@code out} is not a
+     *     figures folder (core OutputFolder)
      */
-    static ObjectNode manifest(Experiment e, FigureOutcome o, Scale scale, long seed, int threads,
+    public static List<ObjectNode> rebuild(Path from, Path out, PrintStream progress) throws IOException {
+        List<JsonNode> old = Report.manifests(from);
+        if (old.isEmpty()) {
+            throw new InputException("report: no figure manifest (ID/manifest.json) under " + from);
+        }
+        try (OutputFolder.Claim claim = OutputFolder.claim(out, KIND, false, "rbm report")) {
+            writeRootManifest(out);
+            return rebuildIn(old, from, out, progress);
+        }
+    }
+
+    private static List<ObjectNode> rebuildIn(List<JsonNode> old, Path from, Path out, PrintStream progress)
+            throws IOException {
+        List<ObjectNode> manifests = new ArrayList<>();
+        for (JsonNode m : old) {
+            String id = m.path("figure").asText();
+            Path src = from.resolve(id);
+            Path dst = out.resolve(id);
+            Files.createDirectories(dst);
+            List<String> data = new ArrayList<>();
+            for (JsonNode f : m.path("files")) {
+                String name = f.asText();
+                boolean image = name.endsWith(".png") || name.endsWith(".svg");
+                if (!image) {
+                    data.add(name);
+                }
+                if (!src.equals(dst) && Files.isRegularFile(src.resolve(name)) && (!image || !(experiment(id)
+                        instanceof ResultFigure<?>))) {
+                    Files.copy(src.resolve(name), dst.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+            ObjectNode next = ((ObjectNode) m).deepCopy();
+            if (experiment(id) instanceof ResultFigure<?> rf) {
+                FigureOutcome o = rf.rebuild(src, dst, m, data);
+                next = manifest(rf, o, m.path("scale").asText(), m.path("seed").asLong(), m.path("threads").asInt(),
+                        new Provenance.Timing(m.path("wallSeconds").asDouble(), m.path("cpuSeconds").asDouble()));
+                next.put("suiteVersion", m.path("suiteVersion").asText());
+                next.put("java", m.path("java").asText());
+                next.put("rebuiltBy", SuiteVersion.get());
+                progress.println("report: rebuilt " + id + " from " + src);
+            }
+            writeJson(dst.resolve("manifest.json"), next);
+            manifests.add(next);
+        }
+        Report.write(out);
+        return manifests;
+    }
+
+    private static Experiment experiment(String id) {
+        try {
+            return Figures.select(id).get(0);
+        } catch (InputException e) {
+            return null;
+        }
+    }
+
+    private static void writeRootManifest(Path root) throws IOException {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("report", "REPORT.md");
+        writeJson(root.resolve(OutputFolder.MANIFEST), Provenance.of(FORMAT, 1, "report", settings, null, 1).toJson());
+    }
+
+    /**
+     * A figure's manifest: the provenance record (format {@value #FIGURE_FORMAT}; settings: the scale,
+     * then the figure's own settings by name), then the figure, title, caption, scale, the compute time
+     * recorded with its trials, its files, decided claims and notes.
+     */
+    static ObjectNode manifest(Experiment e, FigureOutcome o, String scale, long seed, int threads,
                                Provenance.Timing timing) {
         Map<String, Object> settings = new LinkedHashMap<>();
-        settings.put("scale", scale.toString());
+        settings.put("scale", scale);
         settings.putAll(new TreeMap<>(o.settings()));
         ObjectNode m = Provenance.of(FIGURE_FORMAT, 1, "figure", settings, seed, threads).withTiming(timing).toJson();
         m.put("figure", e.id());
         m.put("title", e.title());
         m.put("caption", o.caption());
-        m.put("scale", scale.toString());
+        m.put("scale", scale);
+        if (Double.isFinite(o.computeSeconds())) {
+            m.put("computeSeconds", o.computeSeconds());
+        } else {
+            m.putNull("computeSeconds");
+        }
         ArrayNode files = m.putArray("files");
         o.files().forEach(files::add);
         ArrayNode claims = m.putArray("claims");
-        for (Claim c : o.claims()) {
-            ObjectNode cn = claims.addObject();
-            cn.put("statement", c.statement());
-            cn.put("measured", c.measured());
-            cn.put("verdict", c.verdict().name());
+        for (Decision d : o.claims()) {
+            claims.add(DecisionJson.of(d));
         }
+        ArrayNode notes = m.putArray("notes");
+        o.notes().forEach(notes::add);
         return m;
     }
 

@@ -14,7 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** The registry of figure experiments, by id ("fig1" ... "fig9"), in the paper's order. */
+/**
+ * The registry of figure experiments, by id ("fig1" ... "fig9"), in the paper's order, followed by
+ * the suite's own experiments beyond the paper ("lambda2").
+ */
 public final class Figures {
     private static final Map<String, Supplier<Experiment>> REGISTRY = new LinkedHashMap<>();
 
@@ -28,6 +31,8 @@ public final class Figures {
         REGISTRY.put("fig7", Figure7::new);
         REGISTRY.put("fig8", Figure8::new);
         REGISTRY.put("fig9", Figure9::new);
+        // beyond the paper: the lambda2 estimators of figure 2 against the exact value
+        REGISTRY.put("lambda2", dev.rbmsuite.experiments.lambda2.Lambda2Study::new);
     }
 
     private Figures() {
@@ -49,7 +54,7 @@ public final class Figures {
             REGISTRY.values().forEach(s -> list.add(s.get()));
             return list;
         }
-        String key = id.startsWith("fig") ? id : "fig" + id;
+        String key = REGISTRY.containsKey(id) || id.startsWith("fig") ? id : "fig" + id;
         Supplier<Experiment> s = REGISTRY.get(key);
         if (s == null) {
             throw new InputException("figure: unknown figure '" + id + "' (expected one of " + ids() + " or all)");

@@ -9,6 +9,7 @@ import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,8 +28,9 @@ import java.util.stream.Stream;
  *
  * <p>Trial r of group {@code name} draws from {@code ctx.rng().fork(label(name), r)}: its result
  * depends only on the seed, the settings and r, not on scheduling. Finished trials live in
- * {@code DIR/trials/NAME/trial-R.csv} next to {@code settings.json}; when the settings change the
- * kept trials are discarded.
+ * {@code DIR/trials/NAME/trial-R.csv} next to {@code settings.json} and {@code trial-R.seconds}
+ * (the wall time the trial took when it was computed, which the report shows as the figure's
+ * compute time); when the settings change the kept trials are discarded.
  */
 public final class Trials {
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -109,6 +111,7 @@ public final class Trials {
                 if (Files.exists(file)) {
                     kept++;
                     CsvTable t = CsvTable.read(file);
+                    ctx.addCompute(recordedSeconds(dir, r));
                     futures.add(pool.submit(() -> t));
                     continue;
                 }
@@ -120,7 +123,12 @@ public final class Trials {
                     long t0 = System.nanoTime();
                     Path artifacts = Files.createDirectories(dir.resolve("trial-" + trial));
                     CsvTable t = task.run(trial, root.fork(trial), artifacts);
+                    double seconds = (System.nanoTime() - t0) / 1e9;
+                    // the time goes first: a kept table always has its time next to it
+                    AtomicFiles.write(dir.resolve("trial-" + trial + ".seconds"),
+                            (seconds + "\n").getBytes(StandardCharsets.UTF_8));
                     t.write(file);
+                    ctx.addCompute(seconds);
                     ctx.progress(String.format("%s: trial %d/%d done in %.1f s", name, trial + 1, count,
                             (System.nanoTime() - t0) / 1e9));
                     return t;
@@ -151,6 +159,24 @@ public final class Trials {
             pool.shutdownNow();
         }
         return results;
+    }
+
+    /**
+     * @param dir a group's folder
+     * @param trial a trial index
+     * @return the wall time recorded when the trial was computed, NaN if none was recorded
+     * @throws IOException if the record cannot be read
+     */
+    static double recordedSeconds(Path dir, int trial) throws IOException {
+        Path f = dir.resolve("trial-" + trial + ".seconds");
+        if (!Files.isRegularFile(f)) {
+            return Double.NaN;
+        }
+        try {
+            return Double.parseDouble(Files.readString(f, StandardCharsets.UTF_8).trim());
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
     }
 
     /**

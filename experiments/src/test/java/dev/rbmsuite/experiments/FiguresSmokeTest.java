@@ -31,7 +31,8 @@ class FiguresSmokeTest {
         Path root = tmp.resolve("figures");
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         FigureRunner.run(Figures.select("all"), root, Scale.SMOKE, 7, 2, quiet);
-        assertThat(Figures.ids()).containsExactly("fig1", "fig2", "fig3", "fig4", "fig5", "fig6", "fig7", "fig8", "fig9");
+        assertThat(Figures.ids()).containsExactly("fig1", "fig2", "fig3", "fig4", "fig5", "fig6", "fig7", "fig8", "fig9",
+                "lambda2");
         for (String id : Figures.ids()) {
             JsonNode m = JSON.readTree(root.resolve(id).resolve("manifest.json").toFile());
             assertThat(m.path("figure").asText()).isEqualTo(id);
@@ -56,6 +57,30 @@ class FiguresSmokeTest {
             assertThat(report).contains("## " + id + ":");
         }
         assertThat(Files.readString(root.resolve("index.html"))).contains("<img src=\"fig9/fig9.png\"");
+
+        // claims.csv: the documented columns; two trials decide no comparison; the paper's claims quote the paper
+        CsvTable claims = CsvTable.read(root.resolve("claims.csv"));
+        assertThat(claims.header()).containsExactly("figure", "id", "kind", "quote", "statistic", "n", "effect", "ci_low",
+                "ci_high", "threshold", "verdict");
+        assertThat(claims.strings("figure")).contains("fig2", "fig6", "fig7", "fig8", "fig9", "lambda2");
+        for (int r = 0; r < claims.size(); r++) {
+            String figure = claims.strings("figure").get(r);
+            if (!figure.equals("fig5")) {
+                assertThat(claims.strings("verdict").get(r)).as(claims.strings("id").get(r)).isEqualTo("inconclusive");
+            }
+            assertThat(claims.strings("quote").get(r).isEmpty()).isEqualTo(claims.strings("kind").get(r).equals("beyond"));
+        }
+        assertThat(report).contains("## How claims are decided").contains("### The paper's claims")
+                .contains("### Beyond the paper");
+
+        // report --from rebuilds the same claims from the raw CSVs alone
+        Path rebuilt = tmp.resolve("rebuilt");
+        FigureRunner.rebuild(root, rebuilt, quiet);
+        assertThat(Files.readAllBytes(rebuilt.resolve("claims.csv"))).isEqualTo(Files.readAllBytes(root.resolve("claims.csv")));
+        assertThat(rebuilt.resolve("fig9/fig9.png")).isRegularFile();
+        assertThat(rebuilt.resolve("fig9/fig9-tv-starts.csv")).isRegularFile();
+        JsonNode fig6 = JSON.readTree(root.resolve("fig6/manifest.json").toFile());
+        assertThat(fig6.path("computeSeconds").asDouble()).isPositive();
 
         // the log-likelihood of every kept GenRBM trial is a finite, negative number of nats
         CsvTable curve = CsvTable.read(root.resolve("training/genrbm-bgs-lambda2/trial-0.csv"));
@@ -89,7 +114,7 @@ class FiguresSmokeTest {
         JsonNode a = JSON.readTree(tmp.resolve("a/fig5/manifest.json").toFile());
         assertThat(a.path("claims")).hasSize(2);
         assertThat(a.path("settings").path("islands").path("columns").asInt()).isEqualTo(25);
-        assertThat(a.path("claims").get(0).path("verdict").asText()).isEqualTo("HOLDS");
+        assertThat(a.path("claims").get(0).path("verdict").asText()).isEqualTo("holds");
     }
 
     private static void assertSane(CsvTable t, Path file) {

@@ -1,10 +1,14 @@
 package dev.rbmsuite.experiments.fig6;
 
-import dev.rbmsuite.experiments.Claim;
-import dev.rbmsuite.experiments.Experiment;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.rbmsuite.experiments.ExperimentContext;
-import dev.rbmsuite.experiments.FigureOutcome;
-import dev.rbmsuite.experiments.training.Curves;
+import dev.rbmsuite.experiments.ResultFigure;
+import dev.rbmsuite.experiments.claims.Claim;
+import dev.rbmsuite.experiments.claims.Margins;
+import dev.rbmsuite.experiments.claims.PaperQuotes;
+import dev.rbmsuite.experiments.training.CurveStats;
+import dev.rbmsuite.experiments.training.LearningClaims;
+import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.experiments.training.RunConfig;
 import dev.rbmsuite.experiments.training.Schedules;
 import dev.rbmsuite.experiments.training.TrainingRuns;
@@ -14,18 +18,32 @@ import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
 import dev.rbmsuite.core.io.CsvTable;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
  * Figure 6 of the paper (section 5.2): log-likelihood and MAEs per epoch on GenRBM for BGS, deep
  * tempering and the proposed round-trip kernel with L = 1, 2, 3 (m_l = 50, (50, 25), (50, 25, 12)),
- * mean over trials. The paper does not say which MAE it plots, so all three are shown.
+ * mean over trials. The paper does not say which MAE it plots, so all three are shown. The claims
+ * compare per-trial drops from the peak (Welch).
  */
-public final class Figure6 implements Experiment {
+public final class Figure6 extends ResultFigure<Figure6.Result> {
+    static final String CSV = "fig6-trials.csv";
+    static final String SUMMARY_CSV = "fig6-summary.csv";
+
+    /**
+     * @param runs BGS (figure 2's runs), then DT and the round trip for L = 1, 2, 3
+     */
+    public record Result(List<Run> runs) {
+        Run run(String kernel, int l) {
+            return Run.named(runs, kernel.equals("bgs") ? "genrbm-bgs-lambda2" : "genrbm-" + kernel + "-L" + l);
+        }
+    }
+
     @Override
     public String id() {
         return "fig6";
@@ -37,29 +55,64 @@ public final class Figure6 implements Experiment {
     }
 
     @Override
-    public FigureOutcome run(ExperimentContext ctx) throws Exception {
-        Map<RunConfig, List<CsvTable>> runs = new LinkedHashMap<>();
+    protected Result compute(ExperimentContext ctx) throws Exception {
+        List<RunConfig> configs = new ArrayList<>();
         // the BGS runs are figure 2's (same training; figure 2 also tracks lambda2)
-        runs.put(Schedules.config(ctx.scale(), "genrbm", "bgs", 0, true), null);
+        configs.add(Schedules.config(ctx.scale(), "genrbm", "bgs", 0, true));
         for (String kernel : List.of("dt", "roundtrip")) {
             for (int l = 1; l <= 3; l++) {
-                runs.put(Schedules.config(ctx.scale(), "genrbm", kernel, l, false), null);
+                configs.add(Schedules.config(ctx.scale(), "genrbm", kernel, l, false));
             }
         }
-        for (RunConfig cfg : new ArrayList<>(runs.keySet())) {
-            runs.put(cfg, TrainingRuns.run(ctx, cfg));
+        List<Run> runs = new ArrayList<>();
+        for (RunConfig cfg : configs) {
+            runs.add(Run.of(cfg, TrainingRuns.run(ctx, cfg)));
         }
+        return new Result(runs);
+    }
+
+    @Override
+    protected Map<String, Object> settings(Result r) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        r.runs().forEach(run -> s.put(run.name(), Map.of("trials", run.trials().size())));
+        return s;
+    }
+
+    @Override
+    protected List<String> write(Result r, Path dir) throws IOException {
+        Run.writeLong(r.runs(), dir.resolve(CSV));
+        CsvTable.Builder summary = CsvTable.builder("config", "trial", "peakLogLikelihood", "lastQuarterLogLikelihood",
+                "finalLogLikelihood", "drop");
+        for (Run run : r.runs()) {
+            double[] peak = run.perTrial("logLikelihood", (e, v) -> CurveStats.DROP_FROM_PEAK.of(e, v)
+                    + CurveStats.LAST_QUARTER.of(e, v));
+            double[] lq = run.perTrial("logLikelihood", CurveStats.LAST_QUARTER);
+            double[] fin = run.perTrial("logLikelihood", CurveStats.FINAL);
+            double[] drop = run.perTrial("logLikelihood", CurveStats.DROP_FROM_PEAK);
+            for (int t = 0; t < drop.length; t++) {
+                summary.row(run.name(), t, peak[t], lq[t], fin[t], drop[t]);
+            }
+        }
+        summary.build().write(dir.resolve(SUMMARY_CSV));
+        return List.of(SUMMARY_CSV, CSV);
+    }
+
+    @Override
+    protected Result read(Path dir, JsonNode manifest) throws IOException {
+        return new Result(Run.readLong(dir.resolve(CSV)));
+    }
+
+    @Override
+    public Figure plot(Result r) {
         Figure.Builder fig = Figure.grid(2, 2).size(2200, 1600);
         List<LegendEntry> legend = new ArrayList<>();
-        for (RunConfig cfg : runs.keySet()) {
-            legend.add(LegendEntry.line(cfg.label(), cfg.styleKey()));
-        }
+        r.runs().forEach(run -> legend.add(LegendEntry.line(run.label(), run.styleKey())));
         String[][] panels = {{"logLikelihood", "log-likelihood", "log-likelihood (nats)"}, {"maeB", "MAE of E[v]", "MAE (b)"},
             {"maeC", "MAE of E[h]", "MAE (c)"}, {"maeW", "MAE of E[vh]", "MAE (W)"}};
         for (String[] p : panels) {
             XyPanel.Builder b = XyPanel.builder().title(p[1]).xLabel("epoch").yLabel(p[2]).legend(LegendPosition.NONE);
-            for (Map.Entry<RunConfig, List<CsvTable>> e : runs.entrySet()) {
-                Series s = Curves.line(e.getKey(), e.getValue(), p[0]);
+            for (Run run : r.runs()) {
+                Series s = run.line(p[0]);
                 if (s != null) {
                     b.add(s);
                 }
@@ -67,52 +120,41 @@ public final class Figure6 implements Experiment {
             fig.panel(b.build());
         }
         fig.sharedLegend(legend);
-        List<String> images = ctx.render(fig.build(), "fig6");
-        Curves.writeLong(runs, ctx.file("fig6-trials.csv"));
+        return fig.build();
+    }
 
-        CsvTable.Builder summary = CsvTable.builder("config", "peakLogLikelihood", "peakEpoch", "finalLogLikelihood", "drop");
-        Map<String, Curves.Summary> s = new LinkedHashMap<>();
-        for (Map.Entry<RunConfig, List<CsvTable>> e : runs.entrySet()) {
-            Curves.Summary c = Curves.summary(e.getValue());
-            s.put(e.getKey().name(), c);
-            summary.row(e.getKey().name(), c.peak(), c.peakEpoch(), c.last(), c.drop());
-        }
-        summary.build().write(ctx.file("fig6-summary.csv"));
-
+    @Override
+    public List<Claim> claims(Result r) {
+        LearningClaims lc = new LearningClaims(id(), r.runs());
         List<Claim> claims = new ArrayList<>();
-        // differences below this many nats are treated as noise (a few trials, curves evaluated every evalEvery)
-        double tol = 0.02;
-        double[] dtDrop = {drop(s, "genrbm-dt-L1"), drop(s, "genrbm-dt-L2"), drop(s, "genrbm-dt-L3")};
-        double[] rtDrop = {drop(s, "genrbm-roundtrip-L1"), drop(s, "genrbm-roundtrip-L2"), drop(s, "genrbm-roundtrip-L3")};
-        double bgsDrop = drop(s, "genrbm-bgs-lambda2");
-        claims.add(Claim.of(id(), "For DT and the proposed kernel, the degradation of the log-likelihood is mitigated as L increases",
-                String.format(Locale.ROOT, "drop from peak (nats): BGS %.4f; DT L=1,2,3: %.4f, %.4f, %.4f; proposed L=1,2,3: "
-                        + "%.4f, %.4f, %.4f (differences below %.2f nats count as equal)",
-                        bgsDrop, dtDrop[0], dtDrop[1], dtDrop[2], rtDrop[0], rtDrop[1], rtDrop[2], tol),
-                dtDrop[2] <= dtDrop[0] + tol && rtDrop[2] <= rtDrop[0] + tol && rtDrop[2] + tol < bgsDrop));
-        claims.add(Claim.of(id(), "The proposed kernel mitigates the degradation more effectively than DT",
-                String.format(Locale.ROOT, "final log-likelihood, proposed vs DT: L=1 %.4f vs %.4f, L=2 %.4f vs %.4f, "
-                        + "L=3 %.4f vs %.4f (holds if the proposed kernel is ahead or within %.2f nats at every L)",
-                        last(s, "genrbm-roundtrip-L1"), last(s, "genrbm-dt-L1"), last(s, "genrbm-roundtrip-L2"),
-                        last(s, "genrbm-dt-L2"), last(s, "genrbm-roundtrip-L3"), last(s, "genrbm-dt-L3"), tol),
-                last(s, "genrbm-roundtrip-L1") >= last(s, "genrbm-dt-L1") - tol
-                        && last(s, "genrbm-roundtrip-L2") >= last(s, "genrbm-dt-L2") - tol
-                        && last(s, "genrbm-roundtrip-L3") >= last(s, "genrbm-dt-L3") - tol));
-        claims.add(Claim.of(id(), "Learning with the proposed kernel appears stable at L = 3",
-                String.format(Locale.ROOT, "proposed L=3 ends %.4f nats below its peak (BGS: %.4f)", rtDrop[2], bgsDrop),
-                rtDrop[2] < tol || rtDrop[2] < 0.25 * bgsDrop));
-        Map<String, Object> settings = new LinkedHashMap<>();
-        runs.keySet().forEach(c -> settings.put(c.name(), c.asMap()));
-        return new FigureOutcome("Figure 6. Log-likelihood and MAEs against the training epoch on GenRBM for BGS, DT and the "
-                + "proposed kernel with L = 1, 2, 3; mean over " + runs.keySet().iterator().next().trials() + " trials.",
-                FigureOutcome.files(images, "fig6-summary.csv", "fig6-trials.csv"), settings, claims);
+        for (String kernel : List.of("dt", "roundtrip")) {
+            for (int l = 1; l <= 2; l++) {
+                Run lower = r.run(kernel, l);
+                Run higher = r.run(kernel, l + 1);
+                claims.add(lc.dropsMore("fig6.mitigated-with-L." + kernel + ".L" + l + "-L" + (l + 1),
+                        PaperQuotes.FIG6_MITIGATED, lower.label() + " degrades more than " + higher.label(), lower, higher));
+            }
+        }
+        for (int l = 1; l <= 3; l++) {
+            claims.add(lc.dropsMore("fig6.more-effective-than-dt.L" + l, PaperQuotes.FIG6_MORE_EFFECTIVE,
+                    "DT degrades more than the proposed kernel at L = " + l, r.run("dt", l), r.run("roundtrip", l)));
+        }
+        Run rt3 = r.run("roundtrip", 3);
+        claims.add(Claim.builder(id(), "fig6.stable-at-L3").paper(PaperQuotes.FIG6_MORE_EFFECTIVE)
+                .statement("the proposed kernel at L = 3 falls less than the margin from its peak")
+                .statistic(LearningClaims.DROP).effect("-drop")
+                .oneSample(LearningClaims.negate(rt3.perTrial("logLikelihood", CurveStats.DROP_FROM_PEAK)))
+                .threshold(-Margins.LOGLIK_NATS).note(lc.note(rt3)).build());
+        for (int l = 1; l <= 3; l++) {
+            claims.add(lc.atLeast("fig6.higher-than-dt.L" + l, null, r.run("roundtrip", l), r.run("dt", l), 0));
+        }
+        claims.addAll(lc.convergence());
+        return claims;
     }
 
-    private static double drop(Map<String, Curves.Summary> s, String name) {
-        return s.get(name).drop();
-    }
-
-    private static double last(Map<String, Curves.Summary> s, String name) {
-        return s.get(name).last();
+    @Override
+    public String caption(Result r) {
+        return "Figure 6. Log-likelihood and MAEs against the training epoch on GenRBM for BGS, DT and the proposed kernel "
+                + "with L = 1, 2, 3; mean over " + r.runs().get(0).trials().size() + " trials.";
     }
 }

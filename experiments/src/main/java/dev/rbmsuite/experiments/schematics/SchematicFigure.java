@@ -67,6 +67,6 @@ public final class SchematicFigure implements Experiment {
         Drawing d = drawing.get();
         AtomicFiles.write(ctx.file(id + ".png"), DrawingWriter.png(d));
         AtomicFiles.write(ctx.file(id + ".svg"), DrawingWriter.svg(d));
-        return new FigureOutcome(caption, List.of(id + ".png", id + ".svg"), Map.of("kind", "schematic"), List.of());
+        return FigureOutcome.plain(caption, List.of(id + ".png", id + ".svg"), Map.of("kind", "schematic"));
     }
 }

@@ -3,16 +3,11 @@ package dev.rbmsuite.experiments.training;
 import dev.rbmsuite.experiments.Trials;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.core.io.CsvTable;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Learning curves of several configurations: means over trials, plot series that skip the epochs
- * where a metric was not computed (NaN), summary numbers for the report, and the long-format CSV of
- * every trial.
+ * Learning curves: means over trials and plot series that skip the epochs where a metric was not
+ * computed (NaN). Per-trial summaries are in {@link CurveStats}, the long-format CSV in {@link Run}.
  */
 public final class Curves {
     private Curves() {
@@ -67,75 +62,5 @@ public final class Curves {
             }
         }
         return Series.line(label, styleKey, xs, ys);
-    }
-
-    /**
-     * Summary of a mean log-likelihood curve.
-     *
-     * @param peak the highest value
-     * @param peakEpoch where it was reached
-     * @param last the final value
-     */
-    public record Summary(double peak, double peakEpoch, double last) {
-        /** @return how far the curve fell from its peak by the end (0 if it ended at its peak) */
-        public double drop() {
-            return peak - last;
-        }
-    }
-
-    /**
-     * @param trials trials of one configuration
-     * @return peak, epoch of the peak and final value of the mean log-likelihood
-     */
-    public static Summary summary(List<CsvTable> trials) {
-        double[] ll = mean(trials, "logLikelihood");
-        double[] epochs = trials.get(0).doubles("epoch");
-        int best = 0;
-        for (int k = 1; k < ll.length; k++) {
-            if (ll[k] > ll[best]) {
-                best = k;
-            }
-        }
-        return new Summary(ll[best], epochs[best], ll[ll.length - 1]);
-    }
-
-    /**
-     * Writes every trial of every configuration in long format: config, trial, then the columns.
-     *
-     * @param runs trials per configuration, in legend order
-     * @param file destination
-     * @throws IOException on write failure
-     */
-    public static void writeLong(Map<RunConfig, List<CsvTable>> runs, Path file) throws IOException {
-        List<String> metrics = new ArrayList<>();
-        for (List<CsvTable> trials : runs.values()) {
-            for (String c : trials.get(0).header()) {
-                if (!metrics.contains(c)) {
-                    metrics.add(c);
-                }
-            }
-        }
-        List<String> header = new ArrayList<>(List.of("config", "trial"));
-        header.addAll(metrics);
-        CsvTable.Builder b = CsvTable.builder(header.toArray(new String[0]));
-        for (Map.Entry<RunConfig, List<CsvTable>> e : runs.entrySet()) {
-            for (int r = 0; r < e.getValue().size(); r++) {
-                CsvTable t = e.getValue().get(r);
-                double[][] cols = new double[metrics.size()][];
-                for (int c = 0; c < metrics.size(); c++) {
-                    cols[c] = t.header().contains(metrics.get(c)) ? t.doubles(metrics.get(c)) : null;
-                }
-                for (int k = 0; k < t.size(); k++) {
-                    Object[] row = new Object[header.size()];
-                    row[0] = e.getKey().name();
-                    row[1] = r;
-                    for (int c = 0; c < metrics.size(); c++) {
-                        row[2 + c] = cols[c] == null ? Double.NaN : cols[c][k];
-                    }
-                    b.row(row);
-                }
-            }
-        }
-        b.build().write(file);
     }
 }

@@ -1,0 +1,105 @@
+package dev.rbmsuite.experiments.fig8;
+
+import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.datasets.Pca;
+import dev.rbmsuite.experiments.sampling.BestModels;
+import dev.rbmsuite.experiments.sampling.Clusters;
+import dev.rbmsuite.experiments.training.TrainedModel;
+import dev.rbmsuite.kernels.ChainState;
+import dev.rbmsuite.kernels.TransitionKernel;
+import dev.rbmsuite.core.io.CsvTable;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Figure 8's chains: every persistent chain of the best model (up to a per-scale cap) is a start;
+ * one chain per start runs {@link Figure8#STEPS} transitions of a kernel, and the trajectory is
+ * projected on the training data's first two principal components. The result is a long table
+ * (chain, step, pc1, pc2, cluster, distinct) from which {@link #stats} derives each chain's moves,
+ * distinct states and PCA spread.
+ */
+final class Trajectories {
+    private Trajectories() {
+    }
+
+    static CsvTable run(TrainedModel model, String k, int chains, Pca pca, Clusters clusters, Rng rng) {
+        TransitionKernel kernel = BestModels.kernel(k, model);
+        ChainState state = copyOf(model.chains(), chains, k.equals("bgs"));
+        int n = state.size(0);
+        int steps = Figure8.STEPS;
+        CsvTable.Builder b = CsvTable.builder("chain", "step", "pc1", "pc2", "cluster", "distinct", "advanceSeconds");
+        double[][] path = new double[chains][(steps + 1) * n];
+        long nanos = 0;
+        for (int s = 0; s <= steps; s++) {
+            if (s > 0) {
+                long t0 = System.nanoTime();
+                kernel.advance(rng.fork(s), state);
+                nanos += System.nanoTime() - t0;
+            }
+            for (int c = 0; c < chains; c++) {
+                System.arraycopy(state.buffer(0), c * n, path[c], s * n, n);
+            }
+        }
+        double[] xy = new double[(steps + 1) * 2];
+        for (int c = 0; c < chains; c++) {
+            pca.project(path[c], steps + 1, 2, xy);
+            Set<String> seen = new HashSet<>();
+            int cluster = -1;
+            for (int s = 0; s <= steps; s++) {
+                seen.add(java.util.Arrays.toString(java.util.Arrays.copyOfRange(path[c], s * n, s * n + n)));
+                cluster = clusters == null ? -1 : clusters.follow(path[c], s * n, cluster);
+                // the wall time of the transitions alone, for the cost comparison (varies from run to run)
+                b.row(c, s, xy[2 * s], xy[2 * s + 1], cluster, seen.size(), nanos / 1e9);
+            }
+        }
+        return b.build();
+    }
+
+    /** The first {@code chains} persistent chains (whole stack, or the bottom layer for BGS). */
+    private static ChainState copyOf(ChainState src, int chains, boolean bottomOnly) {
+        int layers = bottomOnly ? 1 : src.layers();
+        int[] sizes = new int[layers];
+        double[][] buffers = new double[layers][];
+        for (int l = 0; l < layers; l++) {
+            sizes[l] = src.size(l);
+            buffers[l] = java.util.Arrays.copyOf(src.buffer(l), chains * sizes[l]);
+        }
+        return new ChainState(chains, sizes, buffers, src.parity());
+    }
+
+    /**
+     * @param t a table written by {@link #run}
+     * @param clustered whether the cluster column is meaningful
+     * @return each chain's statistics, in chain order
+     */
+    static List<ChainStats> stats(CsvTable t, boolean clustered) {
+        double[] chain = t.doubles("chain");
+        double[] x = t.doubles("pc1");
+        double[] y = t.doubles("pc2");
+        double[] cl = t.doubles("cluster");
+        double[] distinct = t.doubles("distinct");
+        List<ChainStats> out = new java.util.ArrayList<>();
+        int from = 0;
+        for (int r = 1; r <= t.size(); r++) {
+            if (r < t.size() && chain[r] == chain[from]) {
+                continue;
+            }
+            int moves = 0;
+            double mx = 0;
+            double my = 0;
+            for (int i = from; i < r; i++) {
+                moves += i > from && cl[i] != cl[i - 1] ? 1 : 0;
+                mx += x[i] / (r - from);
+                my += y[i] / (r - from);
+            }
+            double spread = 0;
+            for (int i = from; i < r; i++) {
+                spread += ((x[i] - mx) * (x[i] - mx) + (y[i] - my) * (y[i] - my)) / (r - from);
+            }
+            out.add(new ChainStats((int) chain[from], clustered ? moves : Double.NaN, distinct[r - 1], spread));
+            from = r;
+        }
+        return out;
+    }
+}

@@ -1,0 +1,203 @@
+package dev.rbmsuite.experiments.fig9;
+
+import dev.rbmsuite.experiments.claims.Claim;
+import dev.rbmsuite.experiments.claims.Decision;
+import dev.rbmsuite.experiments.claims.Design;
+import dev.rbmsuite.experiments.claims.PaperQuotes;
+import dev.rbmsuite.experiments.sampling.BestModels;
+import dev.rbmsuite.experiments.sampling.KernelCost;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Figure 9's claims, paired per start: "decreased more rapidly" is the mean TV over steps 1..k,
+ * "lower TV within the evaluated range" the TV at step k, each for k = 10, 100, 1,000 (those the
+ * run reaches), against BGS and against DT. Beyond the paper: the comparison with DT and BGS at
+ * equal bottom-layer sweeps and at equal measured time. Notes: the step from which DT's median
+ * stays below the proposed kernel's, and the cluster occupancy that bounds the TV from below.
+ */
+final class TvClaims {
+    static final int[] RANGES = {10, 100, 1000};
+    static final String MISSING = "per-start TV curves are not in these CSVs (only the median and percentiles were "
+            + "kept); rerun `./rbm figure fig9 --scale paper` to write fig9-tv-starts.csv";
+
+    private TvClaims() {
+    }
+
+    static List<Claim> claims(String fig, Figure9.Result r) {
+        List<Claim> out = new ArrayList<>();
+        for (TvPanel p : r.panels()) {
+            for (int k : RANGES) {
+                if (k > r.steps()) {
+                    continue;
+                }
+                for (String base : List.of("bgs", "dt")) {
+                    out.add(paired(fig, "fig9.rapid." + p.dataset() + "." + base + ".k" + k, p, base,
+                            "mean TV over steps 1.." + k + " per start", tv -> TvCurves.meanUpTo(p.steps(), tv, k),
+                            p.dataset() + ", steps 1-" + k + ": " + BestModels.label(base) + " vs proposed", true));
+                    out.add(paired(fig, "fig9.lower." + p.dataset() + "." + base + ".k" + k, p, base,
+                            "TV at step " + k + " per start", tv -> TvCurves.at(p.steps(), tv, k),
+                            p.dataset() + ", step " + k + ": " + BestModels.label(base) + " vs proposed", false));
+                }
+            }
+            out.addAll(costClaims(fig, p, Math.min(100, r.steps())));
+        }
+        return out;
+    }
+
+    private static Claim paired(String fig, String id, TvPanel p, String base, String statistic,
+                                ToDoubleFunction<double[]> stat, String statement, boolean rapid) {
+        Claim.Builder b = Claim.builder(fig, id).paper(rapid ? PaperQuotes.FIG9_RAPID : PaperQuotes.FIG9_LOWER)
+                .statement(statement).statistic(statistic).effect(BestModels.label(base) + " - proposed").threshold(0);
+        if (p.perStart() == null) {
+            return b.missing(Design.PAIRED, MISSING).build();
+        }
+        return b.paired(perStart(p, base, stat), perStart(p, "roundtrip", stat)).build();
+    }
+
+    private static double[] perStart(TvPanel p, String kernel, ToDoubleFunction<double[]> stat) {
+        double[][] c = p.perStart().get(kernel);
+        double[] out = new double[c.length];
+        for (int s = 0; s < c.length; s++) {
+            out[s] = stat.applyAsDouble(c[s]);
+        }
+        return out;
+    }
+
+    /**
+     * TV of the proposed kernel after k steps against a baseline's after the same cost, per start:
+     * the same bottom-layer sweeps, or the same measured time. k is at most 100 and small enough that
+     * the baseline's equivalent step lies within the run (a kernel ten times cheaper gets ten times
+     * the steps).
+     */
+    private static List<Claim> costClaims(String fig, TvPanel p, int range) {
+        List<Claim> out = new ArrayList<>();
+        double last = p.steps()[p.steps().length - 1];
+        for (String base : List.of("bgs", "dt")) {
+            for (String unit : List.of("sweeps", "time")) {
+                Double tb = p.secondsPerStep().get(base);
+                Double tr = p.secondsPerStep().get("roundtrip");
+                // baseline steps per proposed step at equal cost
+                double ratio = unit.equals("sweeps") ? KernelCost.bottomSweeps("roundtrip") / KernelCost.bottomSweeps(base)
+                        : tb == null || tr == null ? Double.NaN : tr / tb;
+                int k = (int) Math.min(range, Math.floor(last / ratio));
+                Claim.Builder b = Claim.builder(fig, "fig9.cost." + unit + "." + p.dataset() + "." + base).threshold(0)
+                        .effect(BestModels.label(base) + " - proposed")
+                        .statement(String.format(Locale.ROOT, "%s: proposed after %d steps vs %s after %.4g steps, the same "
+                                + "%s", p.dataset(), k, BestModels.label(base), k * ratio, unit.equals("sweeps")
+                                ? "bottom-layer sweeps" : "measured time"))
+                        .statistic("TV at equal " + (unit.equals("sweeps") ? "conditional sweeps of the bottom layer"
+                                : "wall time") + " per start (baseline interpolated between recorded steps)");
+                if (p.perStart() == null || !Double.isFinite(ratio)) {
+                    out.add(b.missing(Design.PAIRED, p.perStart() == null ? MISSING
+                            : "the measured time per transition is not recorded").build());
+                } else if (k < 1) {
+                    out.add(b.missing(Design.PAIRED, "the baseline would need more steps than the run has").build());
+                } else {
+                    double baseStep = k * ratio;
+                    out.add(b.paired(perStart(p, base, tv -> TvCurves.at(p.steps(), tv, baseStep)),
+                            perStart(p, "roundtrip", tv -> TvCurves.at(p.steps(), tv, k))).build());
+                }
+            }
+        }
+        return out;
+    }
+
+    static List<String> notes(Figure9.Result r) {
+        List<String> notes = new ArrayList<>();
+        for (TvPanel p : r.panels()) {
+            double[] rt = p.bands().get("roundtrip")[0];
+            double[] dt = p.bands().get("dt")[0];
+            double from = TvCurves.overtakes(p.steps(), rt, dt);
+            double last = p.steps()[p.steps().length - 1];
+            StringBuilder sb = new StringBuilder(p.dataset()).append(": ");
+            double first = TvCurves.firstBelow(p.steps(), rt, dt);
+            String lead = first == 1 ? "DT's median TV is below the proposed kernel's at the first step"
+                    : String.format(Locale.ROOT, "the proposed kernel's median TV is below DT's up to step %.0f; DT's is "
+                    + "below it at step %.0f first", first - 1, first);
+            sb.append(Double.isNaN(first) ? String.format(Locale.ROOT, "the proposed kernel's median TV is below DT's at "
+                    + "every step of the %.0f", last) : Double.isNaN(from) ? lead + String.format(Locale.ROOT, ", and does "
+                    + "not end below it within %.0f steps", last) : lead + String.format(Locale.ROOT, ", and from step %.0f "
+                    + "to the end of the run (%.0f steps)", from, last));
+            sb.append(String.format(Locale.ROOT, "; median TV at the last step: BGS %.3f, DT %.3f, proposed %.3f; i.i.d. "
+                    + "floor %.3f.", p.bands().get("bgs")[0][rt.length - 1], dt[dt.length - 1], rt[rt.length - 1],
+                    p.floor()));
+            if (p.perStart() != null) {
+                sb.append(' ').append(crossovers(p));
+            }
+            if (p.occupancy() != null) {
+                sb.append(' ').append(occupancy(p));
+            }
+            if (!p.secondsPerStep().isEmpty()) {
+                sb.append(String.format(Locale.ROOT, " Measured seconds per transition of all chains: BGS %s, DT %s, "
+                        + "proposed %s (bottom-layer sweeps per transition 1, 1.5, 1).",
+                        Decision.num(p.secondsPerStep().get("bgs")), Decision.num(p.secondsPerStep().get("dt")),
+                        Decision.num(p.secondsPerStep().get("roundtrip"))));
+            }
+            notes.add(sb.toString());
+        }
+        return notes;
+    }
+
+    private static String crossovers(TvPanel p) {
+        double[][] rt = p.perStart().get("roundtrip");
+        double[][] dt = p.perStart().get("dt");
+        List<Double> steps = new ArrayList<>();
+        int never = 0;
+        for (int s = 0; s < rt.length; s++) {
+            double x = TvCurves.overtakes(p.steps(), rt[s], dt[s]);
+            if (Double.isNaN(x)) {
+                never++;
+            } else {
+                steps.add(x);
+            }
+        }
+        double[] x = steps.stream().mapToDouble(Double::doubleValue).toArray();
+        return x.length == 0 ? "Per start, DT never ends below the proposed kernel." : String.format(Locale.ROOT,
+                "Per start, DT ends below the proposed kernel from %d of %d starts on, from step %.0f (median; quartiles "
+                        + "%.0f-%.0f).", x.length, rt.length, TvCurves.quantile(x, 0.5), TvCurves.quantile(x, 0.25),
+                TvCurves.quantile(x, 0.75));
+    }
+
+    /**
+     * Cluster occupancy at the last step against the TV: for the start's cluster A, TV &gt;= |Q(A) -
+     * P(A)|, so chains that do not leave their start's cluster in the right proportion hold the TV
+     * above the i.i.d. floor by at least that much. Says plainly whether that bound accounts for
+     * most of the plateau (the median TV's excess over the floor) or little of it.
+     */
+    private static String occupancy(TvPanel p) {
+        int last = p.steps().length - 1;
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "Cluster occupancy at step %.0f (median over "
+                + "starts; the model gives the start's cluster probability %.3f): fraction of chains still in the start's "
+                + "cluster, the lower bound |occupancy - P(cluster)| on the TV, and the median TV's excess over the i.i.d. "
+                + "floor:", p.steps()[last], TvCurves.quantile(p.startMass(), 0.5)));
+        for (String k : BestModels.KERNELS) {
+            double[][] occ = p.occupancy().get(k);
+            double[] col = new double[occ.length];
+            double[] bound = new double[occ.length];
+            for (int s = 0; s < occ.length; s++) {
+                col[s] = occ[s][last];
+                bound[s] = Math.abs(occ[s][last] - p.startMass()[s]);
+            }
+            double b = TvCurves.quantile(bound, 0.5);
+            double excess = p.bands().get(k)[0][last] - p.floor();
+            sb.append(String.format(Locale.ROOT, " %s %.3f, bound %.3f, excess %.3f (%s)%s", BestModels.label(k),
+                    TvCurves.quantile(col, 0.5), b, excess, verdict(b, excess), k.equals("roundtrip") ? "." : ";"));
+        }
+        return sb.toString();
+    }
+
+    /** A plain reading of the occupancy bound against the TV's excess over the i.i.d. floor. */
+    static String verdict(double bound, double excess) {
+        if (excess < 0.01) {
+            return "at the i.i.d. floor: no plateau to explain";
+        }
+        if (bound >= excess) {
+            return "the uneven spread of the chains over the clusters alone accounts for the plateau";
+        }
+        return bound >= 0.5 * excess ? "the uneven spread over the clusters accounts for most of the plateau"
+                : "the spread over the clusters accounts for little of the plateau; the rest lies within clusters";
+    }
+}

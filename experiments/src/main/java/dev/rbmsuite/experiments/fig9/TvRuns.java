@@ -1,0 +1,125 @@
+package dev.rbmsuite.experiments.fig9;
+
+import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.datasets.BinaryDataset;
+import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
+import dev.rbmsuite.diagnostics.tv.TotalVariation;
+import dev.rbmsuite.diagnostics.tv.TvFloor;
+import dev.rbmsuite.experiments.ExperimentContext;
+import dev.rbmsuite.experiments.PaperData;
+import dev.rbmsuite.experiments.Trials;
+import dev.rbmsuite.experiments.sampling.BestModels;
+import dev.rbmsuite.experiments.sampling.Clusters;
+import dev.rbmsuite.experiments.training.TrainedModel;
+import dev.rbmsuite.kernels.ChainState;
+import dev.rbmsuite.kernels.TransitionKernel;
+import dev.rbmsuite.core.io.CsvTable;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs figure 9's chains: for each kernel and start, N_c copies of one persistent-chain state
+ * advanced {@code steps} transitions, recording the TV distance to the exact marginal, the fraction
+ * of chains in the start's cluster, and the wall time of the transitions alone. Each (kernel,
+ * start) is a kept trial, so an interrupted run resumes.
+ */
+final class TvRuns {
+    /** Occupancy is measured on the first this-many chains of a start (labelling every chain would cost more than the TV). */
+    static final int OCCUPANCY_CHAINS = 1000;
+    /** Exact draws from which the model's probability of each cluster is estimated. */
+    static final int MASS_DRAWS = 100_000;
+
+    private TvRuns() {
+    }
+
+    static TvPanel panel(ExperimentContext ctx, String d, TrainedModel model, int steps, int chains, int starts)
+            throws IOException {
+        Rbm bottom = model.stack().bottom();
+        VisibleDistribution p = VisibleDistribution.of(bottom);
+        double floor = TvFloor.expected(p, chains);
+        BinaryDataset data = PaperData.dataset(d, ctx.seed());
+        Clusters clusters = Clusters.of(data, Clusters.DEFAULT_MARGIN);
+        double[] mass = clusters == null ? null : clusters.modelMass(p, MASS_DRAWS,
+                ctx.rng().fork(ExperimentContext.label(d), ExperimentContext.label("cluster-mass")));
+        int s0 = Math.min(starts, model.chains().chains());
+        double[] recorded = TvCurves.recordedSteps(steps);
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("steps", steps);
+        settings.put("chainsPerStart", chains);
+        settings.put("starts", s0);
+        settings.put("dataset", d);
+        settings.put("occupancyChains", OCCUPANCY_CHAINS);
+        Map<String, double[][]> perStart = new LinkedHashMap<>();
+        Map<String, double[][]> occupancy = new LinkedHashMap<>();
+        Map<String, Double> seconds = new LinkedHashMap<>();
+        double[] startMass = new double[s0];
+        for (String k : BestModels.KERNELS) {
+            settings.put("kernel", k);
+            List<CsvTable> runs = Trials.run(ctx, d + "-" + k, s0, settings, (start, rng, artifacts) ->
+                    run(model, k, start, chains, recorded, p, clusters, mass, rng));
+            perStart.put(k, rows(runs, "tv"));
+            occupancy.put(k, clusters == null ? null : rows(runs, "occupancy"));
+            double total = 0;
+            for (int s = 0; s < runs.size(); s++) {
+                startMass[s] = runs.get(s).doubles("startClusterMass")[0];
+                double[] t = runs.get(s).doubles("advanceSeconds");
+                total += t[t.length - 1];
+            }
+            seconds.put(k, total / runs.size() / steps);
+        }
+        if (clusters == null) {
+            occupancy = null;
+            startMass = null;
+        }
+        return new TvPanel(d, floor, recorded, TvFiles.bands(perStart), perStart, occupancy, startMass, seconds);
+    }
+
+    private static CsvTable run(TrainedModel model, String k, int start, int chains, double[] recorded,
+                                VisibleDistribution p, Clusters clusters, double[] mass, dev.rbmsuite.core.Rng rng) {
+        TransitionKernel kernel = BestModels.kernel(k, model);
+        ChainState state = BestModels.start(model, start, chains, k.equals("bgs"));
+        int n = state.size(0);
+        int home = clusters == null ? -1 : clusters.nearest(model.chains().buffer(0), start * n);
+        int steps = (int) recorded[recorded.length - 1];
+        double[] tv = new double[recorded.length];
+        double[] occ = new double[recorded.length];
+        double[] secs = new double[recorded.length];
+        long nanos = 0;
+        int r = 0;
+        for (int s = 0; s <= steps; s++) {
+            if (s > 0) {
+                long t0 = System.nanoTime();
+                kernel.advance(rng.fork(s), state);
+                nanos += System.nanoTime() - t0;
+            }
+            if (r < recorded.length && recorded[r] == s) {
+                tv[r] = TotalVariation.distance(p, state.buffer(0), chains);
+                occ[r] = home < 0 ? Double.NaN : occupancy(clusters, state.buffer(0), n, Math.min(chains, OCCUPANCY_CHAINS),
+                        home);
+                secs[r++] = nanos / 1e9;
+            }
+        }
+        double[] massCol = new double[recorded.length];
+        java.util.Arrays.fill(massCol, home < 0 ? Double.NaN : mass[home]);
+        return CsvTable.ofColumns(List.of("step", "tv", "occupancy", "startClusterMass", "advanceSeconds"),
+                List.of(recorded.clone(), tv, occ, massCol, secs));
+    }
+
+    private static double occupancy(Clusters c, double[] v, int n, int chains, int home) {
+        int in = 0;
+        for (int i = 0; i < chains; i++) {
+            in += c.nearest(v, i * n) == home ? 1 : 0;
+        }
+        return (double) in / chains;
+    }
+
+    private static double[][] rows(List<CsvTable> runs, String column) {
+        double[][] out = new double[runs.size()][];
+        for (int s = 0; s < out.length; s++) {
+            out[s] = runs.get(s).doubles(column);
+        }
+        return out;
+    }
+}

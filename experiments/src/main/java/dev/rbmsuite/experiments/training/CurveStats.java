@@ -1,0 +1,77 @@
+package dev.rbmsuite.experiments.training;
+
+/**
+ * Per-trial summaries of a learning curve (values against epochs; NaN where a metric was not
+ * computed), so that a verdict rests on one number per trial rather than on a late wobble of the
+ * mean curve.
+ */
+public final class CurveStats {
+    private CurveStats() {
+    }
+
+    /** A per-trial summary of one curve. */
+    @FunctionalInterface
+    public interface Stat {
+        /**
+         * @param epochs the epochs
+         * @param values the metric at those epochs (NaN where not computed)
+         * @return the summary
+         */
+        double of(double[] epochs, double[] values);
+    }
+
+    /** The last finite value. */
+    public static final Stat FINAL = (e, v) -> {
+        for (int k = v.length - 1; k >= 0; k--) {
+            if (Double.isFinite(v[k])) {
+                return v[k];
+            }
+        }
+        return Double.NaN;
+    };
+
+    /** The mean over the last quarter of the epochs (epochs above 3/4 of the last). */
+    public static final Stat LAST_QUARTER = (e, v) -> window(e, v, 0.75, 1.0);
+
+    /** The mean over the first quarter of the epochs. */
+    public static final Stat FIRST_QUARTER = (e, v) -> window(e, v, 0.0, 0.25);
+
+    /** The highest finite value minus the mean over the last quarter: how far the curve fell from its peak. */
+    public static final Stat DROP_FROM_PEAK = (e, v) -> peak(v) - window(e, v, 0.75, 1.0);
+
+    /** The last quarter's mean minus the first quarter's: how much the metric grew. */
+    public static final Stat GROWTH = (e, v) -> window(e, v, 0.75, 1.0) - window(e, v, 0.0, 0.25);
+
+    /** The mean over the last tenth of the epochs minus the mean over the tenth before it. */
+    public static final Stat LAST_TENTH_RISE = (e, v) -> window(e, v, 0.9, 1.0) - window(e, v, 0.8, 0.9);
+
+    /** @return the highest finite value, NaN if none */
+    static double peak(double[] v) {
+        double best = Double.NaN;
+        for (double x : v) {
+            if (Double.isFinite(x) && !(x <= best)) {
+                best = x;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The mean of the finite values whose epoch lies in (from, to] times the last epoch (from = 0
+     * includes the first epoch).
+     */
+    static double window(double[] epochs, double[] v, double from, double to) {
+        double last = epochs[epochs.length - 1];
+        double s = 0;
+        int n = 0;
+        for (int k = 0; k < v.length; k++) {
+            double f = epochs[k] / last;
+            boolean in = (from == 0 ? f >= 0 : f > from) && f <= to;
+            if (in && Double.isFinite(v[k])) {
+                s += v[k];
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : s / n;
+    }
+}

@@ -1,0 +1,163 @@
+package dev.rbmsuite.experiments.training;
+
+import dev.rbmsuite.plots.Series;
+import dev.rbmsuite.core.io.CsvTable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The learning curves of one training configuration, one table per trial, named as
+ * {@link RunConfig#name()} ("genrbm-dt-L1", "islands-bgs", "genrbm-bgs-lambda2"): the result the
+ * learning-curve figures keep, write in long format and read back for {@code rbm report --from}.
+ *
+ * @param name the configuration's name
+ * @param kernel "bgs", "dt" or "roundtrip"
+ * @param upperLayers L
+ * @param trials the trials' curves (epoch and the monitored columns)
+ */
+public record Run(String name, String kernel, int upperLayers, List<CsvTable> trials) {
+    /**
+     * @param cfg a configuration
+     * @param trials its curves
+     * @return the run
+     */
+    public static Run of(RunConfig cfg, List<CsvTable> trials) {
+        return new Run(cfg.name(), cfg.kernel(), cfg.upperLayers(), trials);
+    }
+
+    /**
+     * @param name a configuration name as written by {@link RunConfig#name()}
+     * @param trials its curves
+     * @return the run, kernel and L parsed from the name
+     */
+    public static Run parse(String name, List<CsvTable> trials) {
+        String[] parts = name.split("-");
+        String kernel = parts.length > 1 ? parts[1] : "bgs";
+        int l = parts.length > 2 && parts[2].matches("L\\d+") ? Integer.parseInt(parts[2].substring(1)) : 0;
+        return new Run(name, kernel, l, trials);
+    }
+
+    /** @return the legend label, for example "BGS" or "proposed (L = 3)" */
+    public String label() {
+        return switch (kernel) {
+            case "bgs" -> "BGS";
+            case "dt" -> "DT (L = " + upperLayers + ")";
+            default -> "proposed (L = " + upperLayers + ")";
+        };
+    }
+
+    /** @return the palette key, for example "bgs" or "roundtrip-L3" */
+    public String styleKey() {
+        return kernel.equals("bgs") ? "bgs" : kernel + "-L" + upperLayers;
+    }
+
+    /**
+     * @param column a metric
+     * @return the mean curve's line (NaN points dropped), null if nothing is finite
+     */
+    public Series line(String column) {
+        return Curves.line(label(), styleKey(), trials.get(0).doubles("epoch"), Curves.mean(trials, column));
+    }
+
+    /**
+     * @param column a metric
+     * @param stat a per-trial summary
+     * @return the summary of every trial
+     */
+    public double[] perTrial(String column, CurveStats.Stat stat) {
+        double[] out = new double[trials.size()];
+        for (int r = 0; r < out.length; r++) {
+            out[r] = stat.of(trials.get(r).doubles("epoch"), trials.get(r).doubles(column));
+        }
+        return out;
+    }
+
+    /**
+     * Writes runs in long format: config, trial, then every metric of any run (NaN where a run lacks it).
+     *
+     * @param runs the runs
+     * @param file destination
+     * @throws IOException on write failure
+     */
+    public static void writeLong(List<Run> runs, Path file) throws IOException {
+        List<String> metrics = new ArrayList<>();
+        for (Run run : runs) {
+            for (String c : run.trials().get(0).header()) {
+                if (!metrics.contains(c)) {
+                    metrics.add(c);
+                }
+            }
+        }
+        List<String> header = new ArrayList<>(List.of("config", "trial"));
+        header.addAll(metrics);
+        CsvTable.Builder b = CsvTable.builder(header.toArray(new String[0]));
+        for (Run run : runs) {
+            for (int r = 0; r < run.trials().size(); r++) {
+                CsvTable t = run.trials().get(r);
+                double[][] cols = new double[metrics.size()][];
+                for (int c = 0; c < metrics.size(); c++) {
+                    cols[c] = t.header().contains(metrics.get(c)) ? t.doubles(metrics.get(c)) : null;
+                }
+                for (int k = 0; k < t.size(); k++) {
+                    Object[] row = new Object[header.size()];
+                    row[0] = run.name();
+                    row[1] = r;
+                    for (int c = 0; c < metrics.size(); c++) {
+                        row[2 + c] = cols[c] == null ? Double.NaN : cols[c][k];
+                    }
+                    b.row(row);
+                }
+            }
+        }
+        b.build().write(file);
+    }
+
+    /**
+     * Reads runs written by {@link #writeLong}.
+     *
+     * @param file the long-format CSV
+     * @return the runs, in file order, trials in trial order
+     * @throws IOException on read failure
+     */
+    public static List<Run> readLong(Path file) throws IOException {
+        CsvTable t = CsvTable.read(file);
+        List<String> metrics = t.header().subList(2, t.header().size());
+        Map<String, Map<Integer, List<List<String>>>> rows = new LinkedHashMap<>();
+        for (List<String> row : t.rows()) {
+            rows.computeIfAbsent(row.get(0), k -> new java.util.TreeMap<>())
+                    .computeIfAbsent(Integer.parseInt(row.get(1)), k -> new ArrayList<>()).add(row.subList(2, row.size()));
+        }
+        List<Run> runs = new ArrayList<>();
+        for (Map.Entry<String, Map<Integer, List<List<String>>>> e : rows.entrySet()) {
+            List<CsvTable> trials = new ArrayList<>();
+            for (List<List<String>> trialRows : e.getValue().values()) {
+                CsvTable.Builder b = CsvTable.builder(metrics.toArray(new String[0]));
+                for (List<String> r : trialRows) {
+                    b.row(r.stream().map(s -> (Object) Double.parseDouble(s)).toArray());
+                }
+                trials.add(b.build());
+            }
+            runs.add(parse(e.getKey(), trials));
+        }
+        return runs;
+    }
+
+    /**
+     * @param runs runs
+     * @param name a configuration name
+     * @return the run of that name
+     * @throws IllegalArgumentException if there is none
+     */
+    public static Run named(List<Run> runs, String name) {
+        for (Run r : runs) {
+            if (r.name().equals(name)) {
+                return r;
+            }
+        }
+        throw new IllegalArgumentException("no run named " + name);
+    }
+}

@@ -1,0 +1,42 @@
+package dev.rbmsuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rbmsuite.core.io.CsvTable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code rbm report --from DIR --out OUT}: rebuilds from a figure run; bad folders are bad input. */
+class ReportCommandTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void rebuildsReportAndClaimsFromAFigureRun() throws Exception {
+        Path figs = tmp.resolve("figs");
+        assertThat(Cli.run("figure", "fig5", "--scale", "smoke", "--out", figs.toString()).code()).isZero();
+        Path out = tmp.resolve("out");
+        Cli.Result r = Cli.run("report", "--from", figs.toString(), "--out", out.toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("\"beyond: holds\":2");
+        assertThat(out.resolve("REPORT.md")).isRegularFile();
+        assertThat(out.resolve("fig5/fig5.png")).isRegularFile();
+        assertThat(out.resolve("fig5/islands-pca.csv")).isRegularFile();
+        assertThat(Files.readAllBytes(out.resolve("claims.csv"))).isEqualTo(Files.readAllBytes(figs.resolve("claims.csv")));
+        assertThat(CsvTable.read(out.resolve("claims.csv")).size()).isEqualTo(2);
+    }
+
+    @Test
+    void aMissingOrEmptyFolderIsBadInputWithOneLine() throws Exception {
+        Cli.Result missing = Cli.run("report", "--from", tmp.resolve("nope").toString(), "--out", tmp.resolve("o").toString());
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err().strip()).startsWith("rbm: option --from: no such folder").doesNotContain("\n");
+        Files.createDirectories(tmp.resolve("empty"));
+        Cli.Result empty = Cli.run("report", "--from", tmp.resolve("empty").toString(), "--out", tmp.resolve("o").toString());
+        assertThat(empty.code()).isEqualTo(2);
+        assertThat(empty.err()).contains("no figure manifest");
+        assertThat(tmp.resolve("o/REPORT.md")).doesNotExist();
+    }
+}
