@@ -1,7 +1,8 @@
-package dev.rbmsuite.diagnostics.spectral;
+package dev.rbmsuite.experiments.spectral;
 
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.cost.CostGuard;
+import dev.rbmsuite.diagnostics.spectral.KernelSpectrum;
 import dev.rbmsuite.kernels.exact.ExactTransitionMatrices;
 
 /**
@@ -19,6 +20,9 @@ import dev.rbmsuite.kernels.exact.ExactTransitionMatrices;
  * </ul>
  * Relaxation times 1/(1 - rate) then say, per step, how much faster one kernel mixes than another.
  * Note that the stack kernels' SLEM includes the mixing of the upper layers, not only of v_0.
+ *
+ * <p>It lives in experiments because it joins two modules that do not know each other: the kernels'
+ * exact matrices (kernels) and the eigensolvers of {@link KernelSpectrum} (diagnostics).
  *
  * <p><b>Cost.</b> Dense eigenproblems cost (2^bits)^3: on the 2-core development machine a 10-bit
  * stack took 2.4 s for the round trip and 13 s for deep tempering (general eigensolver on the

@@ -1,4 +1,4 @@
-package dev.rbmsuite.diagnostics.spectral;
+package dev.rbmsuite.experiments.spectral;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,6 +7,9 @@ import static org.assertj.core.api.Assertions.within;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
+import dev.rbmsuite.diagnostics.spectral.BgsTransitionMatrix;
+import dev.rbmsuite.diagnostics.spectral.KernelSpectrum;
+import dev.rbmsuite.diagnostics.spectral.SecondEigenvalue;
 import dev.rbmsuite.kernels.exact.ExactTransitionMatrices;
 import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.core.cost.CostLimitException;
