@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
             LoglikCommand.class,
             Lambda2Command.class,
             TvCommand.class,
+            KernelsCommand.class,
         })
 public final class Main implements Runnable {
     /** Exit code for bad input. */

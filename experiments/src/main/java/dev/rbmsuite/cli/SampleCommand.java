@@ -9,12 +9,16 @@ import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.datasets.io.DatasetCsv;
 import dev.rbmsuite.kernels.ChainState;
-import dev.rbmsuite.kernels.Kernels;
+import dev.rbmsuite.kernels.BuiltinKernels;
+import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.ParallelTempering;
+import dev.rbmsuite.kernels.RoundTrip;
 import dev.rbmsuite.kernels.StepInfo;
 import dev.rbmsuite.kernels.TransitionKernel;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -47,8 +51,13 @@ final class SampleCommand implements Callable<Integer> {
     @Option(names = "--model", required = true, paramLabel = "DIR", description = "model folder")
     Path model;
 
-    @Option(names = "--kernel", required = true, paramLabel = "K", description = "bgs, dt, roundtrip or pt")
+    @Option(names = "--kernel", required = true, paramLabel = "K",
+            description = "an installed kernel: bgs, dt, roundtrip, pt or a plug-in (see rbm kernels)")
     String kernel;
+
+    @Option(names = "--kernel-param", paramLabel = "k=v",
+            description = "a parameter of the kernel (see rbm kernels), e.g. temperatures=5; repeatable")
+    Map<String, String> kernelParams = new LinkedHashMap<>();
 
     @Option(names = "--chains", required = true, paramLabel = "N", description = "number of independent chains")
     int chains;
@@ -64,19 +73,18 @@ final class SampleCommand implements Callable<Integer> {
     String init;
 
     @Option(names = "--temperatures", paramLabel = "K", defaultValue = "" + ParallelTempering.DEFAULT_TEMPERATURES,
-            description = "pt only: number of replicas, beta_0 = 1 included (default ${DEFAULT-VALUE})")
+            description = "kernels with the parameter 'temperatures' (pt): number of replicas, beta_0 = 1 included "
+                    + "(default ${DEFAULT-VALUE})")
     int temperatures;
 
     @Option(names = "--beta-min", paramLabel = "B", defaultValue = "" + ParallelTempering.DEFAULT_BETA_MIN,
-            description = "pt only: smallest inverse temperature of the geometric ladder (default ${DEFAULT-VALUE})")
+            description = "kernels with the parameter 'beta-min' (pt): smallest inverse temperature of the geometric "
+                    + "ladder (default ${DEFAULT-VALUE})")
     double betaMin;
 
     @Override
     public Integer call() throws IOException {
-        if (!Kernels.NAMES.contains(kernel)) {
-            throw new InputException("option --kernel: unknown kernel '" + kernel + "' (expected one of "
-                    + String.join(", ", Kernels.NAMES) + ")");
-        }
+        KernelFactory factory = KernelChoice.factory(kernel);
         if (chains <= 0) {
             throw new InputException("option --chains: must be a positive integer, got " + chains);
         }
@@ -91,14 +99,20 @@ final class SampleCommand implements Callable<Integer> {
         }
         RbmStack stack = ModelStore.load(model);
         int n = stack.bottom().numVisible();
-        double[] betas = ParallelTempering.geometricLadder(temperatures, betaMin);
-        TransitionKernel k = Kernels.create(kernel, stack, betas);
+        Map<String, String> params = new LinkedHashMap<>(kernelParams);
+        if (factory.parameters().containsKey(BuiltinKernels.Pt.TEMPERATURES)) {
+            params.putIfAbsent(BuiltinKernels.Pt.TEMPERATURES, Integer.toString(temperatures));
+        }
+        if (factory.parameters().containsKey(BuiltinKernels.Pt.BETA_MIN)) {
+            params.putIfAbsent(BuiltinKernels.Pt.BETA_MIN, Double.toString(betaMin));
+        }
+        TransitionKernel k = KernelChoice.create(factory, stack, params);
         Rng root = common.rng();
         ChainState state = k.init(chains, root.fork(1));
         if (!init.equals("uniform")) {
             double[] rows = DataFiles.read(Path.of(init), n, "--init").toArray();
             int r0 = rows.length / n;
-            int copies = kernel.equals("pt") ? state.layers() : 1;
+            int copies = k instanceof ParallelTempering ? state.layers() : 1;
             for (int layer = 0; layer < copies; layer++) {
                 double[] v = state.buffer(layer);
                 for (int r = 0; r < chains; r++) {
@@ -106,11 +120,12 @@ final class SampleCommand implements Callable<Integer> {
                 }
             }
         }
-        int levels = kernel.equals("pt") ? state.layers() - 1 : (kernel.equals("bgs") ? 0 : stack.upperLayers());
+        int levels = k instanceof ParallelTempering ? state.layers() - 1
+                : (factory.usesUpperLayers() ? stack.upperLayers() : 0);
         long[] attempts = new long[levels];
         long[] accepts = new long[levels];
         long[] origin = new long[stack.size()];
-        boolean roundTrip = kernel.equals("roundtrip");
+        boolean roundTrip = k instanceof RoundTrip;
         Rng rng = root.fork(2);
         long t0 = System.nanoTime();
         for (int s = 0; s < steps; s++) {
@@ -152,9 +167,9 @@ final class SampleCommand implements Callable<Integer> {
             }
             result.put("nonlocalFraction", steps == 0 ? 0.0 : (double) away / ((double) chains * steps));
         }
-        if (kernel.equals("pt")) {
+        if (k instanceof ParallelTempering pt) {
             ArrayNode b = result.putArray("betas");
-            for (double beta : betas) {
+            for (double beta : pt.betas()) {
                 b.add(beta);
             }
         }

@@ -10,7 +10,7 @@ import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.diagnostics.exact.ExactLogZ;
 import dev.rbmsuite.diagnostics.tv.TotalVariation;
 import dev.rbmsuite.kernels.ChainState;
-import dev.rbmsuite.kernels.Kernels;
+import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.TransitionKernel;
 import dev.rbmsuite.plots.io.AtomicFiles;
 import java.io.IOException;
@@ -19,6 +19,8 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,8 +47,13 @@ final class TvCommand implements Callable<Integer> {
     @Option(names = "--model", required = true, paramLabel = "DIR", description = "model folder")
     Path model;
 
-    @Option(names = "--kernel", required = true, paramLabel = "bgs|dt|roundtrip|pt", description = "transition kernel")
+    @Option(names = "--kernel", required = true, paramLabel = "K",
+            description = "an installed kernel: bgs, dt, roundtrip, pt or a plug-in (see rbm kernels)")
     String kernel;
+
+    @Option(names = "--kernel-param", paramLabel = "k=v",
+            description = "a parameter of the kernel (see rbm kernels), e.g. temperatures=5; repeatable")
+    Map<String, String> kernelParams = new LinkedHashMap<>();
 
     @Option(names = "--chains", required = true, paramLabel = "N", description = "independent chains")
     int chains;
@@ -62,9 +69,7 @@ final class TvCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (!Kernels.NAMES.contains(kernel)) {
-            throw new InputException("option --kernel: '" + kernel + "' is not one of " + String.join(", ", Kernels.NAMES));
-        }
+        KernelFactory factory = KernelChoice.factory(kernel);
         if (chains < 1) {
             throw new InputException("option --chains: must be positive, got " + chains);
         }
@@ -77,11 +82,11 @@ final class TvCommand implements Callable<Integer> {
         if (Math.min(n, bottom.numHidden()) > 30 || n > 62) {
             throw new InputException("option --model: TV needs the exact log Z of layer 0 (min(n, m) <= 30, n <= 62)");
         }
-        if ((kernel.equals("dt") || kernel.equals("roundtrip")) && stack.size() < 2) {
+        if (factory.usesUpperLayers() && stack.size() < 2) {
             throw new InputException("option --kernel: " + kernel + " needs a stack of at least two layers, " + model
                     + " has one");
         }
-        TransitionKernel k = Kernels.create(kernel, stack);
+        TransitionKernel k = KernelChoice.create(factory, stack, kernelParams);
         Rng rng = common.rng();
         ChainState state = k.init(chains, rng.fork(0));
         if (start != null) {

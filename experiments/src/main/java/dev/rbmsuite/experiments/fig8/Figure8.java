@@ -67,7 +67,7 @@ public final class Figure8 implements Experiment {
             for (String k : BestModels.KERNELS) {
                 Rng rng = ctx.rng().fork(ExperimentContext.label(d), ExperimentContext.label(k));
                 TransitionKernel kernel = BestModels.kernel(k, model);
-                ChainState one = BestModels.start(model, 0, 1, k.equals("bgs"));
+                ChainState one = BestModels.start(model, 0, 1, BestModels.bottomOnly(k));
                 int n = data.dimension();
                 double[] path = new double[(STEPS + 1) * n];
                 System.arraycopy(one.buffer(0), 0, path, 0, n);
@@ -90,7 +90,7 @@ public final class Figure8 implements Experiment {
                 p.add(Series.trajectory(BestModels.label(k), k, px, py));
                 fig.panel(p.build());
                 if (centroids != null) {
-                    double r = movesPer100(kernel, model, k.equals("bgs"), centroids, rng.fork(2));
+                    double r = movesPer100(kernel, model, BestModels.bottomOnly(k), centroids, rng.fork(2));
                     rate.put(k, r);
                     moves.row(d, k, model.chains().chains(), r);
                 }

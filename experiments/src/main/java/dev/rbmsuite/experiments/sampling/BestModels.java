@@ -6,7 +6,7 @@ import dev.rbmsuite.experiments.training.Schedules;
 import dev.rbmsuite.experiments.training.TrainedModel;
 import dev.rbmsuite.experiments.training.TrainingRuns;
 import dev.rbmsuite.kernels.ChainState;
-import dev.rbmsuite.kernels.Kernels;
+import dev.rbmsuite.kernels.KernelRegistry;
 import dev.rbmsuite.kernels.TransitionKernel;
 import dev.rbmsuite.plots.io.CsvTable;
 import java.io.IOException;
@@ -60,12 +60,20 @@ public final class BestModels {
     }
 
     /**
-     * @param kernel "bgs", "dt" or "roundtrip"
+     * @param kernel an installed kernel's name ({@link KernelRegistry})
      * @param model the trained stack
      * @return the kernel on that stack (BGS on its bottom RBM)
      */
     public static TransitionKernel kernel(String kernel, TrainedModel model) {
-        return Kernels.create(kernel, model.stack());
+        return KernelRegistry.installed().create(kernel, model.stack());
+    }
+
+    /**
+     * @param kernel an installed kernel's name
+     * @return whether it samples the bottom RBM only (its chains then start from layer 0 alone)
+     */
+    public static boolean bottomOnly(String kernel) {
+        return !KernelRegistry.installed().factory(kernel).usesUpperLayers();
     }
 
     /** The kernels compared in figures 8 and 9, in legend order. */

@@ -4,7 +4,7 @@ import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.kernels.ChainState;
-import dev.rbmsuite.kernels.Kernels;
+import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.StepInfo;
 import dev.rbmsuite.kernels.TransitionKernel;
 import dev.rbmsuite.learning.estimators.MomentEstimator;
@@ -20,7 +20,8 @@ import java.util.function.Supplier;
  * METHODS.md 3.3 and 7.1). One call of {@link #update()} is one epoch, in the order of METHODS.md 7.1:
  * <ol>
  *   <li>advance the N_s persistent chains of every layer by s = 1 transition of the kernel (BGS on
- *       theta_0, deep tempering Alg. 2, or the round trip Alg. 3) built on the current parameters;</li>
+ *       theta_0, deep tempering Alg. 2, the round trip Alg. 3, or any installed kernel of the
+ *       {@link dev.rbmsuite.kernels.KernelRegistry}) built on the current parameters;</li>
  *   <li>draw h_l ~ P_l(h|v_l) fresh for every layer and estimate the negative-phase moments with
  *       semi-second-order SMCI (Appendix A, corrected) or plain Monte Carlo;</li>
  *   <li>compute the positive phase of every layer ({@link PositivePhase}: exact over the data for
@@ -46,6 +47,7 @@ public final class Trainer {
     private static final long UPDATE = 3;
 
     private final TrainingSettings settings;
+    private final KernelFactory kernelFactory;
     private final int depth;
     private final int[] nv;
     private final int[] nh;
@@ -75,7 +77,7 @@ public final class Trainer {
      * @param visible n_0
      */
     public Trainer(TrainingSettings settings, double[] data, int rows, int visible) {
-        this(settings, data, rows, visible, () -> MomentEstimator.named(settings.estimator()));
+        this(settings, data, rows, visible, () -> settings.estimatorKind().create());
     }
 
     /**
@@ -89,6 +91,7 @@ public final class Trainer {
      */
     public Trainer(TrainingSettings settings, double[] data, int rows, int visible, Supplier<MomentEstimator> estimator) {
         this.settings = settings;
+        this.kernelFactory = settings.kernelFactory();
         int[] hs = settings.hidden();
         this.depth = hs.length;
         this.nv = new int[depth];
@@ -218,7 +221,7 @@ public final class Trainer {
     }
 
     private TransitionKernel kernel(RbmStack stack) {
-        return Kernels.create(settings.kernel(), stack);
+        return kernelFactory.create(stack, settings.kernelParams());
     }
 
     /** @return an exact copy of the run's state (for checkpoints) */
