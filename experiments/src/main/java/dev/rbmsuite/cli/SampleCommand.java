@@ -12,7 +12,6 @@ import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.BuiltinKernels;
 import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.ParallelTempering;
-import dev.rbmsuite.kernels.RoundTrip;
 import dev.rbmsuite.kernels.StepInfo;
 import dev.rbmsuite.kernels.TransitionKernel;
 import java.io.IOException;
@@ -108,35 +107,18 @@ final class SampleCommand implements Callable<Integer> {
         }
         TransitionKernel k = KernelChoice.create(factory, stack, params);
         Rng root = common.rng();
-        ChainState state = k.init(chains, root.fork(1));
-        if (!init.equals("uniform")) {
+        ChainState state;
+        if (init.equals("uniform")) {
+            state = k.init(chains, root.fork(1));
+        } else {
             double[] rows = DataFiles.read(Path.of(init), n, "--init").toArray();
-            int r0 = rows.length / n;
-            int copies = k instanceof ParallelTempering ? state.layers() : 1;
-            for (int layer = 0; layer < copies; layer++) {
-                double[] v = state.buffer(layer);
-                for (int r = 0; r < chains; r++) {
-                    System.arraycopy(rows, (r % r0) * n, v, r * n, n);
-                }
-            }
+            state = k.init(chains, root.fork(1), rows, rows.length / n);
         }
-        int levels = k instanceof ParallelTempering ? state.layers() - 1
-                : (factory.usesUpperLayers() ? stack.upperLayers() : 0);
-        long[] attempts = new long[levels];
-        long[] accepts = new long[levels];
-        long[] origin = new long[stack.size()];
-        boolean roundTrip = k instanceof RoundTrip;
+        StepInfo total = k.zeroInfo();
         Rng rng = root.fork(2);
         long t0 = System.nanoTime();
         for (int s = 0; s < steps; s++) {
-            StepInfo info = k.advance(rng, state);
-            for (int l = 0; l < info.swapAttempts().length; l++) {
-                attempts[l] += info.swapAttempts()[l];
-                accepts[l] += info.swapAccepts()[l];
-            }
-            for (int o : info.bottomOrigin()) {
-                origin[o]++;
-            }
+            total = total.plus(k.advance(rng, state));
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         DatasetCsv.write(BinaryDataset.of("samples", state.buffer(0), chains, n, null, null), out);
@@ -146,26 +128,14 @@ final class SampleCommand implements Callable<Integer> {
         result.put("steps", steps);
         result.put("kernel", kernel);
         result.put("seconds", seconds);
-        ArrayNode att = result.putArray("swapAttempts");
-        ArrayNode acc = result.putArray("swapAccepts");
-        ArrayNode rate = result.putArray("acceptanceRates");
-        for (int l = 0; l < levels; l++) {
-            att.add(attempts[l]);
-            acc.add(accepts[l]);
-            if (attempts[l] == 0) {
-                rate.addNull();
-            } else {
-                rate.add((double) accepts[l] / attempts[l]);
-            }
+        Map<String, Object> stats = new LinkedHashMap<>(total.statistics());
+        // every kernel reports the swap arrays (empty without swaps); then its own statistics
+        for (String key : new String[] {"swapAttempts", "swapAccepts", "acceptanceRates"}) {
+            result.set(key, Output.json(stats.getOrDefault(key, new long[0])));
+            stats.remove(key);
         }
-        if (roundTrip) {
-            ArrayNode o = result.putArray("bottomOrigin");
-            long away = 0;
-            for (int l = 0; l < origin.length; l++) {
-                o.add(origin[l]);
-                away += l > 0 ? origin[l] : 0;
-            }
-            result.put("nonlocalFraction", steps == 0 ? 0.0 : (double) away / ((double) chains * steps));
+        for (Map.Entry<String, Object> e : stats.entrySet()) {
+            result.set(e.getKey(), Output.json(e.getValue()));
         }
         if (k instanceof ParallelTempering pt) {
             ArrayNode b = result.putArray("betas");
@@ -173,14 +143,16 @@ final class SampleCommand implements Callable<Integer> {
                 b.add(beta);
             }
         }
+        long[] attempts = total.swapAttempts();
+        long[] accepts = total.swapAccepts();
         ResultManifest.write(out, spec, result);
         Output.print(common, result, r -> {
             StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
                     "wrote %d chains after %d %s steps to %s (%.3f s)", chains, steps, kernel, out, seconds));
-            for (int l = 0; l < levels; l++) {
+            for (int l = 0; l < attempts.length; l++) {
                 sb.append(String.format(Locale.ROOT, "%n  swap level %d: %d of %d accepted", l, accepts[l], attempts[l]));
             }
-            if (roundTrip) {
+            if (r.has("bottomOrigin")) {
                 sb.append("\n  bottomOrigin counts by layer: ").append(r.get("bottomOrigin"));
             }
             return sb.toString();

@@ -31,10 +31,11 @@ import picocli.CommandLine.Spec;
 /**
  * {@code tv}: the TV distance between the exact P(v_0) of layer 0 and the empirical distribution of
  * N independent chains after each of S transitions (paper Eq. tv_distance, Fig. 9), using only the
- * visited states and the exact ln Z (METHODS.md section 6). Chains start from {@code --start}
- * (one row: a common start for every chain, as in Fig. 9; N rows: one per chain) on layer 0, the
- * upper layers of dt/roundtrip from the kernel's uniform initialisation; without {@code --start},
- * every layer starts uniform. Writes {@code step,tv} for s = 0..S to {@code --out}.
+ * visited states and the exact ln Z (docs/methods.md section 6). Chains start from {@code --start}
+ * (one row: a common start for every chain, as in Fig. 9; N rows: one per chain) as the kernel's
+ * {@link TransitionKernel#init(int, Rng, double[], int)} places them (layer 0; every replica for
+ * pt), the other layers from the kernel's uniform initialisation; without {@code --start}, every
+ * layer starts uniform. Writes {@code step,tv} for s = 0..S to {@code --out}.
  */
 @Command(name = "tv", description = "TV distance between P(v0) and N chains' empirical distribution after each step.")
 final class TvCommand implements Callable<Integer> {
@@ -88,18 +89,16 @@ final class TvCommand implements Callable<Integer> {
         }
         TransitionKernel k = KernelChoice.create(factory, stack, kernelParams);
         Rng rng = common.rng();
-        ChainState state = k.init(chains, rng.fork(0));
+        ChainState state;
         if (start != null) {
             BinaryDataset s = DataFiles.read(start, n, "--start");
             if (s.size() != 1 && s.size() != chains) {
                 throw new InputException("option --start: " + start + " has " + s.size() + " rows, expected 1 or --chains = "
                         + chains);
             }
-            double[] buf = state.buffer(0);
-            double[] values = s.toArray();
-            for (int r = 0; r < chains; r++) {
-                System.arraycopy(values, s.size() == 1 ? 0 : r * n, buf, r * n, n);
-            }
+            state = k.init(chains, rng.fork(0), s.toArray(), s.size());
+        } else {
+            state = k.init(chains, rng.fork(0));
         }
         double logZ = ExactLogZ.logZ(bottom);
         double[] tv = new double[steps + 1];

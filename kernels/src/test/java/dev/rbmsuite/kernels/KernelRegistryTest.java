@@ -10,11 +10,13 @@ import org.junit.jupiter.api.Test;
 
 /** The ServiceLoader registry: built-ins found through META-INF/services, name errors, parameters. */
 class KernelRegistryTest {
+    private static final RbmStack STACK = KernelsTest.STACK;
+
     @Test
     void theBuiltInKernelsAreFoundThroughTheServiceFile() {
         KernelRegistry r = KernelRegistry.installed();
         assertThat(r.names()).startsWith("bgs", "dt", "roundtrip", "pt");
-        RbmStack stack = TestModels.stack3432();
+        RbmStack stack = STACK;
         for (String name : BuiltinKernels.NAMES) {
             KernelFactory f = r.factory(name);
             assertThat(f.name()).isEqualTo(name);
@@ -37,7 +39,7 @@ class KernelRegistryTest {
 
     @Test
     void parametersAreCheckedByNameAndValue() {
-        RbmStack stack = TestModels.stack3432();
+        RbmStack stack = STACK;
         KernelRegistry r = KernelRegistry.installed();
         ParallelTempering pt = (ParallelTempering) r.create("pt", stack, Map.of("temperatures", "3", "beta-min", "0.25"));
         assertThat(pt.betas()).containsExactly(ParallelTempering.geometricLadder(3, 0.25));

@@ -67,7 +67,7 @@ public final class Figure8 implements Experiment {
             for (String k : BestModels.KERNELS) {
                 Rng rng = ctx.rng().fork(ExperimentContext.label(d), ExperimentContext.label(k));
                 TransitionKernel kernel = BestModels.kernel(k, model);
-                ChainState one = BestModels.start(model, 0, 1, BestModels.bottomOnly(k));
+                ChainState one = BestModels.start(model, kernel, 0, 1, BestModels.bottomOnly(k));
                 int n = data.dimension();
                 double[] path = new double[(STEPS + 1) * n];
                 System.arraycopy(one.buffer(0), 0, path, 0, n);
@@ -119,7 +119,7 @@ public final class Figure8 implements Experiment {
                               Rng rng) {
         int chains = model.chains().chains();
         // every persistent chain is its own start: copy the whole persistent state
-        ChainState state = copyOf(model.chains(), bottomOnly);
+        ChainState state = copyOf(kernel, model.chains(), bottomOnly);
         int n = state.size(0);
         int[] cluster = new int[chains];
         for (int c = 0; c < chains; c++) {
@@ -137,11 +137,11 @@ public final class Figure8 implements Experiment {
         return 100.0 * moves / STEPS / chains;
     }
 
-    private static ChainState copyOf(ChainState src, boolean bottomOnly) {
-        if (!bottomOnly) {
-            return src.copy();
-        }
-        return new ChainState(src.chains(), new int[] {src.size(0)}, new double[][] {src.buffer(0).clone()}, src.parity());
+    private static ChainState copyOf(TransitionKernel kernel, ChainState src, boolean bottomOnly) {
+        ChainState positions = bottomOnly
+                ? new ChainState(src.chains(), new int[] {src.size(0)}, new double[][] {src.buffer(0).clone()})
+                : src.positions();
+        return TrainedModel.forKernel(kernel, positions, TrainedModel.parity(src));
     }
 
     private static double[][] centroids(BinaryDataset data) {

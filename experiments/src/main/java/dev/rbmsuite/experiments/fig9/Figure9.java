@@ -83,7 +83,7 @@ public final class Figure9 implements Experiment {
                 groupSettings.put("kernel", k);
                 List<CsvTable> perStart = Trials.run(ctx, d + "-" + k, s0, groupSettings, (start, rng, artifacts) -> {
                     TransitionKernel kernel = BestModels.kernel(k, model);
-                    ChainState state = BestModels.start(model, start, chains, BestModels.bottomOnly(k));
+                    ChainState state = BestModels.start(model, kernel, start, chains, BestModels.bottomOnly(k));
                     double[] tv = new double[steps + 1];
                     tv[0] = TotalVariation.distance(bottom, logZ, state.buffer(0), chains);
                     for (int s = 1; s <= steps; s++) {

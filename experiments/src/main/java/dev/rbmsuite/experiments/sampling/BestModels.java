@@ -35,15 +35,18 @@ public final class BestModels {
     }
 
     /**
-     * Chains started from one persistent-chain state of a trained stack, replicated.
+     * Chains started from one persistent-chain state of a trained stack, replicated, as the kernel's
+     * own state type (with the model's parity where the kernel has one).
      *
      * @param model the trained model
+     * @param kernel the kernel that will advance them
      * @param chain which persistent chain to start from
      * @param copies how many identical chains
      * @param bottomOnly keep only layer 0 (for BGS, which samples the training RBM alone)
      * @return the starting state
      */
-    public static ChainState start(TrainedModel model, int chain, int copies, boolean bottomOnly) {
+    public static ChainState start(TrainedModel model, TransitionKernel kernel, int chain, int copies,
+                                   boolean bottomOnly) {
         ChainState src = model.chains();
         int layers = bottomOnly ? 1 : src.layers();
         int[] sizes = new int[layers];
@@ -56,7 +59,7 @@ public final class BestModels {
                 System.arraycopy(src.buffer(l), chain * n, buffers[l], c * n, n);
             }
         }
-        return new ChainState(copies, sizes, buffers, src.parity());
+        return TrainedModel.forKernel(kernel, new ChainState(copies, sizes, buffers), TrainedModel.parity(src));
     }
 
     /**

@@ -4,6 +4,8 @@ import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.core.io.Npy;
 import dev.rbmsuite.kernels.ChainState;
+import dev.rbmsuite.kernels.TemperedState;
+import dev.rbmsuite.kernels.TransitionKernel;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -13,7 +15,8 @@ import java.util.Map;
  * sampling figures (8 and 9), which begin "from a persistent-chain state" of the best model.
  *
  * @param stack the trained stack
- * @param chains the persistent chains (every layer) and their parity
+ * @param chains the persistent chains (every layer), a {@link TemperedState} carrying the tempering
+ *     parity they ended at (0 for kernels without one)
  */
 public record TrainedModel(RbmStack stack, ChainState chains) {
     /**
@@ -24,7 +27,7 @@ public record TrainedModel(RbmStack stack, ChainState chains) {
      * @throws IOException on write failure
      */
     public void save(Path dir, Map<String, ?> settings) throws IOException {
-        ModelStore.save(stack, dir.resolve("model"), Map.of("training", settings, "chainParity", chains.parity()));
+        ModelStore.save(stack, dir.resolve("model"), Map.of("training", settings, "chainParity", parity(chains)));
         for (int l = 0; l < chains.layers(); l++) {
             Npy.write(dir.resolve("chains-layer" + l + ".npy"), chains.buffer(l), chains.chains(), chains.size(l));
         }
@@ -46,6 +49,31 @@ public record TrainedModel(RbmStack stack, ChainState chains) {
             buffers[l] = a.data();
             chains = (int) a.shape()[0];
         }
-        return new TrainedModel(stack, new ChainState(chains, sizes, buffers, parity));
+        return new TrainedModel(stack, new TemperedState(chains, sizes, buffers, parity));
+    }
+
+    /**
+     * @param s chains
+     * @return their tempering parity (0 for a state without one)
+     */
+    public static int parity(ChainState s) {
+        return s instanceof TemperedState t ? t.parity() : 0;
+    }
+
+    /**
+     * Chains for a kernel: its own state type at the given positions, with this model's parity where
+     * the kernel's state has one.
+     *
+     * @param kernel the kernel
+     * @param positions positions of the kernel's shape
+     * @param parity the parity to carry over
+     * @return the kernel's state
+     */
+    public static ChainState forKernel(TransitionKernel kernel, ChainState positions, int parity) {
+        ChainState s = kernel.init(positions);
+        if (s instanceof TemperedState t) {
+            t.setParity(parity);
+        }
+        return s;
     }
 }

@@ -6,6 +6,7 @@ import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.StepInfo;
+import dev.rbmsuite.kernels.TemperedState;
 import dev.rbmsuite.kernels.TransitionKernel;
 import dev.rbmsuite.learning.estimators.MomentEstimator;
 import dev.rbmsuite.learning.estimators.Moments;
@@ -230,7 +231,8 @@ public final class Trainer {
         for (int l = 0; l < c.length; l++) {
             c[l] = chains.buffer(l).clone();
         }
-        return new Snapshot(epoch, theta.clone(), optimiser.state(), c, chains.parity(), root.state());
+        int parity = chains instanceof TemperedState t ? t.parity() : 0;
+        return new Snapshot(epoch, theta.clone(), optimiser.state(), c, parity, root.state());
     }
 
     /**
@@ -260,9 +262,16 @@ public final class Trainer {
         }
         System.arraycopy(s.theta(), 0, theta, 0, theta.length);
         optimiser.restore(s.optimiser());
-        chains = new ChainState(chains.chains(), chains.sizes(), c, s.parity());
         epoch = s.epoch();
         lastStack = model();
+        ChainState restored = kernel(lastStack).init(new ChainState(chains.chains(), chains.sizes(), c));
+        if (restored instanceof TemperedState t) {
+            t.setParity(s.parity());
+        } else if (s.parity() != 0) {
+            throw new IllegalArgumentException("checkpoint holds parity " + s.parity() + " but kernel "
+                    + settings.kernel() + " has none");
+        }
+        chains = restored;
     }
 
     /**
@@ -272,7 +281,7 @@ public final class Trainer {
      * @param theta the flat parameter vector
      * @param optimiser AdaMax state
      * @param chains per layer, N_s x n_l binary chain states
-     * @param parity the deep-tempering parity c
+     * @param parity the tempering parity c of the chains (0 for a kernel without one)
      * @param rootRng the root random stream's state (the per-update streams are forks of it)
      */
     public record Snapshot(int epoch, double[] theta, AdaMax.State optimiser, double[][] chains, int parity,
