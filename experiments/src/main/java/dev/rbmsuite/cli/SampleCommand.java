@@ -36,8 +36,9 @@ import picocli.CommandLine.Spec;
  *
  * <p>Initial states: {@code --init uniform} (default) draws every layer uniformly; {@code --init
  * FILE.csv} sets layer 0 (for pt: every replica) of chain r to row r mod R of the file's R rows, the
- * upper layers uniform. Randomness: the initial states use {@code rng.fork(1)}, the transitions
- * {@code rng.fork(2)} of the {@code --seed} stream.
+ * upper layers uniform. Randomness: the initial states use {@code rng.fork(1)}, transition s the
+ * stream {@code rng.fork(2).fork(s)} of the {@code --seed} stream (a fresh stream per transition, the
+ * contract of {@link TransitionKernel#advance}).
  */
 @Command(name = "sample", description = "Run N chains of a transition kernel for S steps and write the layer-0 states.")
 final class SampleCommand implements Callable<Integer> {
@@ -118,7 +119,7 @@ final class SampleCommand implements Callable<Integer> {
         Rng rng = root.fork(2);
         long t0 = System.nanoTime();
         for (int s = 0; s < steps; s++) {
-            total = total.plus(k.advance(rng, state));
+            total = total.plus(k.advance(rng.fork(s), state)); // step s's own stream (TransitionKernel)
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         DatasetCsv.write(BinaryDataset.of("samples", state.buffer(0), chains, n, null, null), out);

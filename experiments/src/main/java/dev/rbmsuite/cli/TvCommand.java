@@ -105,7 +105,7 @@ final class TvCommand implements Callable<Integer> {
         tv[0] = TotalVariation.distance(bottom, logZ, state.buffer(0), chains);
         Rng steprng = rng.fork(1);
         for (int s = 1; s <= steps; s++) {
-            k.advance(steprng, state);
+            k.advance(steprng.fork(s), state); // step s's own stream (TransitionKernel)
             tv[s] = TotalVariation.distance(bottom, logZ, state.buffer(0), chains);
         }
         AtomicFiles.write(out, stream -> {
