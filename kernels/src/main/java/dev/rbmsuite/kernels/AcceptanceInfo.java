@@ -66,6 +66,9 @@ public final class AcceptanceInfo implements StepInfo {
 
     @Override
     public AcceptanceInfo plus(StepInfo other) {
+        if (other == StepInfo.NONE) {
+            return this;
+        }
         if (!(other instanceof AcceptanceInfo a) || a.attempts.length != attempts.length) {
             throw new IllegalArgumentException("cannot add " + other + " to " + this);
         }

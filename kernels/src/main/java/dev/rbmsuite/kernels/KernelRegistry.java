@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
 /**
@@ -29,17 +30,45 @@ public final class KernelRegistry {
      * The kernels on the class path of this class's loader (loaded once, then cached).
      *
      * @return the registry
-     * @throws IllegalStateException if two factories share a name or a name is malformed
+     * @throws IllegalStateException if a plug-in cannot be loaded, two factories share a name or a name
+     *     is malformed
      */
     public static KernelRegistry installed() {
         KernelRegistry r = installed;
         if (r == null) {
+            r = load();
+        }
+        return r;
+    }
+
+    private static synchronized KernelRegistry load() {
+        KernelRegistry r = installed;
+        if (r == null) {
             List<KernelFactory> found = new ArrayList<>();
-            ServiceLoader.load(KernelFactory.class, KernelRegistry.class.getClassLoader()).forEach(found::add);
+            try {
+                ServiceLoader.load(KernelFactory.class, KernelRegistry.class.getClassLoader()).forEach(found::add);
+            } catch (ServiceConfigurationError e) {
+                throw new IllegalStateException("a kernel plug-in on the class path could not be loaded: "
+                        + e.getMessage(), e);
+            }
             r = of(found);
             installed = r;
         }
         return r;
+    }
+
+    /**
+     * Adds a kernel to the {@link #installed()} registry at run time, for kernels defined in code
+     * rather than in a jar with a service file (a notebook, a test): afterwards its name resolves
+     * everywhere a kernel name does (training, sampling, the command line run in-process).
+     *
+     * @param factory the kernel's factory
+     * @throws IllegalStateException if a kernel of that name is already installed
+     */
+    public static synchronized void register(KernelFactory factory) {
+        List<KernelFactory> all = new ArrayList<>(installed().factories.values());
+        all.add(factory);
+        installed = of(all);
     }
 
     /**

@@ -172,18 +172,20 @@ public final class RoundTrip extends SwapLadderKernel {
         SwapKernel.Slot[] slotH = new SwapKernel.Slot[levels];
         SwapKernel.Slot[] slotV = new SwapKernel.Slot[levels];
         int widest = stack.top().numHidden();
-        for (int l = 0; l < levels; l++) {
-            slotH[l] = swaps[l].newSlot(chains);
-            slotV[l] = swaps[l].newSlot(chains);
-        }
         for (Rbm r : stack.layers()) {
             widest = Math.max(widest, Math.max(r.numVisible(), r.numHidden()));
+        }
+        // one transient scratch buffer for every conditional draw keeps the working set small
+        double[] scratch = new double[chains * widest];
+        for (int l = 0; l < levels; l++) {
+            slotH[l] = swaps[l].newSlot(chains, scratch);
+            slotV[l] = swaps[l].newSlot(chains, scratch);
         }
         state.slotH = slotH;
         state.slotV = slotV;
         state.topHidden = new double[chains * stack.top().numHidden()];
         state.topLabel = new int[chains];
-        state.scratch = new double[chains * widest];
+        state.scratch = scratch;
         state.capacity = chains;
         state.cacheOwner = null;
     }

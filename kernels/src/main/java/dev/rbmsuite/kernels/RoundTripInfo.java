@@ -90,6 +90,9 @@ public final class RoundTripInfo implements StepInfo {
 
     @Override
     public RoundTripInfo plus(StepInfo other) {
+        if (other == StepInfo.NONE) {
+            return this;
+        }
         if (!(other instanceof RoundTripInfo r) || r.originCounts.length != originCounts.length) {
             throw new IllegalArgumentException("cannot add " + other + " to " + this);
         }

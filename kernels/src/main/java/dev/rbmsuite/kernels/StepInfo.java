@@ -18,14 +18,15 @@ import java.util.Map;
  * moves) and {@link RoundTripInfo} (swaps plus where the new bottom states came from).
  */
 public interface StepInfo {
-    /** The info of a kernel that reports nothing (BGS); {@code NONE.plus(NONE) == NONE}. */
+    /**
+     * The info of a kernel that reports nothing (BGS), and the neutral element of every sum:
+     * {@code NONE.plus(x)} is x, and every implementation returns itself for {@code x.plus(NONE)}
+     * (so a kernel that does not override {@link TransitionKernel#zeroInfo()} still adds up).
+     */
     StepInfo NONE = new StepInfo() {
         @Override
         public StepInfo plus(StepInfo other) {
-            if (other != NONE) {
-                throw new IllegalArgumentException("cannot add " + other + " to the empty info");
-            }
-            return this;
+            return other;
         }
 
         @Override
@@ -40,7 +41,7 @@ public interface StepInfo {
     };
 
     /**
-     * @param other an info of the same kernel (same kind and shape)
+     * @param other an info of the same kernel (same kind and shape), or {@link #NONE}
      * @return the sum: counts added up
      * @throws IllegalArgumentException for an info of another kind or shape
      */

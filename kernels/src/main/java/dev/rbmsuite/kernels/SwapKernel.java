@@ -96,7 +96,7 @@ public final class SwapKernel {
         final double[] tmp;
         final int chains;
 
-        private Slot(SwapKernel k, int chains) {
+        private Slot(SwapKernel k, int chains, double[] scratch) {
             this.chains = chains;
             this.x = new double[chains * k.width];
             this.f = new double[chains * k.fused.stride];
@@ -108,7 +108,8 @@ public final class SwapKernel {
             this.prodLower = new double[chains];
             this.prodUpper = new double[chains];
             this.uniforms = new double[chains];
-            this.tmp = new double[chains * Math.max(k.width, Math.max(k.nLower, k.mUpper))];
+            int need = chains * k.scratchWidth();
+            this.tmp = scratch != null && scratch.length >= need ? scratch : new double[need];
         }
 
         /** @return the configurations, N x m_l row-major (the live buffer) */
@@ -142,7 +143,24 @@ public final class SwapKernel {
      * @return a new slot for N chains
      */
     public Slot newSlot(int chains) {
-        return new Slot(this, chains);
+        return new Slot(this, chains, null);
+    }
+
+    /**
+     * A slot whose scratch space (for conditional draws) is a buffer shared with other slots, so that
+     * many slots keep the working set small; the buffer's contents are transient.
+     *
+     * @param chains N
+     * @param scratch at least N * {@link #scratchWidth()} doubles (a new buffer is made if shorter)
+     * @return a new slot for N chains
+     */
+    public Slot newSlot(int chains, double[] scratch) {
+        return new Slot(this, chains, scratch);
+    }
+
+    /** @return the scratch doubles a slot needs per chain: max(m_l, n_l, m_{l+1}) */
+    public int scratchWidth() {
+        return Math.max(width, Math.max(nLower, mUpper));
     }
 
     /**
@@ -155,7 +173,7 @@ public final class SwapKernel {
 
         private Pair(SwapKernel k, int chains) {
             this.h = k.newSlot(chains);
-            this.v = k.newSlot(chains);
+            this.v = k.newSlot(chains, h.tmp);
         }
 
         /** @return the number of chains the pair holds */
@@ -394,7 +412,7 @@ public final class SwapKernel {
 
     private boolean fits(Slot s, int chains) {
         return s.chains >= chains && s.x.length == s.chains * width && s.f.length == s.chains * fused.stride
-                && s.tmp.length == s.chains * Math.max(width, Math.max(nLower, mUpper));
+                && s.tmp.length >= s.chains * scratchWidth();
     }
 
     private void checkPair(Pair pair, int chains) {

@@ -54,6 +54,37 @@ class KernelRegistryTest {
     }
 
     @Test
+    void kernelsDefinedInCodeCanBeRegisteredAtRunTime() {
+        KernelFactory bgsAlias = new KernelFactory() {
+            @Override
+            public String name() {
+                return "test-registered-bgs";
+            }
+
+            @Override
+            public String description() {
+                return "BGS under another name";
+            }
+
+            @Override
+            public boolean usesUpperLayers() {
+                return false;
+            }
+
+            @Override
+            public TransitionKernel create(RbmStack stack, Map<String, String> params) {
+                return new BlockedGibbs(stack.bottom());
+            }
+        };
+        KernelRegistry.register(bgsAlias);
+        assertThat(KernelRegistry.installed().names()).startsWith("bgs", "dt", "roundtrip", "pt")
+                .contains("test-registered-bgs");
+        assertThat(Kernels.create("test-registered-bgs", STACK)).isInstanceOf(BlockedGibbs.class);
+        assertThatThrownBy(() -> KernelRegistry.register(bgsAlias)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("two kernel factories are named 'test-registered-bgs'");
+    }
+
+    @Test
     void duplicateOrMalformedNamesAreRejected() {
         assertThatThrownBy(() -> KernelRegistry.of(List.of(new BuiltinKernels.Bgs(), new BuiltinKernels.Bgs())))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("two kernel factories are named 'bgs'");

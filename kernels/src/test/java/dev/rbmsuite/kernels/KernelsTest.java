@@ -53,6 +53,9 @@ class KernelsTest {
         assertThat(r.bottomOrigin()).containsExactly(0, 2, 0, 1);
         assertThat(RoundTripInfo.zero(2).plus(r)).isEqualTo(RoundTripInfo.zero(2).plus(r));
         assertThat(StepInfo.NONE.plus(StepInfo.NONE)).isSameAs(StepInfo.NONE);
+        assertThat(StepInfo.NONE.plus(a)).isSameAs(a);
+        assertThat(a.plus(StepInfo.NONE)).isSameAs(a);
+        assertThat(r.plus(StepInfo.NONE)).isSameAs(r);
     }
 
     @Test
