@@ -12,7 +12,7 @@ import dev.rbmsuite.diagnostics.tv.TotalVariation;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.TransitionKernel;
-import dev.rbmsuite.plots.io.AtomicFiles;
+import dev.rbmsuite.core.io.AtomicFiles;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -41,6 +41,9 @@ import picocli.CommandLine.Spec;
 final class TvCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
+
+    @Mixin
+    CostOptions cost;
 
     @Spec
     CommandSpec spec;
@@ -100,7 +103,7 @@ final class TvCommand implements Callable<Integer> {
         } else {
             state = k.init(chains, rng.fork(0));
         }
-        double logZ = ExactLogZ.logZ(bottom);
+        double logZ = ExactLogZ.logZ(bottom, cost.guard());
         double[] tv = new double[steps + 1];
         tv[0] = TotalVariation.distance(bottom, logZ, state.buffer(0), chains);
         Rng steprng = rng.fork(1);
