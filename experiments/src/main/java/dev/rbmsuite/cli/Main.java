@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
             LoglikCommand.class,
             Lambda2Command.class,
             TvCommand.class,
+            KernelsCommand.class,
         })
 public final class Main implements Runnable {
     /** Exit code for bad input. */

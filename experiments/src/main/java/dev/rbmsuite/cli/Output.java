@@ -22,6 +22,14 @@ public final class Output {
     }
 
     /**
+     * @param value a statistic: a Number (or null), a long[], double[] or Object[] array of them
+     * @return it as JSON (integers as integers, doubles at full precision, null as null)
+     */
+    public static com.fasterxml.jackson.databind.JsonNode json(Object value) {
+        return JSON.valueToTree(value);
+    }
+
+    /**
      * @param common the command's common options
      * @param result the result object
      * @param text renders the result for humans

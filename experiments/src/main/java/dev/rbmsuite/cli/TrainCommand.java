@@ -41,7 +41,7 @@ import picocli.CommandLine.Option;
  * --ais-schedule; docs/methods.md section 1.3 and 7.2 defaults K = 10,000, N = 500, base-rate start); lambda2 of
  * the BGS matrix of layer 0 (paper App. B) with --lambda2 for n &lt;= 12.
  */
-@Command(name = "train", description = "Train an RBM (bgs) or an RBM stack (dt, roundtrip) on a data set; resumable.")
+@Command(name = "train", description = "Train an RBM (bgs, pt) or an RBM stack (dt, roundtrip) on a data set; resumable.")
 final class TrainCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
@@ -57,8 +57,13 @@ final class TrainCommand implements Callable<Integer> {
             description = "seed of a synthetic data set, independent of --seed so that runs share one data set (default ${DEFAULT-VALUE})")
     long dataSeed = 1;
 
-    @Option(names = "--kernel", required = true, paramLabel = "bgs|dt|roundtrip", description = "transition kernel of the persistent chains")
+    @Option(names = "--kernel", required = true, paramLabel = "K",
+            description = "transition kernel of the persistent chains: bgs, dt, roundtrip, pt or a plug-in (see rbm kernels)")
     String kernel;
+
+    @Option(names = "--kernel-param", paramLabel = "k=v",
+            description = "a parameter of the kernel (see rbm kernels), e.g. temperatures=5; repeatable")
+    Map<String, String> kernelParams = new LinkedHashMap<>();
 
     @Option(names = "--hidden", required = true, split = ",", paramLabel = "m0[,m1,...]",
             description = "hidden sizes, bottom first (bgs: one size; dt/roundtrip: m0 then the upper RBMs, e.g. 100,50,25,12)")
@@ -154,7 +159,7 @@ final class TrainCommand implements Callable<Integer> {
             MonitorSettings monitor = new MonitorSettings(loglikMethod, aisTemperatures, aisRuns, aisSchedule,
                     lambda2Estimator, lambda2Repeats, lambda2Every);
             return new TrainingSettings(kernel, hidden, epochs, lr, samples, estimator, evalEvery, common.seed(), lambda2,
-                    monitor);
+                    monitor, kernelParams);
         } catch (IllegalArgumentException e) {
             String msg = e.getMessage();
             String first = msg.substring(0, Math.max(0, msg.indexOf(' '))).replace(":", "");

@@ -10,7 +10,7 @@ import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.diagnostics.exact.ExactLogZ;
 import dev.rbmsuite.diagnostics.tv.TotalVariation;
 import dev.rbmsuite.kernels.ChainState;
-import dev.rbmsuite.kernels.Kernels;
+import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.TransitionKernel;
 import dev.rbmsuite.core.io.AtomicFiles;
 import java.io.IOException;
@@ -19,6 +19,8 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,9 +32,10 @@ import picocli.CommandLine.Spec;
  * {@code tv}: the TV distance between the exact P(v_0) of layer 0 and the empirical distribution of
  * N independent chains after each of S transitions (paper Eq. tv_distance, Fig. 9), using only the
  * visited states and the exact ln Z (docs/methods.md section 6). Chains start from {@code --start}
- * (one row: a common start for every chain, as in Fig. 9; N rows: one per chain) on layer 0, the
- * upper layers of dt/roundtrip from the kernel's uniform initialisation; without {@code --start},
- * every layer starts uniform. Writes {@code step,tv} for s = 0..S to {@code --out}.
+ * (one row: a common start for every chain, as in Fig. 9; N rows: one per chain) as the kernel's
+ * {@link TransitionKernel#init(int, Rng, double[], int)} places them (layer 0; every replica for
+ * pt), the other layers from the kernel's uniform initialisation; without {@code --start}, every
+ * layer starts uniform. Writes {@code step,tv} for s = 0..S to {@code --out}.
  */
 @Command(name = "tv", description = "TV distance between P(v0) and N chains' empirical distribution after each step.")
 final class TvCommand implements Callable<Integer> {
@@ -48,8 +51,13 @@ final class TvCommand implements Callable<Integer> {
     @Option(names = "--model", required = true, paramLabel = "DIR", description = "model folder")
     Path model;
 
-    @Option(names = "--kernel", required = true, paramLabel = "bgs|dt|roundtrip|pt", description = "transition kernel")
+    @Option(names = "--kernel", required = true, paramLabel = "K",
+            description = "an installed kernel: bgs, dt, roundtrip, pt or a plug-in (see rbm kernels)")
     String kernel;
+
+    @Option(names = "--kernel-param", paramLabel = "k=v",
+            description = "a parameter of the kernel (see rbm kernels), e.g. temperatures=5; repeatable")
+    Map<String, String> kernelParams = new LinkedHashMap<>();
 
     @Option(names = "--chains", required = true, paramLabel = "N", description = "independent chains")
     int chains;
@@ -65,9 +73,7 @@ final class TvCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (!Kernels.NAMES.contains(kernel)) {
-            throw new InputException("option --kernel: '" + kernel + "' is not one of " + String.join(", ", Kernels.NAMES));
-        }
+        KernelFactory factory = KernelChoice.factory(kernel);
         if (chains < 1) {
             throw new InputException("option --chains: must be positive, got " + chains);
         }
@@ -80,31 +86,29 @@ final class TvCommand implements Callable<Integer> {
         if (Math.min(n, bottom.numHidden()) > 30 || n > 62) {
             throw new InputException("option --model: TV needs the exact log Z of layer 0 (min(n, m) <= 30, n <= 62)");
         }
-        if ((kernel.equals("dt") || kernel.equals("roundtrip")) && stack.size() < 2) {
+        if (factory.usesUpperLayers() && stack.size() < 2) {
             throw new InputException("option --kernel: " + kernel + " needs a stack of at least two layers, " + model
                     + " has one");
         }
-        TransitionKernel k = Kernels.create(kernel, stack);
+        TransitionKernel k = KernelChoice.create(factory, stack, kernelParams);
         Rng rng = common.rng();
-        ChainState state = k.init(chains, rng.fork(0));
+        ChainState state;
         if (start != null) {
             BinaryDataset s = DataFiles.read(start, n, "--start");
             if (s.size() != 1 && s.size() != chains) {
                 throw new InputException("option --start: " + start + " has " + s.size() + " rows, expected 1 or --chains = "
                         + chains);
             }
-            double[] buf = state.buffer(0);
-            double[] values = s.toArray();
-            for (int r = 0; r < chains; r++) {
-                System.arraycopy(values, s.size() == 1 ? 0 : r * n, buf, r * n, n);
-            }
+            state = k.init(chains, rng.fork(0), s.toArray(), s.size());
+        } else {
+            state = k.init(chains, rng.fork(0));
         }
         double logZ = ExactLogZ.logZ(bottom, cost.guard());
         double[] tv = new double[steps + 1];
         tv[0] = TotalVariation.distance(bottom, logZ, state.buffer(0), chains);
         Rng steprng = rng.fork(1);
         for (int s = 1; s <= steps; s++) {
-            k.advance(steprng, state);
+            k.advance(steprng.fork(s), state); // step s's own stream (TransitionKernel)
             tv[s] = TotalVariation.distance(bottom, logZ, state.buffer(0), chains);
         }
         AtomicFiles.write(out, stream -> {
