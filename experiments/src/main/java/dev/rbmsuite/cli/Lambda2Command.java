@@ -13,13 +13,16 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code lambda2}: the second eigenvalue of the BGS transition matrix of layer 0 and its relaxation
- * time (paper Appendix B; METHODS.md section 5): the paper's count estimator (default N2 = 2^15),
+ * time (paper Appendix B; docs/methods.md section 5): the paper's count estimator (default N2 = 2^15),
  * the Rao-Blackwellised estimator (default N2 = 1024) or the exact value (m &lt;= 16).
  */
 @Command(name = "lambda2", description = "Second eigenvalue of the BGS transition matrix of layer 0 (Appendix B).")
 final class Lambda2Command implements Callable<Integer> {
     @Mixin
     CommonOptions common;
+
+    @Mixin
+    CostOptions cost;
 
     @Option(names = "--model", required = true, paramLabel = "DIR", description = "model folder")
     Path model;
@@ -50,7 +53,7 @@ final class Lambda2Command implements Callable<Integer> {
         if (e == Lambda2.Estimator.EXACT && rbm.numHidden() > 16) {
             throw new InputException("option --estimator: exact needs m <= 16, layer 0 has m = " + rbm.numHidden());
         }
-        Lambda2.Result r = Lambda2.estimate(rbm, e, repeats == null ? 0 : repeats, common.rng());
+        Lambda2.Result r = Lambda2.estimate(rbm, e, repeats == null ? 0 : repeats, common.rng(), cost.guard());
         ObjectNode result = Output.object();
         result.put("lambda2", r.lambda2());
         result.put("relaxationTime", r.relaxationTime());

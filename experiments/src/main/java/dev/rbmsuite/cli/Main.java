@@ -44,7 +44,7 @@ public final class Main implements Runnable {
      * @return the exit code
      */
     public static int execute(String... args) {
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = CommandLines.create();
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println("rbm: " + oneLine(ex.getMessage()));

@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code tv}: the TV distance between the exact P(v_0) of layer 0 and the empirical distribution of
  * N independent chains after each of S transitions (paper Eq. tv_distance, Fig. 9), using only the
- * visited states and the exact ln Z (METHODS.md section 6). Chains start from {@code --start}
+ * visited states and the exact ln Z (docs/methods.md section 6). Chains start from {@code --start}
  * (one row: a common start for every chain, as in Fig. 9; N rows: one per chain) on layer 0, the
  * upper layers of dt/roundtrip from the kernel's uniform initialisation; without {@code --start},
  * every layer starts uniform. Writes {@code step,tv} for s = 0..S to {@code --out}.
@@ -38,6 +38,9 @@ import picocli.CommandLine.Spec;
 final class TvCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
+
+    @Mixin
+    CostOptions cost;
 
     @Spec
     CommandSpec spec;
@@ -96,7 +99,7 @@ final class TvCommand implements Callable<Integer> {
                 System.arraycopy(values, s.size() == 1 ? 0 : r * n, buf, r * n, n);
             }
         }
-        double logZ = ExactLogZ.logZ(bottom);
+        double logZ = ExactLogZ.logZ(bottom, cost.guard());
         double[] tv = new double[steps + 1];
         tv[0] = TotalVariation.distance(bottom, logZ, state.buffer(0), chains);
         Rng steprng = rng.fork(1);

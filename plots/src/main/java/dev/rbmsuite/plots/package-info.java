@@ -1,6 +1,6 @@
 /**
  * Publication-style figures from plain numeric series; this module knows nothing about RBMs (issue 7,
- * METHODS.md section 6).
+ * docs/methods.md section 6).
  *
  * <p>Data model (immutable): {@link dev.rbmsuite.plots.Series} (a line, optionally with a percentile band; a
  * scatter cloud; or a trajectory), {@link dev.rbmsuite.plots.XyPanel} (series plus axis labels, log axes,

@@ -21,7 +21,7 @@ import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * Reads and writes binary data sets in the CSV format of the suite's contract (CONTRACT.md, "Data files"):
+ * Reads and writes binary data sets in the CSV format of the suite's contract (docs/contract.md, "Data files"):
  * a header row {@code v0,v1,...,v{n-1}}, then one row per data point with values 0 or 1, and, where the data
  * set has classes, a last column {@code label} (a non-negative class index).
  *
