@@ -81,6 +81,7 @@ public final class Main implements Runnable {
      * @param args command-line arguments
      */
     public static void main(String[] args) {
+        LauncherStderr.use();
         Interruption.install(System.err);
         System.exit(execute(args));
     }
