@@ -12,7 +12,9 @@ import java.util.Properties;
  * uncommitted changes. A build outside a git checkout records the Maven version alone.
  */
 public final class SuiteVersion {
-    private static final String VERSION = load();
+    private static final Properties PROPERTIES = load();
+    private static final String VERSION = format(PROPERTIES.getProperty("version", "unknown"),
+            PROPERTIES.getProperty("commit", ""), PROPERTIES.getProperty("dirty", ""));
 
     private SuiteVersion() {
     }
@@ -20,6 +22,21 @@ public final class SuiteVersion {
     /** @return the version, for example {@code 0.1.0-SNAPSHOT+1c53944abc} (see the class comment) */
     public static String get() {
         return VERSION;
+    }
+
+    /** @return the Maven version alone, for example {@code 0.1.0-SNAPSHOT} */
+    public static String maven() {
+        return PROPERTIES.getProperty("version", "unknown");
+    }
+
+    /**
+     * @return the abbreviated git commit of the build, with {@code .dirty} appended when the working
+     *     tree had uncommitted changes; {@code "unknown"} for a build outside a git checkout
+     */
+    public static String commit() {
+        String v = VERSION;
+        int plus = v.indexOf('+');
+        return plus < 0 ? "unknown" : v.substring(plus + 1);
     }
 
     /**
@@ -35,15 +52,13 @@ public final class SuiteVersion {
         return version + "+" + commit + ("true".equals(dirty) ? ".dirty" : "");
     }
 
-    private static String load() {
+    private static Properties load() {
+        Properties p = new Properties();
         try (InputStream in = SuiteVersion.class.getResourceAsStream("suite.properties")) {
-            if (in == null) {
-                return "unknown";
+            if (in != null) {
+                p.load(in);
             }
-            Properties p = new Properties();
-            p.load(in);
-            return format(p.getProperty("version", "unknown"), p.getProperty("commit", ""),
-                    p.getProperty("dirty", ""));
+            return p;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

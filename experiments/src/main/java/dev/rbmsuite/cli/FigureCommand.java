@@ -33,6 +33,9 @@ final class FigureCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "output root folder")
     Path out;
 
+    @Option(names = "--force", description = "write into a folder that holds other files too (never over them)")
+    boolean force;
+
     @Option(names = "--threads", paramLabel = "T", description = "trials run at once (default: all cores)")
     Integer threads;
 
@@ -44,7 +47,7 @@ final class FigureCommand implements Callable<Integer> {
         if (t < 1) {
             throw new dev.rbmsuite.core.InputException("option --threads: must be at least 1, got " + t);
         }
-        List<ObjectNode> manifests = FigureRunner.run(experiments, out, s, common.seed(), t, System.err);
+        List<ObjectNode> manifests = FigureRunner.run(experiments, out, s, common.seed(), t, System.err, force);
         ObjectNode result = Output.object();
         ArrayNode figs = result.putArray("figures");
         for (ObjectNode m : manifests) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.io.ModelStore;
+import dev.rbmsuite.core.io.Provenance;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,6 +32,9 @@ final class InitCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "model folder to write")
     Path out;
 
+    @Option(names = "--force", description = "write the model beside other files in the folder (never over them)")
+    boolean force;
+
     @Option(names = "--weight-std", paramLabel = "s", description = "draw W, b and c from N(0, s^2) instead of Xavier")
     Double weightStd;
 
@@ -50,14 +54,15 @@ final class InitCommand implements Callable<Integer> {
         RbmStack stack = weightStd == null
                 ? RbmStack.xavier(visible, hidden, common.rng())
                 : RbmStack.gaussian(visible, hidden, weightStd, common.rng());
-        Map<String, Object> extra = new LinkedHashMap<>();
-        extra.put("createdBy", "init");
-        extra.put("seed", common.seed());
-        extra.put("initialisation", weightStd == null ? "xavier-normal" : "gaussian");
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("visible", visible);
+        settings.put("hidden", hidden);
+        settings.put("initialisation", weightStd == null ? "xavier-normal" : "gaussian");
         if (weightStd != null) {
-            extra.put("weightStd", weightStd);
+            settings.put("weightStd", weightStd);
         }
-        ModelStore.save(stack, out, extra);
+        Provenance provenance = Provenance.of(ModelStore.FORMAT, ModelStore.VERSION, "init", settings, common.seed(), 1);
+        ModelStore.save(stack, out, provenance, Map.of(), force);
         ObjectNode result = Output.object();
         result.set("layers", ModelStore.layersJson(stack));
         Output.print(common, result, r -> "wrote " + stack + " to " + out);

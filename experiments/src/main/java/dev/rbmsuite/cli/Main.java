@@ -1,6 +1,7 @@
 package dev.rbmsuite.cli;
 
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Interruption;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -9,7 +10,8 @@ import picocli.CommandLine.Command;
  * Entry point of the {@code rbm} command line.
  *
  * <p>Exit codes: 0 success; 2 bad input (an unknown option, a malformed file, a wrong shape), with
- * exactly one line on stderr naming the problem and the place; 1 an internal error. Set the
+ * exactly one line on stderr naming the problem and the place; 1 an internal error; 130 / 143 stopped
+ * by SIGINT / SIGTERM (train and figure at a safe point, resumable; core Interruption). Set the
  * environment variable {@code RBM_DEBUG=1} to get the stack trace of an internal error.
  */
 @Command(name = "rbm", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -51,6 +53,11 @@ public final class Main implements Runnable {
         });
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             PrintWriter err = cmd.getErr();
+            if (ex instanceof Interruption.Stopped stopped) {
+                err.println("rbm: " + oneLine(ex.getMessage()));
+                err.flush();
+                return stopped.exitCode();
+            }
             if (ex instanceof InputException) {
                 err.println("rbm: " + oneLine(ex.getMessage()));
                 err.flush();
@@ -72,6 +79,7 @@ public final class Main implements Runnable {
      * @param args command-line arguments
      */
     public static void main(String[] args) {
+        Interruption.install(System.err);
         System.exit(execute(args));
     }
 

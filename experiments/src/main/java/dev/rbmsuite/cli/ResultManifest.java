@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rbmsuite.core.SuiteVersion;
-import dev.rbmsuite.plots.io.AtomicFiles;
+import dev.rbmsuite.core.io.AtomicFiles;
+import dev.rbmsuite.core.io.Provenance;
+import dev.rbmsuite.diagnostics.Parallel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -16,12 +18,15 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
  * The manifest written next to a command's CSV result ({@code FILE.csv} gets {@code FILE.manifest.json}):
- * the command, every option with the value it had (defaults included, so the seed is always there),
- * the positional arguments, the suite's version and the JSON result. With it a CSV from {@code dataset},
- * {@code sample} or {@code tv} can be reproduced byte for byte. It holds no time stamp: the same
- * command writes the same manifest, apart from timings the result itself reports.
+ * the provenance record (core Provenance, format {@value #FORMAT}: the command, every option with the
+ * value it had as its settings, defaults included, so the seed is always there; the suite's version and
+ * commit; the platform; the process's wall and CPU time), then the positional arguments and the JSON
+ * result. With it a CSV from {@code dataset}, {@code sample} or {@code tv} can be reproduced byte for
+ * byte. It holds no time stamp: the same command writes the same manifest apart from the timing keys.
  */
 final class ResultManifest {
+    /** The {@code "format"} of a command result's manifest. */
+    static final String FORMAT = "command-result";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ResultManifest() {
@@ -47,17 +52,22 @@ final class ResultManifest {
      * @throws IOException if the manifest cannot be written
      */
     static void write(Path csv, CommandSpec spec, ObjectNode result) throws IOException {
-        ObjectNode m = JSON.createObjectNode();
-        m.put("command", spec.name());
-        m.put("version", SuiteVersion.get());
-        ObjectNode options = m.putObject("options");
+        Map<String, Object> settings = new LinkedHashMap<>();
+        Long seed = null;
         for (OptionSpec o : spec.options()) {
             String name = o.longestName();
             if (o.usageHelp() || o.versionHelp() || name.equals("--json")) {
                 continue;
             }
-            put(options, name.replaceFirst("^-+", ""), o.getValue());
+            String key = name.replaceFirst("^-+", "");
+            Object value = o.getValue();
+            settings.put(key, plain(value));
+            if (key.equals("seed") && value instanceof Number n) {
+                seed = n.longValue();
+            }
         }
+        ObjectNode m = Provenance.of(FORMAT, 1, spec.name(), settings, seed, Parallel.threads())
+                .withTiming(Provenance.Stopwatch.sinceProcessStart()).toJson();
         ArrayNode args = m.putArray("arguments");
         for (PositionalParamSpec p : spec.positionalParameters()) {
             args.add(String.valueOf((Object) p.getValue()));
@@ -71,20 +81,16 @@ final class ResultManifest {
         }
     }
 
-    private static void put(ObjectNode node, String key, Object value) {
-        if (value == null) {
-            node.putNull(key);
-        } else if (value instanceof Integer || value instanceof Long) {
-            node.put(key, ((Number) value).longValue());
-        } else if (value instanceof Number) {
-            node.put(key, ((Number) value).doubleValue());
-        } else if (value instanceof Boolean) {
-            node.put(key, (Boolean) value);
-        } else if (value instanceof Map<?, ?> map) {
-            ObjectNode o = node.putObject(key);
-            map.forEach((k, v) -> o.put(String.valueOf(k), String.valueOf(v)));
-        } else {
-            node.put(key, String.valueOf(value));
+    /** @return an option's value as JSON-friendly data: numbers, booleans, arrays and maps as such, the rest as text */
+    private static Object plain(Object value) {
+        if (value == null || value instanceof Number || value instanceof Boolean || value.getClass().isArray()) {
+            return value;
         }
+        if (value instanceof Map<?, ?> map) {
+            Map<String, String> m = new LinkedHashMap<>();
+            map.forEach((k, v) -> m.put(String.valueOf(k), String.valueOf(v)));
+            return m;
+        }
+        return String.valueOf(value);
     }
 }

@@ -110,6 +110,9 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--restart", description = "discard an existing checkpoint in --out and start afresh")
     boolean restart;
 
+    @Option(names = "--force", description = "write into a folder that holds other files too (never over them)")
+    boolean force;
+
     @Option(names = "--quiet", description = "no progress on stderr")
     boolean quiet;
 
@@ -131,7 +134,7 @@ final class TrainCommand implements Callable<Integer> {
         Progress progress = new Progress(settings.epochs(), quiet);
         TrainingRun.Result r;
         try {
-            r = TrainingRun.run(settings, ds.toArray(), ds.size(), ds.dimension(), info, out, restart, progress);
+            r = TrainingRun.run(settings, ds.toArray(), ds.size(), ds.dimension(), info, out, restart, force, progress);
         } finally {
             progress.close();
         }

@@ -12,7 +12,7 @@ import dev.rbmsuite.diagnostics.tv.TotalVariation;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.Kernels;
 import dev.rbmsuite.kernels.TransitionKernel;
-import dev.rbmsuite.plots.io.AtomicFiles;
+import dev.rbmsuite.core.io.AtomicFiles;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;

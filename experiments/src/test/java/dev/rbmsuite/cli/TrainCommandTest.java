@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.core.io.Provenance;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,11 +65,15 @@ class TrainCommandTest {
         assertThat(second.code()).as(second.err()).isZero();
         assertThat(second.err()).contains("resuming from the checkpoint at epoch 10");
         assertThat(second.out()).isEqualTo(whole.out());
-        for (String f : List.of("metrics.csv", "manifest.json", "model/manifest.json", "model/layer0/W.npy",
+        for (String f : List.of("metrics.csv", "model/manifest.json", "model/layer0/W.npy",
                 "model/layer1/b.npy", "model/layer2/c.npy")) {
             assertThat(Files.readAllBytes(dir.resolve("split").resolve(f))).as(f)
                     .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve(f)));
         }
+        // the run's manifest: the same apart from the run's wall and CPU seconds
+        ObjectMapper mapper = new ObjectMapper();
+        assertThat(Provenance.withoutTiming(mapper.readTree(dir.resolve("split/manifest.json").toFile())))
+                .isEqualTo(Provenance.withoutTiming(mapper.readTree(dir.resolve("whole/manifest.json").toFile())));
     }
 
     @Test

@@ -12,7 +12,7 @@ import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.MatrixPanel;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

@@ -3,6 +3,8 @@ package dev.rbmsuite.experiments.training;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.core.io.Npy;
+import dev.rbmsuite.core.io.Provenance;
+import dev.rbmsuite.diagnostics.Parallel;
 import dev.rbmsuite.kernels.ChainState;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,11 +22,14 @@ public record TrainedModel(RbmStack stack, ChainState chains) {
      * Writes the model folder and the chains (one .npy per layer) into a trial's folder.
      *
      * @param dir the trial's artifact folder
-     * @param settings settings recorded in the model manifest
+     * @param settings settings recorded in the model manifest's provenance
+     * @param seed the trial's training seed
      * @throws IOException on write failure
      */
-    public void save(Path dir, Map<String, ?> settings) throws IOException {
-        ModelStore.save(stack, dir.resolve("model"), Map.of("training", settings, "chainParity", chains.parity()));
+    public void save(Path dir, Map<String, ?> settings, long seed) throws IOException {
+        Provenance provenance = Provenance.of(ModelStore.FORMAT, ModelStore.VERSION, "figure", settings, seed,
+                Parallel.threads());
+        ModelStore.save(stack, dir.resolve("model"), provenance, Map.of("chainParity", chains.parity()), false);
         for (int l = 0; l < chains.layers(); l++) {
             Npy.write(dir.resolve("chains-layer" + l + ".npy"), chains.buffer(l), chains.chains(), chains.size(l));
         }

@@ -11,7 +11,7 @@ import dev.rbmsuite.learning.train.Monitor;
 import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.Trainer;
 import dev.rbmsuite.learning.train.TrainingSettings;
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -131,7 +131,7 @@ public final class TrainingRuns {
                         cfg.epochs(), row[1]));
             }
         }
-        new TrainedModel(trainer.model(), trainer.chains().copy()).save(artifacts, cfg.asMap());
+        new TrainedModel(trainer.model(), trainer.chains().copy()).save(artifacts, cfg.asMap(), ts.seed());
         List<double[]> cols = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
             double[] col = new double[rows.size()];

@@ -1,28 +1,34 @@
 package dev.rbmsuite.learning.train;
 
+import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.learning.optim.AdaMax;
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
+import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.zip.CRC32C;
+import java.util.zip.CheckedOutputStream;
 
 /**
  * A training checkpoint: the run's complete state ({@link Trainer.Snapshot}: parameters, AdaMax
  * state, chains with parity, root random stream, epoch), the settings it was made with, a fingerprint
  * of the data, and the metrics rows written so far.
  *
- * <p>One binary file (magic {@code RBMTRAIN}, version 1, big-endian doubles bit for bit), written to
- * a temporary file in the same folder and moved into place atomically, so a crash never leaves a
- * half-written checkpoint.
+ * <p>One binary file, written through core's {@link AtomicFiles} (a crash never leaves a
+ * half-written checkpoint): the magic {@code RBMTRAIN}, the format version (int, {@value #VERSION}),
+ * the payload (the format name, then the fields above, big-endian, doubles bit for bit), and a
+ * trailer with the payload's length (long) and its CRC32C checksum (int). A truncated or corrupted
+ * file (one flipped bit) is refused when read, so a run never resumes silently into a different
+ * model. Version 1 files (no format name, no trailer) are still read.
  *
  * @param settingsKey the settings as text (epochs excluded), compared on resume
  * @param dataFingerprint a hash of the training data, compared on resume
@@ -31,7 +37,9 @@ import java.util.List;
  */
 public record Checkpoint(String settingsKey, long dataFingerprint, Trainer.Snapshot snapshot, List<String> metricsRows) {
     private static final byte[] MAGIC = "RBMTRAIN".getBytes(StandardCharsets.US_ASCII);
-    private static final int VERSION = 1;
+    /** The format version this code writes: 2 adds the payload's length and CRC32C checksum. */
+    public static final int VERSION = 2;
+    private static final String FORMAT = "training-checkpoint";
 
     /** Copies the rows. */
     public Checkpoint {
@@ -52,81 +60,147 @@ public record Checkpoint(String settingsKey, long dataFingerprint, Trainer.Snaps
     }
 
     /**
+     * @param file a path
+     * @return whether it is a regular file that begins with the checkpoint's magic bytes
+     */
+    public static boolean looksLikeCheckpoint(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return Arrays.equals(in.readNBytes(MAGIC.length), MAGIC);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
      * Writes the checkpoint atomically (temporary file in the same folder, then an atomic move).
      *
      * @param file destination
      * @throws IOException on write failure
      */
     public void write(Path file) throws IOException {
-        Path abs = file.toAbsolutePath();
-        Path tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName() + ".tmp-", "");
-        try {
-            try (OutputStream os = Files.newOutputStream(tmp);
-                 DataOutputStream out = new DataOutputStream(new BufferedOutputStream(os, 1 << 16))) {
-                out.write(MAGIC);
-                out.writeInt(VERSION);
-                writeString(out, settingsKey);
-                out.writeLong(dataFingerprint);
-                Trainer.Snapshot s = snapshot;
-                out.writeInt(s.epoch());
-                writeDoubles(out, s.theta());
-                writeDoubles(out, s.optimiser().m());
-                writeDoubles(out, s.optimiser().u());
-                out.writeLong(s.optimiser().t());
-                out.writeInt(s.chains().length);
-                for (double[] c : s.chains()) {
-                    writeDoubles(out, c);
-                }
-                out.writeInt(s.parity());
-                out.writeLong(s.rootRng()[0]);
-                out.writeLong(s.rootRng()[1]);
-                out.writeInt(metricsRows.size());
-                for (String r : metricsRows) {
-                    writeString(out, r);
-                }
-            }
-            Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
+        AtomicFiles.write(file, os -> {
+            DataOutputStream head = new DataOutputStream(os);
+            head.write(MAGIC);
+            head.writeInt(VERSION);
+            head.flush();
+            CheckedOutputStream checked = new CheckedOutputStream(os, new CRC32C());
+            DataOutputStream out = new DataOutputStream(checked);
+            writePayload(out);
+            out.flush();
+            head.writeLong(out.size());
+            head.writeInt((int) checked.getChecksum().getValue());
+            head.flush();
+        });
+    }
+
+    private void writePayload(DataOutputStream out) throws IOException {
+        out.writeUTF(FORMAT);
+        writeString(out, settingsKey);
+        out.writeLong(dataFingerprint);
+        Trainer.Snapshot s = snapshot;
+        out.writeInt(s.epoch());
+        writeDoubles(out, s.theta());
+        writeDoubles(out, s.optimiser().m());
+        writeDoubles(out, s.optimiser().u());
+        out.writeLong(s.optimiser().t());
+        out.writeInt(s.chains().length);
+        for (double[] c : s.chains()) {
+            writeDoubles(out, c);
+        }
+        out.writeInt(s.parity());
+        out.writeLong(s.rootRng()[0]);
+        out.writeLong(s.rootRng()[1]);
+        out.writeInt(metricsRows.size());
+        for (String r : metricsRows) {
+            writeString(out, r);
         }
     }
 
     /**
+     * Reads a checkpoint, verifying its format version and checksum; version 1 files (without a
+     * checksum, written before it existed) are still read.
+     *
      * @param file a checkpoint written by {@link #write}
      * @return the checkpoint
-     * @throws IOException if the file cannot be read or is not a checkpoint of this version
+     * @throws IOException if the file cannot be read, is not a checkpoint, has another format
+     *     version, or fails its checksum (the message says which)
      */
     public static Checkpoint read(Path file) throws IOException {
-        try (InputStream is = Files.newInputStream(file);
-             DataInputStream in = new DataInputStream(new BufferedInputStream(is, 1 << 16))) {
-            byte[] magic = new byte[MAGIC.length];
-            in.readFully(magic);
-            if (!java.util.Arrays.equals(magic, MAGIC) || in.readInt() != VERSION) {
-                throw new IOException(file + ": not a training checkpoint of version " + VERSION);
-            }
-            String key = readString(in);
-            long fp = in.readLong();
-            int epoch = in.readInt();
-            double[] theta = readDoubles(in);
-            double[] m = readDoubles(in);
-            double[] u = readDoubles(in);
-            long t = in.readLong();
-            int layers = in.readInt();
-            double[][] chains = new double[layers][];
-            for (int l = 0; l < layers; l++) {
-                chains[l] = readDoubles(in);
-            }
-            int parity = in.readInt();
-            long[] rng = {in.readLong(), in.readLong()};
-            int nrows = in.readInt();
-            List<String> rows = new ArrayList<>(nrows);
-            for (int k = 0; k < nrows; k++) {
-                rows.add(readString(in));
-            }
-            return new Checkpoint(key, fp, new Trainer.Snapshot(epoch, theta, new AdaMax.State(m, u, t), chains, parity,
-                    rng), rows);
+        byte[] all = Files.readAllBytes(file);
+        ByteBuffer buf = ByteBuffer.wrap(all);
+        if (all.length < MAGIC.length + 4 || !Arrays.equals(Arrays.copyOf(all, MAGIC.length), MAGIC)) {
+            throw new IOException("not a training checkpoint (no RBMTRAIN header)");
         }
+        buf.position(MAGIC.length);
+        int version = buf.getInt();
+        int start = buf.position();
+        int end = all.length;
+        if (version == VERSION) {
+            if (all.length < start + 12) {
+                throw new IOException("truncated checkpoint (" + all.length + " bytes)");
+            }
+            long length = buf.getLong(all.length - 12);
+            int crc = buf.getInt(all.length - 4);
+            end = all.length - 12;
+            if (length != end - start) {
+                throw new IOException("truncated or corrupt checkpoint (payload of " + (end - start)
+                        + " bytes, header says " + length + ")");
+            }
+            CRC32C c = new CRC32C();
+            c.update(all, start, end - start);
+            if ((int) c.getValue() != crc) {
+                throw new IOException("corrupt checkpoint (CRC32C checksum mismatch)");
+            }
+        } else if (version != 1) {
+            throw new IOException("checkpoint format version " + version + " is not supported (this suite reads 1 and "
+                    + VERSION + ")");
+        }
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(all, start, end - start));
+        try {
+            if (version == VERSION && !FORMAT.equals(in.readUTF())) {
+                throw new IOException("corrupt checkpoint (payload format)");
+            }
+            Checkpoint ck = readPayload(in);
+            if (in.available() != 0) {
+                throw new IOException("corrupt checkpoint (" + in.available() + " trailing bytes)");
+            }
+            return ck;
+        } catch (EOFException e) {
+            throw new IOException("truncated checkpoint", e);
+        }
+    }
+
+    private static Checkpoint readPayload(DataInputStream in) throws IOException {
+        String key = readString(in);
+        long fp = in.readLong();
+        int epoch = in.readInt();
+        double[] theta = readDoubles(in);
+        double[] m = readDoubles(in);
+        double[] u = readDoubles(in);
+        long t = in.readLong();
+        int layers = in.readInt();
+        if (layers < 0 || layers > 1 << 16) {
+            throw new IOException("corrupt checkpoint (layer count " + layers + ")");
+        }
+        double[][] chains = new double[layers][];
+        for (int l = 0; l < layers; l++) {
+            chains[l] = readDoubles(in);
+        }
+        int parity = in.readInt();
+        long[] rng = {in.readLong(), in.readLong()};
+        int nrows = in.readInt();
+        if (nrows < 0 || nrows > 1 << 26) {
+            throw new IOException("corrupt checkpoint (row count " + nrows + ")");
+        }
+        List<String> rows = new ArrayList<>();
+        for (int k = 0; k < nrows; k++) {
+            rows.add(readString(in));
+        }
+        return new Checkpoint(key, fp, new Trainer.Snapshot(epoch, theta, new AdaMax.State(m, u, t), chains, parity,
+                rng), rows);
     }
 
     private static void writeString(DataOutputStream out, String s) throws IOException {
@@ -137,7 +211,7 @@ public record Checkpoint(String settingsKey, long dataFingerprint, Trainer.Snaps
 
     private static String readString(DataInputStream in) throws IOException {
         int len = in.readInt();
-        if (len < 0 || len > (1 << 26)) {
+        if (len < 0 || len > in.available()) {
             throw new IOException("corrupt checkpoint (string length " + len + ")");
         }
         byte[] b = new byte[len];
@@ -154,7 +228,7 @@ public record Checkpoint(String settingsKey, long dataFingerprint, Trainer.Snaps
 
     private static double[] readDoubles(DataInputStream in) throws IOException {
         int len = in.readInt();
-        if (len < 0 || len > (1 << 28)) {
+        if (len < 0 || len > in.available() / 8) {
             throw new IOException("corrupt checkpoint (array length " + len + ")");
         }
         double[] x = new double[len];

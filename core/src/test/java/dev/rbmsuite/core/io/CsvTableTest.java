@@ -1,4 +1,4 @@
-package dev.rbmsuite.plots.io;
+package dev.rbmsuite.core.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -70,19 +70,5 @@ class CsvTableTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unsupported cell");
         assertThatThrownBy(() -> t.doubles("nope"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no column 'nope'");
-    }
-
-    @Test
-    void failedWriteLeavesTargetUntouchedAndNoTemporaryFile() throws IOException {
-        Path f = dir.resolve("keep.csv");
-        Files.writeString(f, "old\n", StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> AtomicFiles.write(f, out -> {
-            out.write("partial".getBytes(StandardCharsets.UTF_8));
-            throw new IOException("disk full");
-        })).isInstanceOf(IOException.class).hasMessage("disk full");
-        assertThat(Files.readString(f)).isEqualTo("old\n");
-        try (var s = Files.list(dir)) {
-            assertThat(s.map(p -> p.getFileName().toString()).toList()).containsExactly("keep.csv");
-        }
     }
 }

@@ -1,0 +1,34 @@
+package dev.rbmsuite.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Safe points: a requested stop surfaces as {@link Interruption.Stopped} with 128 + the signal. */
+class InterruptionTest {
+    @AfterEach
+    void reset() {
+        Interruption.reset();
+    }
+
+    @Test
+    @SuppressWarnings("try") // the scope is held for the body, not used in it
+    void aSafePointPassesUntilAStopIsRequested() {
+        try (Interruption.Scope scope = Interruption.stoppable()) {
+            assertThat(Interruption.requested()).isFalse();
+            Interruption.check("after epoch 1");
+            Interruption.request(15);
+            assertThat(Interruption.requested()).isTrue();
+            assertThatThrownBy(() -> Interruption.check("after epoch 2; rerun to resume"))
+                    .isInstanceOf(Interruption.Stopped.class)
+                    .hasMessage("stopped by SIGTERM after epoch 2; rerun to resume")
+                    .satisfies(e -> assertThat(((Interruption.Stopped) e).exitCode()).isEqualTo(143));
+        }
+        Interruption.request(2);
+        assertThatThrownBy(() -> Interruption.check("now")).isInstanceOf(Interruption.Stopped.class)
+                .hasMessageStartingWith("stopped by SIGINT")
+                .satisfies(e -> assertThat(((Interruption.Stopped) e).exitCode()).isEqualTo(130));
+    }
+}
