@@ -46,7 +46,7 @@ public final class Main implements Runnable {
      * @return the exit code
      */
     public static int execute(String... args) {
-        CommandLine cl = CommandLines.create();
+        CommandLine cl = CommandLines.forArguments(args);
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println("rbm: " + oneLine(ex.getMessage()));
