@@ -47,6 +47,7 @@ final class ResultManifest {
      * @throws IOException if the manifest cannot be written
      */
     static void write(Path csv, CommandSpec spec, ObjectNode result) throws IOException {
+        Output.requireFinite(result, "");
         ObjectNode m = JSON.createObjectNode();
         m.put("command", spec.name());
         m.put("version", SuiteVersion.get());

@@ -3,6 +3,7 @@ package dev.rbmsuite.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Memory;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.ModelStore;
@@ -91,6 +92,18 @@ final class SampleCommand implements Callable<Integer> {
         }
         RbmStack stack = ModelStore.load(model);
         int n = stack.bottom().numVisible();
+        long units = 0;
+        int widest = 0;
+        for (int l = 0; l < stack.size(); l++) {
+            units += stack.layer(l).numVisible() + stack.layer(l).numHidden();
+            widest = Math.max(widest, Math.max(stack.layer(l).numVisible(), stack.layer(l).numHidden()));
+        }
+        long replicas = kernel.equals("pt") ? temperatures : 1;
+        Memory.requireArray((long) chains * widest * replicas, "option --chains: " + chains + " chains");
+        // chain states and scratch of every layer (three copies; pt: per replica), then the output rows and their text
+        Memory.require(Memory.plus(Memory.doubles(chains, 3 * units, replicas), Memory.bytes(12, chains, n)),
+                "options --chains" + (replicas > 1 ? "/--temperatures" : "") + ": " + chains + " chains of " + units
+                        + " units" + (replicas > 1 ? " x " + replicas + " replicas" : ""));
         double[] betas = ParallelTempering.geometricLadder(temperatures, betaMin);
         TransitionKernel k = Kernels.create(kernel, stack, betas);
         Rng root = common.rng();

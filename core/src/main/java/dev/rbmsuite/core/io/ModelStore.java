@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.FloatLimits;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
@@ -29,7 +30,9 @@ import java.util.stream.Stream;
  * DIR/layerK/c.npy    float64 (m_K,)
  * </pre>
  * Saving writes a sibling temporary folder and moves it into place, so a failed save leaves no
- * half-written model. Loading checks the manifest against every array's shape.
+ * half-written model. Loading reads the manifest strictly ({@link StrictJson}), checks it against every
+ * array's shape and refuses non-finite parameters and parameters beyond what float64 can evaluate
+ * ({@link FloatLimits}).
  */
 public final class ModelStore {
     /** The value of the manifest's "format" field. */
@@ -38,6 +41,8 @@ public final class ModelStore {
     public static final int VERSION = 1;
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** The largest manifest read (a manifest holds settings, not data). */
+    static final long MAX_MANIFEST_BYTES = 16 << 20;
 
     private ModelStore() {
     }
@@ -136,24 +141,17 @@ public final class ModelStore {
         if (!Files.isDirectory(dir)) {
             throw new InputException(dir + ": model folder not found");
         }
-        if (!Files.isRegularFile(mf)) {
+        if (!Files.exists(mf)) {
             throw new InputException(mf + ": file not found (not a model folder)");
         }
-        JsonNode root;
-        try {
-            root = JSON.readTree(mf.toFile());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new InputException(mf + ": malformed JSON (" + e.getOriginalMessage() + ")", e);
-        } catch (IOException e) {
-            throw new InputException(mf + ": cannot read (" + e.getMessage() + ")", e);
-        }
+        JsonNode root = StrictJson.read(mf, MAX_MANIFEST_BYTES, "model manifest");
         if (root == null || !root.isObject()) {
             throw new InputException(mf + ": manifest is not a JSON object");
         }
         if (!FORMAT.equals(root.path("format").asText())) {
             throw new InputException(mf + ": \"format\" must be \"" + FORMAT + "\"");
         }
-        if (root.path("version").asInt(-1) != VERSION) {
+        if (!root.path("version").isIntegralNumber() || root.path("version").asInt(-1) != VERSION) {
             throw new InputException(mf + ": unsupported \"version\" " + root.path("version") + " (expected " + VERSION + ")");
         }
         JsonNode layers = root.path("layers");
@@ -162,7 +160,8 @@ public final class ModelStore {
         }
         for (int l = 0; l < layers.size(); l++) {
             JsonNode ln = layers.get(l);
-            if (!ln.path("visible").canConvertToInt() || !ln.path("hidden").canConvertToInt()
+            if (!ln.isObject() || !ln.path("visible").isIntegralNumber() || !ln.path("hidden").isIntegralNumber()
+                    || !ln.path("visible").canConvertToInt() || !ln.path("hidden").canConvertToInt()
                     || ln.path("visible").asInt() <= 0 || ln.path("hidden").asInt() <= 0) {
                 throw new InputException(mf + ": layer " + l + " needs positive integer \"visible\" and \"hidden\"");
             }
@@ -195,7 +194,7 @@ public final class ModelStore {
                     }
                 }
             }
-            list.add(Rbm.of(n, m, w, b, c));
+            list.add(FloatLimits.requireEvaluable(Rbm.of(n, m, w, b, c), ld.toString()));
         }
         try {
             return RbmStack.of(list);
