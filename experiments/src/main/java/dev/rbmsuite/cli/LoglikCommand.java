@@ -58,6 +58,7 @@ final class LoglikCommand implements Callable<Integer> {
             throw new InputException("option --temperatures: must be at least 3, got " + temperatures);
         }
         Memory.requireArray(temperatures + 1L, "option --temperatures: the annealing schedule");
+        AisGuard.requireWork(runs, temperatures, "--runs", "--temperatures");
         Rbm rbm = ModelLoading.layer(model, 0);
         if (method.equals("mais")) {
             int n = rbm.numVisible();

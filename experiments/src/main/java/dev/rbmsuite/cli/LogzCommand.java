@@ -62,6 +62,7 @@ final class LogzCommand implements Callable<Integer> {
             throw new InputException("option --temperatures: must be at least 3, got " + temperatures);
         }
         Memory.requireArray(temperatures + 1L, "option --temperatures: the annealing schedule");
+        AisGuard.requireWork(runs, temperatures, "--runs", "--temperatures");
         Rbm rbm = ModelLoading.layer(model, layer);
         if (!method.equals("exact")) {
             int n = rbm.numVisible();

@@ -190,6 +190,8 @@ final class TrainCommand implements Callable<Integer> {
         long bytes = Memory.plus(Memory.doubles(6, (long) s.samples() + ds.size(), units), Memory.doubles(12, params));
         Memory.require(bytes, "options --samples/--hidden: " + s.samples() + " chains, " + ds.size() + " data rows, "
                 + params + " parameters");
+        Memory.requireArray(s.monitor().aisTemperatures() + 1L, "option --ais-temperatures: the annealing schedule");
+        AisGuard.requireWork(s.monitor().aisRuns(), s.monitor().aisTemperatures(), "--ais-runs", "--ais-temperatures");
         if (s.learningRate() * 10.0 * s.epochs() * params > FloatLimits.MAX_SCALE) {
             throw new InputException("option --lr: " + s.learningRate() + " over " + s.epochs() + " epochs could move the "
                     + params + " parameters beyond what float64 can evaluate (sum of |theta| up to "
