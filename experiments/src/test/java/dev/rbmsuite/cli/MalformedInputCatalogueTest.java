@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MalformedInputCatalogueTest {
     /** The number of cases in the catalogue (checked against the list, so it cannot drift). */
-    static final int CASES = 68;
+    static final int CASES = 69;
 
     @TempDir
     static Path dir;
@@ -65,6 +65,9 @@ class MalformedInputCatalogueTest {
         ModelStore.save(RbmStack.of(Rbm.of(6, 4, fill(24, 1e299), new double[6], new double[4])), dir.resolve("huge"),
                 Map.of());
         Files.write(dir.resolve("d.csv"), List.of("v0,v1,v2,v3,v4,v5", "0,1,0,1,1,0", "1,1,0,0,0,1"));
+        Files.write(dir.resolve("wide.csv"), List.of(
+                java.util.stream.IntStream.range(0, 26).mapToObj(i -> "v" + i).collect(Collectors.joining(",")),
+                "0," .repeat(25) + "1"));
         Files.write(dir.resolve("narrow.csv"), List.of("v0,v1,v2", "0,1,0"));
         Files.write(dir.resolve("ragged.csv"), List.of("v0,v1,v2,v3,v4,v5", "0,1,0,1,1"));
         Files.write(dir.resolve("nonbinary.csv"), List.of("v0,v1,v2,v3,v4,v5", "0,1,0,1,1,2"));
@@ -251,6 +254,8 @@ class MalformedInputCatalogueTest {
         c.add(new Case(".npy with bad magic", 2, "magic", "info", "--model", p("npymagic")));
         c.add(new Case(".npy that is /dev/zero", 2, "not a regular file", "info", "--model", p("devnpy")));
         c.add(new Case("manifest that is /dev/zero", 2, "not a regular file", "info", "--model", p("devmanifest")));
+        c.add(new Case("train --lambda2 at n = 26", 2, "--lambda2", "train", "--data", p("wide.csv"), "--kernel", "bgs",
+                "--hidden", "3", "--epochs", "2", "--lambda2", "--out", p("run")));
         c.add(new Case("no command", 2, "command", new String[0]));
         c.add(new Case("unknown command", 2, "frobnicate", "frobnicate"));
         return c;

@@ -92,7 +92,6 @@ public final class TrainingRun {
     public static Result run(TrainingSettings settings, double[] data, int rows, int visible,
                              Map<String, Object> dataInfo, Path out, boolean restart, Listener listener)
             throws IOException {
-        Files.createDirectories(out);
         Path ckFile = out.resolve(CHECKPOINT);
         Monitor monitor;
         try {
@@ -102,6 +101,8 @@ public final class TrainingRun {
             throw new InputException("option --" + msg.substring(0, Math.max(0, msg.indexOf(' '))) + ": " + msg, e);
         }
         Trainer trainer = new Trainer(settings, data, rows, visible);
+        // only now that every setting has been checked (by the monitor and the trainer) is anything created
+        Files.createDirectories(out);
         String key = settings.withEpochs(1).toString();
         long fingerprint = Checkpoint.fingerprint(data);
         List<String> metricRows = new ArrayList<>();
