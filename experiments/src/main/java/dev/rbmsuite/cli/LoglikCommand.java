@@ -1,7 +1,6 @@
 package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rbmsuite.core.FloatLimits;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Memory;
 import dev.rbmsuite.core.RangeException;
@@ -86,11 +85,8 @@ final class LoglikCommand implements Callable<Integer> {
             result.put("ess", Ranges.nonNegative("ess", r.ess()));
         }
         Ranges.finite("logZ", logZ);
-        double ll = ExactLikelihood.logLikelihood(rbm, logZ, values, d.size());
-        if (method.equals("exact") && ll > 0 && ll <= FloatLimits.logProbabilityError(rbm)) {
-            // mean lv(d) <= max lv <= ln Z exactly; an excess within the rounding bound of lv - ln Z is rounding
-            ll = 0.0;
-        }
+        double ll = method.equals("exact") ? ExactLikelihood.checkedLogLikelihood(rbm, logZ, values, d.size())
+                : ExactLikelihood.logLikelihood(rbm, logZ, values, d.size());
         if (method.equals("mais") && !(ll <= 0)) {
             throw new RangeException("logLikelihood = " + ll + " is a log-probability, so it must be <= 0: the mAIS"
                     + " estimate log Z = " + logZ + " is too low (try more --runs or --temperatures)");
