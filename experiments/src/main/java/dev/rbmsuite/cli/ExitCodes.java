@@ -56,7 +56,7 @@ final class ExitCodes {
                 return new Outcome(Main.BAD_INPUT, "read-only file system: cannot write the output", false);
             }
             if (t instanceof FileSystemException fs) {
-                String path = fs.getFile() == null ? "" : fs.getFile();
+                String path = userPath(fs.getFile());
                 String why = userFileProblem(fs);
                 if (why != null) {
                     return new Outcome(Main.BAD_INPUT, path + (fs.getOtherFile() == null ? "" : " -> " + fs.getOtherFile())
@@ -71,6 +71,23 @@ final class ExitCodes {
             }
         }
         return new Outcome(Main.INTERNAL_ERROR, "internal error: " + Main.oneLine(String.valueOf(failure)), true);
+    }
+
+    /**
+     * @param file the path of a failed file operation
+     * @return the path the user named: for a temporary sibling (".NAME...tmp...", written before the
+     *     atomic move into place) its folder, which is what the user must fix
+     */
+    private static String userPath(String file) {
+        if (file == null) {
+            return "";
+        }
+        java.nio.file.Path p = java.nio.file.Path.of(file);
+        String name = p.getFileName() == null ? "" : p.getFileName().toString();
+        if (name.startsWith(".") && name.contains(".tmp") && p.getParent() != null) {
+            return p.getParent() + " (writing " + name + ")";
+        }
+        return file;
     }
 
     /** @return why a file-system failure is the user's (a path they named or their disk), or null */

@@ -20,6 +20,8 @@ class ExitCodesTest {
         assertThat(denied.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(denied.message()).startsWith("/data/out/metrics.csv: permission denied");
         assertThat(denied.internal()).isFalse();
+        assertThat(ExitCodes.of(new AccessDeniedException("/ro/.s.csv.123.tmp")).message())
+                .startsWith("/ro (writing .s.csv.123.tmp): permission denied");
         assertThat(ExitCodes.of(new UncheckedIOException(new FileAlreadyExistsException("/x/run"))).message())
                 .startsWith("/x/run: already exists");
         ExitCodes.Outcome full = ExitCodes.of(new FileSystemException("/x/a.png", null, "No space left on device"));
