@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Memory;
+import dev.rbmsuite.core.Ranges;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.ModelStore;
@@ -143,7 +144,7 @@ final class SampleCommand implements Callable<Integer> {
         result.put("chains", chains);
         result.put("steps", steps);
         result.put("kernel", kernel);
-        result.put("seconds", seconds);
+        result.put("seconds", Ranges.nonNegative("seconds", seconds));
         ArrayNode att = result.putArray("swapAttempts");
         ArrayNode acc = result.putArray("swapAccepts");
         ArrayNode rate = result.putArray("acceptanceRates");
@@ -153,7 +154,7 @@ final class SampleCommand implements Callable<Integer> {
             if (attempts[l] == 0) {
                 rate.addNull();
             } else {
-                rate.add((double) accepts[l] / attempts[l]);
+                rate.add(Ranges.unitInterval("acceptanceRates[" + l + "]", (double) accepts[l] / attempts[l]));
             }
         }
         if (roundTrip) {
@@ -163,7 +164,8 @@ final class SampleCommand implements Callable<Integer> {
                 o.add(origin[l]);
                 away += l > 0 ? origin[l] : 0;
             }
-            result.put("nonlocalFraction", steps == 0 ? 0.0 : (double) away / ((double) chains * steps));
+            result.put("nonlocalFraction", Ranges.unitInterval("nonlocalFraction",
+                    steps == 0 ? 0.0 : (double) away / ((double) chains * steps)));
         }
         if (kernel.equals("pt")) {
             ArrayNode b = result.putArray("betas");

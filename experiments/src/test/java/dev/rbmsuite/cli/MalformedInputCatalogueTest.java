@@ -285,7 +285,6 @@ class MalformedInputCatalogueTest {
                 .doesNotContain("\tat ").doesNotContain("Exception");
         assertThat(r.out()).isEmpty();
         assertThat(tree()).as("files after %s", k).isEqualTo(before);
-        System.out.println("catalogue: " + k + " -> exit " + r.code() + ": " + err);
     }
 
     private static List<String> tree() throws IOException {

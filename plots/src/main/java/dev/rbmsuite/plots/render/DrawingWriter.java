@@ -54,11 +54,15 @@ public final class DrawingWriter {
      */
     public static void writePng(Drawing d, Path file) throws IOException {
         BufferedImage img = toImage(d);
-        AtomicFiles.write(file, out -> {
-            if (!ImageIO.write(img, "png", out)) {
-                throw new IOException("no PNG writer available");
-            }
-        });
+        // Encoded in memory first, without ImageIO's disk cache: ImageIO writing straight into a stream
+        // that fails (a full disk) ends in a NullPointerException of its own instead of the IOException,
+        // which must reach the command line to be reported as a full disk (exit 2).
+        java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
+        ImageIO.setUseCache(false);
+        if (!ImageIO.write(img, "png", png)) {
+            throw new IOException("no PNG writer available");
+        }
+        AtomicFiles.write(file, png.toByteArray());
     }
 
     /**
