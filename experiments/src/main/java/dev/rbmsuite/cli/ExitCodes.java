@@ -64,7 +64,8 @@ final class ExitCodes {
                 }
             }
             if (t instanceof IOException io && isDiskFull(io)) {
-                return new Outcome(Main.BAD_INPUT, "no space left on the device: " + Main.oneLine(io.getMessage()), false);
+                return new Outcome(Main.BAD_INPUT, "no space left on the device while writing the output (" + Main.oneLine(io.getMessage())
+                        + "); free some space or choose another output folder", false);
             }
             if (t instanceof UncheckedIOException && t.getCause() != null) {
                 continue;

@@ -57,7 +57,7 @@ final class LoglikCommand implements Callable<Integer> {
             throw new InputException("option --temperatures: must be at least 3, got " + temperatures);
         }
         Memory.requireArray(temperatures + 1L, "option --temperatures: the annealing schedule");
-        AisGuard.requireWork(runs, temperatures, "--runs", "--temperatures");
+        WorkLimits.requireAis(runs, temperatures, "--runs", "--temperatures");
         Rbm rbm = ModelLoading.layer(model, 0);
         if (method.equals("mais")) {
             int n = rbm.numVisible();
@@ -75,6 +75,7 @@ final class LoglikCommand implements Callable<Integer> {
                 throw new InputException("option --method: exact enumeration needs min(n, m) <= 30, got n = "
                         + rbm.numVisible() + ", m = " + rbm.numHidden());
             }
+            WorkLimits.requireExact(rbm, "--method");
             logZ = ExactLogZ.logZ(rbm);
         } else {
             AisOptions o = new AisOptions(AnnealingSchedule.piecewise(temperatures), runs,

@@ -62,7 +62,7 @@ final class LogzCommand implements Callable<Integer> {
             throw new InputException("option --temperatures: must be at least 3, got " + temperatures);
         }
         Memory.requireArray(temperatures + 1L, "option --temperatures: the annealing schedule");
-        AisGuard.requireWork(runs, temperatures, "--runs", "--temperatures");
+        WorkLimits.requireAis(runs, temperatures, "--runs", "--temperatures");
         Rbm rbm = ModelLoading.layer(model, layer);
         if (!method.equals("exact")) {
             int n = rbm.numVisible();
@@ -79,6 +79,7 @@ final class LogzCommand implements Callable<Integer> {
                 throw new InputException("option --method: exact enumeration needs min(n, m) <= 30, layer " + layer
                         + " has n = " + rbm.numVisible() + ", m = " + rbm.numHidden());
             }
+            WorkLimits.requireExact(rbm, "--method");
             result.put("logZ", Ranges.finite("logZ", ExactLogZ.logZ(rbm)));
         } else {
             AisOptions o = new AisOptions(AnnealingSchedule.piecewise(temperatures), runs, null);

@@ -191,7 +191,7 @@ final class TrainCommand implements Callable<Integer> {
         Memory.require(bytes, "options --samples/--hidden: " + s.samples() + " chains, " + ds.size() + " data rows, "
                 + params + " parameters");
         Memory.requireArray(s.monitor().aisTemperatures() + 1L, "option --ais-temperatures: the annealing schedule");
-        AisGuard.requireWork(s.monitor().aisRuns(), s.monitor().aisTemperatures(), "--ais-runs", "--ais-temperatures");
+        WorkLimits.requireAis(s.monitor().aisRuns(), s.monitor().aisTemperatures(), "--ais-runs", "--ais-temperatures");
         if (s.learningRate() * 10.0 * s.epochs() * params > FloatLimits.MAX_SCALE) {
             throw new InputException("option --lr: " + s.learningRate() + " over " + s.epochs() + " epochs could move the "
                     + params + " parameters beyond what float64 can evaluate (sum of |theta| up to "

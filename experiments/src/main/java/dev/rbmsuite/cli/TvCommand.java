@@ -102,6 +102,7 @@ final class TvCommand implements Callable<Integer> {
                     + " (limit %.0e; docs/contract.md, Limits)", bottom.numVisible(), TABLE_MAX_VISIBLE, err,
                     MAX_LOG_PROBABILITY_ERROR));
         }
+        WorkLimits.requireExact(bottom, "--model");
         double logZ = Ranges.finite("logZ", ExactLogZ.logZ(bottom));
         return new Distance() {
             public double of(double[] samples, int rows) {

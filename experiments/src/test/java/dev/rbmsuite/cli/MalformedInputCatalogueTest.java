@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MalformedInputCatalogueTest {
     /** The number of cases in the catalogue (checked against the list, so it cannot drift). */
-    static final int CASES = 69;
+    static final int CASES = 70;
 
     @TempDir
     static Path dir;
@@ -64,6 +64,9 @@ class MalformedInputCatalogueTest {
         ModelStore.save(stack, dir.resolve("m"), Map.of());
         ModelStore.save(RbmStack.of(Rbm.of(6, 4, fill(24, 1e299), new double[6], new double[4])), dir.resolve("huge"),
                 Map.of());
+        // 30 x 100,000 zeros: 2^30 states of the visible layer times 100,000 hidden units (24 MB of .npy)
+        ModelStore.save(RbmStack.of(Rbm.of(30, 100_000, new double[3_000_000], new double[30], new double[100_000])),
+                dir.resolve("wide30"), Map.of());
         Files.write(dir.resolve("d.csv"), List.of("v0,v1,v2,v3,v4,v5", "0,1,0,1,1,0", "1,1,0,0,0,1"));
         Files.write(dir.resolve("wide.csv"), List.of(
                 java.util.stream.IntStream.range(0, 26).mapToObj(i -> "v" + i).collect(Collectors.joining(",")),
@@ -256,6 +259,8 @@ class MalformedInputCatalogueTest {
         c.add(new Case("manifest that is /dev/zero", 2, "not a regular file", "info", "--model", p("devmanifest")));
         c.add(new Case("train --lambda2 at n = 26", 2, "--lambda2", "train", "--data", p("wide.csv"), "--kernel", "bgs",
                 "--hidden", "3", "--epochs", "2", "--lambda2", "--out", p("run")));
+        c.add(new Case("logz exact of 2^30 states x 100000 units", 2, "2^45", "logz", "--model", p("wide30"), "--method",
+                "exact"));
         c.add(new Case("no command", 2, "command", new String[0]));
         c.add(new Case("unknown command", 2, "frobnicate", "frobnicate"));
         return c;
