@@ -91,6 +91,7 @@ final class SampleCommand implements Callable<Integer> {
         if (!(betaMin > 0 && betaMin < 1)) {
             throw new InputException("option --beta-min: must lie in (0, 1), got " + betaMin);
         }
+        OutputFiles.requireWritableFile(out, "--out");
         RbmStack stack = ModelStore.load(model);
         int n = stack.bottom().numVisible();
         long units = 0;

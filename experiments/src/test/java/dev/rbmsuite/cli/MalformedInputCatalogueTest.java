@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MalformedInputCatalogueTest {
     /** The number of cases in the catalogue (checked against the list, so it cannot drift). */
-    static final int CASES = 70;
+    static final int CASES = 75;
 
     @TempDir
     static Path dir;
@@ -88,6 +88,8 @@ class MalformedInputCatalogueTest {
         } catch (IOException | InterruptedException e) {
             Files.createSymbolicLink(fifo, Path.of("/dev/zero"));
         }
+        Path fifoManifest = dir.resolve("fifo2.manifest.json");
+        Files.createSymbolicLink(fifoManifest, fifo);
         // corrupt model folders, each a copy of m with one defect
         corrupt("dupkey", "manifest.json", s -> s.replaceFirst("\\{", "{\"format\": \"rbm-stack\", "));
         corrupt("trailing", "manifest.json", s -> s + "\n{}");
@@ -261,6 +263,15 @@ class MalformedInputCatalogueTest {
                 "--hidden", "3", "--epochs", "2", "--lambda2", "--out", p("run")));
         c.add(new Case("logz exact of 2^30 states x 100000 units", 2, "2^45", "logz", "--model", p("wide30"), "--method",
                 "exact"));
+        c.add(new Case("sample --out a FIFO", 2, "not a regular file", "sample", "--model", p("m"), "--kernel", "bgs",
+                "--chains", "2", "--steps", "1", "--out", p("fifo.csv")));
+        c.add(new Case("tv --out a link to /dev/zero", 2, "not a regular file", "tv", "--model", p("m"), "--kernel", "bgs",
+                "--chains", "2", "--steps", "1", "--out", p("zero.csv")));
+        c.add(new Case("dataset --out a FIFO", 2, "not a regular file", "dataset", "islands", "--out", p("fifo.csv")));
+        c.add(new Case("dataset --out below a regular file", 2, "plain.txt", "dataset", "islands", "--out",
+                p("plain.txt/x.csv")));
+        c.add(new Case("sample --out with a FIFO as its manifest", 2, "fifo2.manifest.json", "sample", "--model", p("m"),
+                "--kernel", "bgs", "--chains", "2", "--steps", "1", "--out", p("fifo2.csv")));
         c.add(new Case("no command", 2, "command", new String[0]));
         c.add(new Case("unknown command", 2, "frobnicate", "frobnicate"));
         return c;
