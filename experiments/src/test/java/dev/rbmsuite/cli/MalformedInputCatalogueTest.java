@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MalformedInputCatalogueTest {
     /** The number of cases in the catalogue (checked against the list, so it cannot drift). */
-    static final int CASES = 75;
+    static final int CASES = 76;
 
     @TempDir
     static Path dir;
@@ -96,6 +96,7 @@ class MalformedInputCatalogueTest {
         corrupt("nanjson", "manifest.json", s -> s.replaceFirst("\"version\" : 1", "\"version\" : 1, \"x\": NaN"));
         corrupt("strversion", "manifest.json", s -> s.replaceFirst("\"version\" : 1", "\"version\" : \"1\""));
         corrupt("fracsize", "manifest.json", s -> s.replaceFirst("\"visible\" : 6", "\"visible\" : 6.5"));
+        corrupt("bignum", "manifest.json", s -> s.replaceFirst("\"version\" : 1", "\"version\" : 1, \"x\": 1e400"));
         corrupt("comment", "manifest.json", s -> "// a comment\n" + s);
         corrupt("fortran", "layer0/W.npy", s -> s.replace("'fortran_order': False", "'fortran_order': True "));
         corrupt("npyjunk", "layer0/W.npy", s -> s.replace("), }", "), }x"));
@@ -245,6 +246,7 @@ class MalformedInputCatalogueTest {
         c.add(new Case("manifest with NaN", 2, "nanjson", "info", "--model", p("nanjson")));
         c.add(new Case("manifest version as a string", 2, "version", "info", "--model", p("strversion")));
         c.add(new Case("manifest with a fractional size", 2, "fracsize", "info", "--model", p("fracsize")));
+        c.add(new Case("manifest with a number beyond float64", 2, "float64", "info", "--model", p("bignum")));
         c.add(new Case("manifest with a comment", 2, "comment", "info", "--model", p("comment")));
         c.add(new Case(".npy in Fortran order", 2, "Fortran", "info", "--model", p("fortran")));
         c.add(new Case(".npy header with trailing garbage", 2, "header", "info", "--model", p("npyjunk")));

@@ -12,8 +12,8 @@ import java.nio.file.Path;
 
 /**
  * Reads a JSON file a user may have edited, as strictly as RFC 8259 and a strict parser: one value and
- * nothing after it, no duplicate keys, no NaN or Infinity literals, no comments, no single quotes,
- * no trailing commas; only regular files of bounded size ({@link UserFiles}). Errors name the file,
+ * nothing after it, no duplicate keys, no NaN or Infinity literals, no numbers beyond float64 (1e400),
+ * no comments, no single quotes, no trailing commas; only regular files of bounded size ({@link UserFiles}). Errors name the file,
  * the line and the column.
  */
 public final class StrictJson {
@@ -50,6 +50,7 @@ public final class StrictJson {
             if (root == null || root.isMissingNode()) {
                 throw new InputException(where + ": empty file, expected a JSON value");
             }
+            requireFloat64(root, where, "");
             return root;
         } catch (JsonProcessingException e) {
             String at = e.getLocation() == null ? ""
@@ -57,6 +58,22 @@ public final class StrictJson {
             throw new InputException(where + ": malformed JSON" + at + " (" + oneLine(e.getOriginalMessage()) + ")", e);
         } catch (IOException e) {
             throw new InputException(where + ": cannot read (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /** Refuses numbers beyond float64 (such as 1e400), which would read as infinities. */
+    private static void requireFloat64(JsonNode node, String where, String path) {
+        if (node.isNumber()) {
+            if (!Double.isFinite(node.doubleValue())) {
+                throw new InputException(where + ": the number at " + (path.isEmpty() ? "the root" : path)
+                        + " is beyond the float64 range");
+            }
+        } else if (node.isObject()) {
+            node.fields().forEachRemaining(e -> requireFloat64(e.getValue(), where, path.isEmpty() ? e.getKey() : path + "." + e.getKey()));
+        } else if (node.isArray()) {
+            for (int k = 0; k < node.size(); k++) {
+                requireFloat64(node.get(k), where, path + "[" + k + "]");
+            }
         }
     }
 

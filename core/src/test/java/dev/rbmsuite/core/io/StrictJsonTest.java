@@ -32,6 +32,8 @@ class StrictJsonTest {
         "",
         "   ",
         "{\"a\": [1, 2}",
+        "{\"a\": 1e400}",
+        "{\"a\": [-1e999]}",
     })
     void rejectsWhatAStrictParserRejects(String text) {
         assertThatThrownBy(() -> StrictJson.parse(text.getBytes(StandardCharsets.UTF_8), "m.json"))
