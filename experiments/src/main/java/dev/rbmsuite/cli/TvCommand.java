@@ -64,8 +64,6 @@ final class TvCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "FILE.csv", description = "output CSV (step,tv)")
     Path out;
 
-    /** The largest n for which TV uses the normalised table of P(v) (16 MiB). */
-    static final int TABLE_MAX_VISIBLE = 20;
     /** The largest rounding error of ln P(v) that TV from ln Z accepts: 1e-6 nats, a relative error of 1e-6 in P. */
     static final double MAX_LOG_PROBABILITY_ERROR = 1e-6;
 
@@ -77,13 +75,28 @@ final class TvCommand implements Callable<Integer> {
     }
 
     /**
-     * For n &lt;= {@value #TABLE_MAX_VISIBLE}: the table of P(v) normalised by the values it holds, so
-     * every ln P(v) &lt;= 0 and sum P = 1 to rounding at any parameter scale (the stable formulation).
-     * Beyond: exp(lv(v) - ln Z) on the visited states, whose rounding error grows with the scale of the
-     * parameters; a model where it could exceed {@value #MAX_LOG_PROBABILITY_ERROR} nats is refused.
+     * P(v) = exp(lv(v) - ln Z) on the visited states when its float64 rounding error
+     * ({@link FloatLimits#logProbabilityError}) is at most {@value #MAX_LOG_PROBABILITY_ERROR} nats,
+     * which holds for every ordinarily trained model. Beyond (parameters of size ~1e9 and up), ln P is a
+     * difference of two huge numbers and the stable formulation is the table of P(v) normalised by the
+     * very values it holds (every ln P &lt;= 0 and sum P = 1 at any scale), for n &lt;=
+     * {@value VisibleDistribution#MAX_VISIBLE} where it fits in memory; a larger model is refused.
      */
     private Distance distance(Rbm bottom) {
-        if (bottom.numVisible() <= TABLE_MAX_VISIBLE) {
+        int n = bottom.numVisible();
+        double err = FloatLimits.logProbabilityError(bottom);
+        if (err > MAX_LOG_PROBABILITY_ERROR) {
+            if (n > VisibleDistribution.MAX_VISIBLE) {
+                throw new InputException(String.format(java.util.Locale.ROOT, "option --model: parameters too large for"
+                        + " TV at n = %d > %d: ln P(v) = lv(v) - ln Z would carry a float64 rounding error up to %.3g"
+                        + " nats (limit %.0e; docs/contract.md, Limits)", n, VisibleDistribution.MAX_VISIBLE, err,
+                        MAX_LOG_PROBABILITY_ERROR));
+            }
+            if ((1L << n) > WorkLimits.MAX_EXACT_WORK / bottom.numHidden()) {
+                throw new InputException("option --model: the table of P(v) over 2^" + n + " states x " + bottom.numHidden()
+                        + " hidden units exceeds the limit of 2^45 terms (hours of work)");
+            }
+            Memory.require(Memory.doubles(3, 1L << n), "option --model: the table of P(v) over 2^" + n + " states");
             VisibleDistribution p = VisibleDistribution.of(bottom);
             return new Distance() {
                 public double of(double[] samples, int rows) {
@@ -94,13 +107,6 @@ final class TvCommand implements Callable<Integer> {
                     return true;
                 }
             };
-        }
-        double err = FloatLimits.logProbabilityError(bottom);
-        if (err > MAX_LOG_PROBABILITY_ERROR) {
-            throw new InputException(String.format(java.util.Locale.ROOT, "option --model: parameters too large for TV"
-                    + " at n = %d > %d: ln P(v) = lv(v) - ln Z would carry a float64 rounding error up to %.3g nats"
-                    + " (limit %.0e; docs/contract.md, Limits)", bottom.numVisible(), TABLE_MAX_VISIBLE, err,
-                    MAX_LOG_PROBABILITY_ERROR));
         }
         WorkLimits.requireExact(bottom, "--model");
         double logZ = Ranges.finite("logZ", ExactLogZ.logZ(bottom));

@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MalformedInputCatalogueTest {
     /** The number of cases in the catalogue (checked against the list, so it cannot drift). */
-    static final int CASES = 76;
+    static final int CASES = 77;
 
     @TempDir
     static Path dir;
@@ -67,6 +67,7 @@ class MalformedInputCatalogueTest {
         // 30 x 100,000 zeros: 2^30 states of the visible layer times 100,000 hidden units (24 MB of .npy)
         ModelStore.save(RbmStack.of(Rbm.of(30, 100_000, new double[3_000_000], new double[30], new double[100_000])),
                 dir.resolve("wide30"), Map.of());
+        ModelStore.save(RbmStack.of(Rbm.gaussian(26, 2, 1e17, Rng.seeded(2))), dir.resolve("wide17"), Map.of());
         Files.write(dir.resolve("d.csv"), List.of("v0,v1,v2,v3,v4,v5", "0,1,0,1,1,0", "1,1,0,0,0,1"));
         Files.write(dir.resolve("wide.csv"), List.of(
                 java.util.stream.IntStream.range(0, 26).mapToObj(i -> "v" + i).collect(Collectors.joining(",")),
@@ -274,6 +275,8 @@ class MalformedInputCatalogueTest {
                 p("plain.txt/x.csv")));
         c.add(new Case("sample --out with a FIFO as its manifest", 2, "fifo2.manifest.json", "sample", "--model", p("m"),
                 "--kernel", "bgs", "--chains", "2", "--steps", "1", "--out", p("fifo2.csv")));
+        c.add(new Case("tv at n = 26 with |W| ~ 1e17", 2, "rounding error", "tv", "--model", p("wide17"), "--kernel", "bgs",
+                "--chains", "2", "--steps", "1", "--out", p("t.csv")));
         c.add(new Case("no command", 2, "command", new String[0]));
         c.add(new Case("unknown command", 2, "frobnicate", "frobnicate"));
         return c;
