@@ -122,7 +122,7 @@ class LargeParameterTvTest {
         double[] s = new double[10 * 6];
         double tv = TotalVariation.distance(r, ExactLogZ.logZ(r), s, 10);
         assertThat(tv).isBetween(0.0, 1.0);
-        // the rounding bound that makes the tv command use the table here, or refuse for n > 20
+        // the rounding bound above which the tv command uses the table (n <= 25) or refuses (n > 25)
         assertThat(FloatLimits.logProbabilityError(r)).isGreaterThan(1.0);
         assertThat(FloatLimits.logProbabilityError(scaled(1.0, 3))).isLessThan(1e-12);
     }
