@@ -68,7 +68,7 @@ public final class Numerics {
 
     /**
      * LSE(0, a, p) = ln(1 + e^a + e^p), the normaliser of the semi-second-order SMCI estimators
-     * (METHODS.md section 2.3).
+     * (docs/methods.md section 2.3).
      *
      * @param a first exponent
      * @param p second exponent

@@ -27,7 +27,7 @@ import java.util.function.Supplier;
  *   <tr><td>genrbm</td><td>n [10], m [100], std [0.1], steps [5000], size [100]</td><td>section 2.3, {@link GenRbm}</td></tr>
  *   <tr><td>islands</td><td>a [0.4], n [25], size [100]</td><td>Eq. P_islands, {@link Islands}</td></tr>
  *   <tr><td>pentagon</td><td>kappa [6], n [25], size [100]</td><td>Eq. P_pentagon, {@link Pentagon}</td></tr>
- *   <tr><td>iris, wine, seeds</td><td>k [6] (K_enc)</td><td>UCI data, rank-hot encoded (METHODS.md section 4), n = 20, 65, 35</td></tr>
+ *   <tr><td>iris, wine, seeds</td><td>k [6] (K_enc)</td><td>UCI data, rank-hot encoded (docs/methods.md section 4), n = 20, 65, 35</td></tr>
  * </table>
  *
  * <p>Unknown names, unknown parameters and invalid values are {@link InputException}s naming the data set

@@ -7,7 +7,7 @@ import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.eigen.Eigen;
 
 /**
- * Principal component analysis of a data set, centred and unscaled (METHODS.md section 7.3), and the
+ * Principal component analysis of a data set, centred and unscaled (docs/methods.md section 7.3), and the
  * projection of any states onto its leading components: the PC1/PC2 plane of the paper's figures 5 and 8
  * ("PCA space of the training dataset").
  *

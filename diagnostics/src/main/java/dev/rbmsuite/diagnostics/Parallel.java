@@ -1,5 +1,6 @@
 package dev.rbmsuite.diagnostics;
 
+import dev.rbmsuite.core.cost.CostGuard;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.function.IntConsumer;
@@ -35,6 +36,20 @@ public final class Parallel {
     /** @return the number of worker threads (the machine's available processors) */
     public static int threads() {
         return POOL.getParallelism();
+    }
+
+    /**
+     * {@link #forEach(int, IntConsumer)}, counting every finished task as one unit of {@code progress}.
+     *
+     * @param tasks number of tasks
+     * @param body the work of one task
+     * @param progress the running computation's task (null: no counting)
+     */
+    public static void forEach(int tasks, IntConsumer body, CostGuard.Task progress) {
+        forEach(tasks, progress == null ? body : t -> {
+            body.accept(t);
+            progress.advance(1);
+        });
     }
 
     /**

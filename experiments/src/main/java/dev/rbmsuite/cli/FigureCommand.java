@@ -36,6 +36,9 @@ final class FigureCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "output root folder")
     Path out;
 
+    @Option(names = "--force", description = "write into a folder that holds other files too (never over them)")
+    boolean force;
+
     @Option(names = "--threads", paramLabel = "T", description = "trials run at once (default: all cores)")
     Integer threads;
 
@@ -47,7 +50,7 @@ final class FigureCommand implements Callable<Integer> {
         if (t < 1 || t > MAX_THREADS) {
             throw new dev.rbmsuite.core.InputException("option --threads: must be in [1, " + MAX_THREADS + "], got " + t);
         }
-        List<ObjectNode> manifests = FigureRunner.run(experiments, out, s, common.seed(), t, System.err);
+        List<ObjectNode> manifests = FigureRunner.run(experiments, out, s, common.seed(), t, System.err, force);
         ObjectNode result = Output.object();
         ArrayNode figs = result.putArray("figures");
         for (ObjectNode m : manifests) {

@@ -33,6 +33,9 @@ final class InitCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "model folder to write")
     Path out;
 
+    @Option(names = "--force", description = "write the model beside other files in the folder (never over them)")
+    boolean force;
+
     @Option(names = "--weight-std", paramLabel = "s", description = "draw W, b and c from N(0, s^2) instead of Xavier")
     Double weightStd;
 
@@ -76,7 +79,7 @@ final class InitCommand implements Callable<Integer> {
         if (weightStd != null) {
             extra.put("weightStd", weightStd);
         }
-        ModelStore.save(stack, out, extra);
+        ModelStore.save(stack, out, extra, force);
         ObjectNode result = Output.object();
         result.set("layers", ModelStore.layersJson(stack));
         Output.print(common, result, r -> "wrote " + stack + " to " + out);

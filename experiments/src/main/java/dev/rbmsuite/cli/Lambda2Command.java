@@ -15,16 +15,16 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code lambda2}: the second eigenvalue of the BGS transition matrix of layer 0 and its relaxation
- * time (paper Appendix B; METHODS.md section 5): the paper's count estimator (default N2 = 2^15),
+ * time (paper Appendix B; docs/methods.md section 5): the paper's count estimator (default N2 = 2^15),
  * the Rao-Blackwellised estimator (default N2 = 1024) or the exact value (m &lt;= 16).
  */
 @Command(name = "lambda2", description = "Second eigenvalue of the BGS transition matrix of layer 0 (Appendix B).")
 final class Lambda2Command implements Callable<Integer> {
-    /** The most draws (states x repeats) an estimate may take: 2^34, 128 times the paper's default at n = 12 (hours of work). */
-    static final long MAX_DRAWS = 1L << 34;
-
     @Mixin
     CommonOptions common;
+
+    @Mixin
+    CostOptions cost;
 
     @Option(names = "--model", required = true, paramLabel = "DIR", description = "model folder")
     Path model;
@@ -56,16 +56,10 @@ final class Lambda2Command implements Callable<Integer> {
             throw new InputException("option --estimator: exact needs m <= 16, layer 0 has m = " + rbm.numHidden());
         }
         long states = 1L << rbm.numVisible();
-        int draws = repeats == null ? (e == Lambda2.Estimator.COUNTS ? Lambda2.DEFAULT_COUNT_REPEATS : Lambda2.DEFAULT_RB_REPEATS)
-                : repeats;
-        if (e != Lambda2.Estimator.EXACT && states * draws > MAX_DRAWS) {
-            throw new InputException("option --repeats: 2^" + rbm.numVisible() + " states x " + draws + " draws = "
-                    + states * draws + " draws, more than the limit of 2^34 (hours of work; ask for fewer repeats)");
-        }
         // the transition matrix estimate and the projected symmetric matrix, 2^n x 2^n each, plus the eigen solver's copy
         Memory.require(Memory.doubles(3, states, states), "option --model: lambda2 of n = " + rbm.numVisible()
                 + " visible units (three 2^n x 2^n matrices)");
-        Lambda2.Result r = Lambda2.estimate(rbm, e, repeats == null ? 0 : repeats, common.rng());
+        Lambda2.Result r = Lambda2.estimate(rbm, e, repeats == null ? 0 : repeats, common.rng(), cost.guard());
         ObjectNode result = Output.object();
         double l2 = r.lambda2();
         if (e == Lambda2.Estimator.EXACT) {

@@ -22,13 +22,16 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code loglik}: the mean log-likelihood of a data file under layer 0 (paper Eq. log_likelihood),
- * with ln Z exact or from mAIS (base-rate start from the same data, piecewise schedule; METHODS.md
+ * with ln Z exact or from mAIS (base-rate start from the same data, piecewise schedule; docs/methods.md
  * sections 1.3-1.4 and 7.2).
  */
 @Command(name = "loglik", description = "Mean log-likelihood of a data file under layer 0 (exact or mAIS log Z).")
 final class LoglikCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
+
+    @Mixin
+    CostOptions cost;
 
     @Option(names = "--model", required = true, paramLabel = "DIR", description = "model folder")
     Path model;
@@ -75,8 +78,7 @@ final class LoglikCommand implements Callable<Integer> {
                 throw new InputException("option --method: exact enumeration needs min(n, m) <= 30, got n = "
                         + rbm.numVisible() + ", m = " + rbm.numHidden());
             }
-            WorkLimits.requireExact(rbm, "--method");
-            logZ = ExactLogZ.logZ(rbm);
+            logZ = ExactLogZ.logZ(rbm, cost.guard());
         } else {
             AisOptions o = new AisOptions(AnnealingSchedule.piecewise(temperatures), runs,
                     BaseRate.visibleBias(values, d.size(), d.dimension()));

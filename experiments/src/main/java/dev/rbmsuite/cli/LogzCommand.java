@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code logz}: the log partition function of one layer, exactly (enumeration of the smaller layer,
- * min(n, m) &lt;= 30) or by mAIS, joint AIS or reverse AIS (METHODS.md section 1; uniform base,
+ * min(n, m) &lt;= 30) or by mAIS, joint AIS or reverse AIS (docs/methods.md section 1; uniform base,
  * Salakhutdinov-Murray piecewise schedule rescaled to the number of temperatures). Reverse AIS starts
  * from exact samples when n &lt;= 20 and otherwise from BGS chains run for {@value #RAIS_BURN_IN} sweeps
  * from uniform (approximate: the upper-bound property then holds only as far as they have mixed).
@@ -34,6 +34,9 @@ final class LogzCommand implements Callable<Integer> {
 
     @Mixin
     CommonOptions common;
+
+    @Mixin
+    CostOptions cost;
 
     @Option(names = "--model", required = true, paramLabel = "DIR", description = "model folder")
     Path model;
@@ -79,15 +82,14 @@ final class LogzCommand implements Callable<Integer> {
                 throw new InputException("option --method: exact enumeration needs min(n, m) <= 30, layer " + layer
                         + " has n = " + rbm.numVisible() + ", m = " + rbm.numHidden());
             }
-            WorkLimits.requireExact(rbm, "--method");
-            result.put("logZ", Ranges.finite("logZ", ExactLogZ.logZ(rbm)));
+            result.put("logZ", Ranges.finite("logZ", ExactLogZ.logZ(rbm, cost.guard())));
         } else {
             AisOptions o = new AisOptions(AnnealingSchedule.piecewise(temperatures), runs, null);
             Rng rng = common.rng();
             AisResult r = switch (method) {
                 case "mais" -> MarginalAis.estimate(rbm, o, rng);
                 case "ais" -> JointAis.estimate(rbm, o, rng);
-                default -> ReverseAis.estimate(rbm, o, modelStates(rbm, runs, rng.fork(1)), rng.fork(2));
+                default -> ReverseAis.estimate(rbm, o, modelStates(rbm, runs, rng.fork(1), cost.guard()), rng.fork(2));
             };
             result.put("logZ", Ranges.finite("logZ", r.logZ()));
             result.put("stderr", Ranges.nonNegative("stderr", r.stdErr()));
@@ -103,10 +105,10 @@ final class LogzCommand implements Callable<Integer> {
     }
 
     /** Exact samples for n &lt;= 20, otherwise the end states of long BGS chains from uniform. */
-    static double[] modelStates(Rbm rbm, int count, Rng rng) {
+    static double[] modelStates(Rbm rbm, int count, Rng rng, dev.rbmsuite.core.cost.CostGuard guard) {
         int n = rbm.numVisible();
         if (n <= EXACT_START_MAX_VISIBLE) {
-            return VisibleDistribution.of(rbm).sample(count, rng);
+            return VisibleDistribution.of(rbm, guard).sample(count, rng);
         }
         int m = rbm.numHidden();
         double[] v = new double[count * n];

@@ -1,5 +1,6 @@
 package dev.rbmsuite.cli;
 
+import dev.rbmsuite.core.Interruption;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -10,7 +11,8 @@ import picocli.CommandLine.Command;
  * <p>Exit codes ({@link ExitCodes}): 0 success; 2 bad input or an unusable setting (an unknown option,
  * a malformed file, a wrong shape, a path that cannot be written, a full disk, a request larger than
  * the memory), with exactly one line on stderr naming the problem and the place; 1 an internal error
- * (including an impossible result refused by {@link dev.rbmsuite.core.Ranges}). Set the
+ * (including an impossible result refused by {@link dev.rbmsuite.core.Ranges}); 130 / 143 stopped by
+ * SIGINT / SIGTERM (train and figure at a safe point, resumable; core Interruption). Set the
  * environment variable {@code RBM_DEBUG=1} to get the stack trace of an internal error.
  */
 @Command(name = "rbm", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -43,7 +45,7 @@ public final class Main implements Runnable {
      * @return the exit code
      */
     public static int execute(String... args) {
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = CommandLines.create();
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println("rbm: " + oneLine(ex.getMessage()));
@@ -52,6 +54,11 @@ public final class Main implements Runnable {
         });
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             PrintWriter err = cmd.getErr();
+            if (ex instanceof Interruption.Stopped stopped) {
+                err.println("rbm: " + oneLine(ex.getMessage()));
+                err.flush();
+                return stopped.exitCode();
+            }
             ExitCodes.Outcome o = ExitCodes.of(ex);
             err.println("rbm: " + o.message());
             if (o.internal() && System.getenv("RBM_DEBUG") != null) {
@@ -77,6 +84,7 @@ public final class Main implements Runnable {
      * @param args command-line arguments
      */
     public static void main(String[] args) {
+        Interruption.install(System.err);
         System.exit(execute(args));
     }
 

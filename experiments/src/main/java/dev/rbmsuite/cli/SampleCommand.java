@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code sample}: runs N independent chains of a kernel for S transitions and writes the layer-0
- * visible state of every chain (CONTRACT.md). Kernels: "bgs" (Eq. bgs on theta_0), "dt" (deep
+ * visible state of every chain (docs/contract.md). Kernels: "bgs" (Eq. bgs on theta_0), "dt" (deep
  * tempering, Alg. 2), "roundtrip" (Alg. 3), "pt" (parallel tempering on theta_0 over a geometric
  * ladder). Files are read and written with the datasets module's strict, atomic {@link DatasetCsv}.
  * The JSON result holds the kernel's acceptance statistics summed over all steps: per-level

@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code train}: trains the bottom RBM theta_0 (and, for dt and roundtrip, the upper RBMs of the
- * stack, jointly, Eq. grad_Deep) as in the paper (Sec. 5.1; METHODS.md 7.1): Xavier init, persistent
+ * stack, jointly, Eq. grad_Deep) as in the paper (Sec. 5.1; docs/methods.md section 7.1): Xavier init, persistent
  * chains advanced by one kernel transition per epoch, semi-second-order SMCI, AdaMax.
  *
  * <p>Writes DIR/metrics.csv, DIR/model/, DIR/manifest.json and DIR/checkpoint.bin. <b>Resuming is
@@ -40,7 +40,7 @@ import picocli.CommandLine.Option;
  * <p>Monitors (metrics.csv: epoch, logLikelihood, then logZStdErr with mAIS, maeB/maeC/maeW where
  * min(n, m0) &lt;= 20, lambda2 with --lambda2): the log-likelihood uses exact log Z where
  * min(n, m0) &lt;= 25 and mAIS otherwise (--loglik-method, --ais-temperatures, --ais-runs,
- * --ais-schedule; METHODS.md 1.3 and 7.2 defaults K = 10,000, N = 500, base-rate start); lambda2 of
+ * --ais-schedule; docs/methods.md section 1.3 and 7.2 defaults K = 10,000, N = 500, base-rate start); lambda2 of
  * the BGS matrix of layer 0 (paper App. B) with --lambda2 for n &lt;= 12.
  */
 @Command(name = "train", description = "Train an RBM (bgs) or an RBM stack (dt, roundtrip) on a data set; resumable.")
@@ -112,6 +112,9 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--restart", description = "discard an existing checkpoint in --out and start afresh")
     boolean restart;
 
+    @Option(names = "--force", description = "write into a folder that holds other files too (never over them)")
+    boolean force;
+
     @Option(names = "--quiet", description = "no progress on stderr")
     boolean quiet;
 
@@ -134,7 +137,7 @@ final class TrainCommand implements Callable<Integer> {
         Progress progress = new Progress(settings.epochs(), quiet);
         TrainingRun.Result r;
         try {
-            r = TrainingRun.run(settings, ds.toArray(), ds.size(), ds.dimension(), info, out, restart, progress);
+            r = TrainingRun.run(settings, ds.toArray(), ds.size(), ds.dimension(), info, out, restart, force, progress);
         } finally {
             progress.close();
         }

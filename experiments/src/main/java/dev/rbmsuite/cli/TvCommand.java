@@ -16,7 +16,7 @@ import dev.rbmsuite.diagnostics.tv.TotalVariation;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.Kernels;
 import dev.rbmsuite.kernels.TransitionKernel;
-import dev.rbmsuite.plots.io.AtomicFiles;
+import dev.rbmsuite.core.io.AtomicFiles;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code tv}: the TV distance between the exact P(v_0) of layer 0 and the empirical distribution of
  * N independent chains after each of S transitions (paper Eq. tv_distance, Fig. 9), using only the
- * visited states and the exact ln Z (METHODS.md section 6). Chains start from {@code --start}
+ * visited states and the exact ln Z (docs/methods.md section 6). Chains start from {@code --start}
  * (one row: a common start for every chain, as in Fig. 9; N rows: one per chain) on layer 0, the
  * upper layers of dt/roundtrip from the kernel's uniform initialisation; without {@code --start},
  * every layer starts uniform. Writes {@code step,tv} for s = 0..S to {@code --out}.
@@ -42,6 +42,9 @@ import picocli.CommandLine.Spec;
 final class TvCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
+
+    @Mixin
+    CostOptions cost;
 
     @Spec
     CommandSpec spec;
@@ -82,7 +85,7 @@ final class TvCommand implements Callable<Integer> {
      * very values it holds (every ln P &lt;= 0 and sum P = 1 at any scale), for n &lt;=
      * {@value VisibleDistribution#MAX_VISIBLE} where it fits in memory; a larger model is refused.
      */
-    private Distance distance(Rbm bottom) {
+    private Distance distance(Rbm bottom, dev.rbmsuite.core.cost.CostGuard guard) {
         int n = bottom.numVisible();
         double err = FloatLimits.logProbabilityError(bottom);
         if (err > MAX_LOG_PROBABILITY_ERROR) {
@@ -92,12 +95,8 @@ final class TvCommand implements Callable<Integer> {
                         + " nats (limit %.0e; docs/contract.md, Limits)", n, VisibleDistribution.MAX_VISIBLE, err,
                         MAX_LOG_PROBABILITY_ERROR));
             }
-            if ((1L << n) > WorkLimits.MAX_EXACT_WORK / bottom.numHidden()) {
-                throw new InputException("option --model: the table of P(v) over 2^" + n + " states x " + bottom.numHidden()
-                        + " hidden units exceeds the limit of 2^45 terms (hours of work)");
-            }
             Memory.require(Memory.doubles(3, 1L << n), "option --model: the table of P(v) over 2^" + n + " states");
-            VisibleDistribution p = VisibleDistribution.of(bottom);
+            VisibleDistribution p = VisibleDistribution.of(bottom, guard);
             return new Distance() {
                 public double of(double[] samples, int rows) {
                     return TotalVariation.distance(p, samples, rows);
@@ -108,8 +107,7 @@ final class TvCommand implements Callable<Integer> {
                 }
             };
         }
-        WorkLimits.requireExact(bottom, "--model");
-        double logZ = Ranges.finite("logZ", ExactLogZ.logZ(bottom));
+        double logZ = Ranges.finite("logZ", ExactLogZ.logZ(bottom, guard));
         return new Distance() {
             public double of(double[] samples, int rows) {
                 return TotalVariation.distance(bottom, logZ, samples, rows);
@@ -167,7 +165,7 @@ final class TvCommand implements Callable<Integer> {
                 System.arraycopy(values, s.size() == 1 ? 0 : r * n, buf, r * n, n);
             }
         }
-        Distance d = distance(bottom);
+        Distance d = distance(bottom, cost.guard());
         double[] tv = new double[steps + 1];
         tv[0] = Ranges.unitInterval("tv at step 0", d.of(state.buffer(0), chains));
         Rng steprng = rng.fork(1);

@@ -94,8 +94,8 @@ public final class ExperimentContext {
      * @throws java.io.IOException on write failure
      */
     public java.util.List<String> render(dev.rbmsuite.plots.Figure figure, String name) throws java.io.IOException {
-        dev.rbmsuite.plots.render.FigureRenderer.writePng(figure, file(name + ".png"));
-        dev.rbmsuite.plots.render.FigureRenderer.writeSvg(figure, file(name + ".svg"));
+        dev.rbmsuite.core.io.AtomicFiles.write(file(name + ".png"), dev.rbmsuite.plots.render.FigureRenderer.png(figure));
+        dev.rbmsuite.core.io.AtomicFiles.write(file(name + ".svg"), dev.rbmsuite.plots.render.FigureRenderer.svg(figure));
         return java.util.List.of(name + ".png", name + ".svg");
     }
 

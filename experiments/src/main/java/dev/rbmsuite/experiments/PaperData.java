@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * The six data sets of the paper with their Table 1 settings. Each synthetic data set is generated
  * once per seed from its own stream (independent of the figure), so every figure and every trial
- * sees the same GenRBM, islands and pentagon data (METHODS.md section 7.1: one fixed data set per
+ * sees the same GenRBM, islands and pentagon data (docs/methods.md section 7.1: one fixed data set per
  * task shared by all runs).
  */
 public final class PaperData {

@@ -1,7 +1,7 @@
 package dev.rbmsuite.experiments;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.rbmsuite.plots.io.AtomicFiles;
+import dev.rbmsuite.core.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -6,7 +6,7 @@ import java.util.Locale;
 /**
  * How much work a figure does. {@code SMOKE} runs every figure in seconds (part of the test
  * command), {@code QUICK} shows each claim within minutes, {@code PAPER} uses the paper's settings
- * (Table 1 and the defaults of METHODS.md section 7).
+ * (Table 1 and the defaults of docs/methods.md section 7).
  */
 public enum Scale {
     /** Seconds per figure: tiny epochs and trials, to check that everything runs. */

@@ -3,8 +3,10 @@ package dev.rbmsuite.experiments;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.Rng;
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.AtomicFiles;
+import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -90,7 +92,7 @@ public final class Trials {
             ctx.progress(name + ": settings changed, discarding kept trials");
             deleteContents(dir);
         }
-        JSON.writeValue(settingsFile.toFile(), wanted);
+        AtomicFiles.write(settingsFile, JSON.writeValueAsBytes(wanted));
         Rng root = rng.fork(ExperimentContext.label(name));
         List<CsvTable> results = new ArrayList<>();
         List<Future<CsvTable>> futures = new ArrayList<>();
@@ -111,6 +113,9 @@ public final class Trials {
                 }
                 final int trial = r;
                 futures.add(pool.submit(() -> {
+                    // a safe point: kept trials stay, this one and later ones run at the next start
+                    Interruption.check("before trial " + (trial + 1) + " of " + name
+                            + "; rerun the same command to resume");
                     long t0 = System.nanoTime();
                     Path artifacts = Files.createDirectories(dir.resolve("trial-" + trial));
                     CsvTable t = task.run(trial, root.fork(trial), artifacts);

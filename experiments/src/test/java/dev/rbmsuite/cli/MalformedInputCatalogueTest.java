@@ -229,7 +229,7 @@ class MalformedInputCatalogueTest {
         c.add(new Case("train --out a regular file", 2, "plain.txt", "train", "--data", d, "--kernel", "bgs", "--hidden", "3",
                 "--epochs", "2", "--out", p("plain.txt")));
         // lambda2, figure, dataset
-        c.add(new Case("lambda2 --repeats 2000000000", 2, "--repeats", "lambda2", "--model", m, "--estimator", "counts",
+        c.add(new Case("lambda2 --repeats 2000000000", 2, "--allow-slow", "lambda2", "--model", m, "--estimator", "counts",
                 "--repeats", "2000000000"));
         c.add(new Case("lambda2 --repeats 0", 2, "--repeats", "lambda2", "--model", m, "--estimator", "counts", "--repeats",
                 "0"));
@@ -264,7 +264,7 @@ class MalformedInputCatalogueTest {
         c.add(new Case("manifest that is /dev/zero", 2, "not a regular file", "info", "--model", p("devmanifest")));
         c.add(new Case("train --lambda2 at n = 26", 2, "--lambda2", "train", "--data", p("wide.csv"), "--kernel", "bgs",
                 "--hidden", "3", "--epochs", "2", "--lambda2", "--out", p("run")));
-        c.add(new Case("logz exact of 2^30 states x 100000 units", 2, "2^45", "logz", "--model", p("wide30"), "--method",
+        c.add(new Case("logz exact of 2^30 states x 100000 units", 2, "--allow-slow", "logz", "--model", p("wide30"), "--method",
                 "exact"));
         c.add(new Case("sample --out a FIFO", 2, "not a regular file", "sample", "--model", p("m"), "--kernel", "bgs",
                 "--chains", "2", "--steps", "1", "--out", p("fifo.csv")));

@@ -48,7 +48,7 @@ public final class ChainState {
 
     /**
      * Chains started from the uniform distribution on every layer (each unit an independent fair
-     * coin), parity 0: the paper's persistent-chain initialisation (METHODS.md section 7.1).
+     * coin), parity 0: the paper's persistent-chain initialisation (docs/methods.md section 7.1).
      *
      * @param chains N (positive)
      * @param sizes n_l of each layer

@@ -13,12 +13,12 @@ import dev.rbmsuite.core.Rng;
  *   <li>for every level l in I_c = {l in 0..L-1 : l = c mod 2} (disjoint pairs, so their order does
  *       not matter): the visible-space swap K̄_{l,l+1} of Eq. swap_kernel_vis, i.e.
  *       h_l ~ P_l(h | v~_l), the swap kernel S_{l,l+1} of Alg. 1 with v~_{l+1}, and then
- *       v~_l ~ P_l(v | h~_l), resampled even when the swap was rejected (METHODS.md 3.4);</li>
+ *       v~_l ~ P_l(v | h~_l), resampled even when the swap was rejected (docs/methods.md section 3.4);</li>
  *   <li>one blocked Gibbs sweep (Eq. bgs) on every layer l = 0..L;</li>
  *   <li>c' = 1 - c.</li>
  * </ol>
  * With L = 1 the single pair is attempted only on even-parity steps (I_1 is empty), as in the
- * paper (METHODS.md 3.4). Each step with parity c leaves P_Theta invariant; it does not satisfy
+ * paper (docs/methods.md section 3.4). Each step with parity c leaves P_Theta invariant; it does not satisfy
  * detailed balance on its own (a swap followed by BGS), which the tests show on the exact matrix.
  *
  * <p>{@link StepInfo}: swapAttempts[l] = N and swapAccepts[l] = accepted swaps for l in I_c, zero

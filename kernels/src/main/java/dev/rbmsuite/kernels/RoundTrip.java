@@ -8,10 +8,10 @@ import java.util.Arrays;
 /**
  * The proposed round-trip kernel T^prop_Theta (paper section 4, Eq. ell_trans, Alg. 3) on an RBM
  * stack theta_0, ..., theta_L. It leaves P_Theta(V) = prod_l P_{theta_l}(v_l) invariant (paper
- * Appendix C) and, being a palindromic composition, satisfies detailed balance (METHODS.md 0),
+ * Appendix C) and, being a palindromic composition, satisfies detailed balance (docs/methods.md section 0),
  * both checked exactly by the tests.
  *
- * <p>One transition, for every chain (METHODS.md 3.4):
+ * <p>One transition, for every chain (docs/methods.md section 3.4):
  * <ol>
  *   <li>upward, l = 0..L-1: h_l ~ P_l(h | v_l^+) (v_0^+ = v_0), then the swap kernel S_{l,l+1}
  *       (Alg. 1, Eq. swap_prob) on (h_l, v_{l+1}) with the <em>current</em> v_{l+1}, giving

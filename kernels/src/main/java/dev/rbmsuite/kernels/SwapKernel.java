@@ -18,7 +18,7 @@ import dev.rbmsuite.core.VectorMath;
  *   accept iff ln u &lt; log r, u ~ Unif[0,1),
  * </pre>
  * with lh_l(x) = c_l.x + sum_i sfp(eta_i(x; theta_l)) and lv_{l+1}(x) = b_{l+1}.x +
- * sum_j sfp(zeta_j(x; theta_{l+1})) (METHODS.md 3.2 and 3.4). The kernel satisfies detailed balance
+ * sum_j sfp(zeta_j(x; theta_{l+1})) (docs/methods.md section 3.2 and 3.4). The kernel satisfies detailed balance
  * with respect to P^(h)_{theta_l}(h_l) P^(v)_{theta_{l+1}}(v_{l+1}).
  *
  * <p>Hot path: both configurations live in {@link Slot}s that cache, per chain, the two fields
@@ -304,7 +304,7 @@ public final class SwapKernel {
     /**
      * The visible-space swap kernel K̄_{l,l+1} (Eq. swap_kernel_vis), one step of every chain in
      * place: h_l ~ P_l(h | v_l); (h_l', v_{l+1}') = S_{l,l+1}(h_l, v_{l+1}) (Alg. 1); then
-     * v_l' ~ P_l(v | h_l'), drawn on acceptance and on rejection alike (Alg. 2, METHODS.md 3.4). It
+     * v_l' ~ P_l(v | h_l'), drawn on acceptance and on rejection alike (Alg. 2, docs/methods.md section 3.4). It
      * satisfies detailed balance with respect to P_l(v_l) P_{l+1}(v_{l+1}).
      *
      * <p>Afterwards {@link #sampleUpperHiddenOfLastSwap} can draw h ~ P_{l+1}(h | v_{l+1}') from the

@@ -7,7 +7,7 @@ import dev.rbmsuite.core.Rng;
  * Common frame of the two swap-based kernels on an RBM stack theta_0, ..., theta_L, deep tempering
  * (Alg. 2) and the proposed round trip (Alg. 3): the stack, one {@link SwapKernel} S_{l,l+1}
  * (Alg. 1, Eq. swap_prob) per adjacent pair l = 0..L-1, and the uniform start of every layer's chains
- * (METHODS.md 3.4). The transition itself ({@link #advance}) is each subclass's own.
+ * (docs/methods.md section 3.4). The transition itself ({@link #advance}) is each subclass's own.
  */
 abstract class SwapLadderKernel implements TransitionKernel {
     /** theta_0 (the training RBM) .. theta_L. */

@@ -9,7 +9,7 @@
  *   <li>{@link dev.rbmsuite.kernels.BlockedGibbs}: blocked Gibbs sampling (Eq. bgs);</li>
  *   <li>{@link dev.rbmsuite.kernels.SwapKernel}: the swap kernel S_{l,l+1} (Alg. 1, Eq. swap_prob)
  *       and the visible-space swap K̄_{l,l+1} (Eq. swap_kernel_vis), shared by the two below;</li>
- *   <li>{@link dev.rbmsuite.kernels.DeepTempering}: deep tempering (Alg. 2, METHODS.md 3.4);</li>
+ *   <li>{@link dev.rbmsuite.kernels.DeepTempering}: deep tempering (Alg. 2, docs/methods.md section 3.4);</li>
  *   <li>{@link dev.rbmsuite.kernels.RoundTrip}: the proposed round-trip kernel (Alg. 3, Eq. ell_trans);</li>
  *   <li>{@link dev.rbmsuite.kernels.ParallelTempering}: replica exchange over an inverse-temperature
  *       ladder on one RBM, the classic baseline;</li>

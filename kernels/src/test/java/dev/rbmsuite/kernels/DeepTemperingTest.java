@@ -51,7 +51,7 @@ class DeepTemperingTest {
             }
             assertThat(info.bottomOrigin()).isEmpty();
         }
-        // with L = 1 the single pair is attempted on even-parity steps only (METHODS.md 3.4)
+        // with L = 1 the single pair is attempted on even-parity steps only (docs/methods.md section 3.4)
         DeepTempering dt1 = new DeepTempering(TestModels.stack342());
         ChainState s1 = dt1.init(100, Rng.seeded(3));
         assertThat(dt1.advance(Rng.seeded(4), s1).swapAttempts()).containsExactly(100);

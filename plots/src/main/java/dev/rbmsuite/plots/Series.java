@@ -12,7 +12,7 @@ import java.util.Objects;
  * colour (issue 7: "consistent colours per kernel across all figures"). The {@link #name() name} is the
  * legend label.
  *
- * <p>The three {@link Kind kinds} cover the curves of the paper (METHODS.md section 6): lines against epoch or
+ * <p>The three {@link Kind kinds} cover the curves of the paper (docs/methods.md section 6): lines against epoch or
  * step (Figs 2, 6, 7, 9; a line may carry a 10th-90th percentile band, Fig 9), scatter clouds (the PCA
  * projections of the data in Figs 5 and 8) and trajectories (a connected path with start and end markers,
  * Fig 8).

@@ -10,7 +10,7 @@ import java.util.Set;
  * An x-y chart: a list of {@link Series} with axis labels and options. Immutable; build with
  * {@link #builder()}.
  *
- * <p>Covers the chart panels of the paper (METHODS.md section 6): log-likelihood, MAE and lambda2 against
+ * <p>Covers the chart panels of the paper (docs/methods.md section 6): log-likelihood, MAE and lambda2 against
  * epoch (Figs 2, 6, 7), TV distance against step with a percentile band and optional log-x axis (Fig 9),
  * and PCA planes with point clouds and trajectories (Figs 5, 8). Axis labels should carry units, e.g.
  * {@code "log-likelihood (nats per sample)"}.

@@ -36,11 +36,11 @@ class PreviewGalleryTest {
     @Test
     void rendersTheGallery() throws IOException {
         String keep = System.getProperty("plots.preview");
-        Path dir = keep != null && !keep.isBlank() ? Path.of(keep) : tmp;
+        Path dir = Files.createDirectories(keep != null && !keep.isBlank() ? Path.of(keep) : tmp);
         Map<String, Figure> figures = gallery();
         for (Map.Entry<String, Figure> e : figures.entrySet()) {
             Path png = dir.resolve(e.getKey() + ".png");
-            FigureRenderer.writePng(e.getValue(), png);
+            Files.write(png, FigureRenderer.png(e.getValue()));
             BufferedImage img = ImageIO.read(png.toFile());
             assertThat(img.getWidth()).as(e.getKey()).isEqualTo(e.getValue().width());
             assertThat(img.getHeight()).as(e.getKey()).isEqualTo(e.getValue().height());
@@ -49,12 +49,12 @@ class PreviewGalleryTest {
                 "fig3-deep-tempering", new DeepTemperingSchematic(), "fig4-round-trip", new RoundTripSchematic());
         for (Map.Entry<String, Drawing> e : schematics.entrySet()) {
             Path png = dir.resolve(e.getKey() + ".png");
-            DrawingWriter.writePng(e.getValue(), png);
+            Files.write(png, DrawingWriter.png(e.getValue()));
             BufferedImage img = ImageIO.read(png.toFile());
             assertThat(img.getWidth()).as(e.getKey()).isEqualTo(e.getValue().width());
             assertThat(img.getHeight()).as(e.getKey()).isEqualTo(e.getValue().height());
         }
-        FigureRenderer.writeSvg(figures.get("fig9-tv"), dir.resolve("fig9-tv.svg"));
+        Files.write(dir.resolve("fig9-tv.svg"), FigureRenderer.svg(figures.get("fig9-tv")));
         assertThat(Files.readString(dir.resolve("fig9-tv.svg"))).contains("<svg");
     }
 

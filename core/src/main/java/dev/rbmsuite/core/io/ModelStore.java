@@ -12,13 +12,14 @@ import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.SuiteVersion;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -29,9 +30,19 @@ import java.util.stream.Stream;
  * DIR/layerK/b.npy    float64 (n_K,)
  * DIR/layerK/c.npy    float64 (m_K,)
  * </pre>
- * Saving writes a sibling temporary folder and moves it into place, so a failed save leaves no
- * half-written model. Loading reads the manifest strictly ({@link StrictJson}), checks it against every
- * array's shape and refuses non-finite parameters and parameters beyond what float64 can evaluate
+ *
+ * <p><b>Saving never loses a model and never deletes what it did not write.</b> The new model is
+ * written into a sibling temporary folder {@code .DIR.tmp-PID-N/}; an existing model folder is then
+ * renamed aside to {@code .DIR.old/}, the new one renamed into place and the old one deleted. At
+ * every instant one complete model (old or new) is on disk; a save interrupted between the two
+ * renames is completed backwards (the old model restored) at the next save or load, and left-over
+ * temporary folders are removed. Only a folder that is recognisably a model folder (its manifest says
+ * {@code "rbm-stack"} and it holds nothing but the manifest and {@code layerK/} folders of
+ * {@code .npy} files) is replaced; any other non-empty folder is refused, and with {@code force} the
+ * model's files are written beside the foreign ones, replacing only files of a model (not
+ * atomically then: the manifest is removed first and written last, so a half-written model never
+ * loads). Loading reads the manifest strictly ({@link StrictJson}), checks it against every array's
+ * shape and refuses non-finite parameters and parameters beyond what float64 can evaluate
  * ({@link FloatLimits}).
  */
 public final class ModelStore {
@@ -43,6 +54,11 @@ public final class ModelStore {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     /** The largest manifest read (a manifest holds settings, not data). */
     static final long MAX_MANIFEST_BYTES = 16 << 20;
+    private static final Pattern LAYER = Pattern.compile("layer\\d+");
+    private static final Set<String> ARRAYS = Set.of("W.npy", "b.npy", "c.npy");
+
+    /** What a folder holds, as far as saving a model over it is concerned. */
+    private enum Holds { NOTHING, MODEL, MODEL_AND_OTHERS, OTHER }
 
     private ModelStore() {
     }
@@ -53,8 +69,8 @@ public final class ModelStore {
     }
 
     /**
-     * Writes a model folder atomically. An existing model folder at {@code dir} is replaced; any other
-     * existing non-empty folder is refused.
+     * Writes a model folder atomically, replacing an existing model folder; any other non-empty folder
+     * is refused (see the class comment).
      *
      * @param stack the model
      * @param dir destination folder
@@ -63,38 +79,167 @@ public final class ModelStore {
      * @throws InputException if {@code dir} exists and is not a model folder
      */
     public static void save(RbmStack stack, Path dir, Map<String, ?> extra) throws IOException {
+        save(stack, dir, extra, false);
+    }
+
+    /**
+     * Writes a model folder (see the class comment).
+     *
+     * @param stack the model
+     * @param dir destination folder
+     * @param extra further manifest entries; may be empty
+     * @param force write beside foreign files in {@code dir} instead of refusing (never over them)
+     * @throws IOException on write failure
+     * @throws InputException if {@code dir} may not be written
+     */
+    public static void save(RbmStack stack, Path dir, Map<String, ?> extra, boolean force) throws IOException {
         Path target = dir.toAbsolutePath().normalize();
-        if (Files.exists(target)) {
-            if (!Files.isDirectory(target)) {
-                throw new InputException(dir + ": exists and is not a folder");
+        ObjectNode manifest = manifest(stack, extra);
+        Files.createDirectories(target.getParent());
+        try (FolderLock lock = FolderLock.acquire(lockFile(target), dir, "saving a model")) {
+            saveLocked(stack, dir, target, manifest, force);
+        }
+    }
+
+    /** @return the lock file of a model folder: beside it, as the folder itself is swapped */
+    private static Path lockFile(Path target) {
+        return target.resolveSibling("." + target.getFileName() + OutputFolder.LOCK);
+    }
+
+    private static void saveLocked(RbmStack stack, Path dir, Path target, ObjectNode manifest, boolean force)
+            throws IOException {
+        recover(target);
+        if (Files.exists(target) && !Files.isDirectory(target)) {
+            throw new InputException(dir + ": exists and is not a folder");
+        }
+        List<String> others = new ArrayList<>();
+        Holds holds = holds(target, others);
+        switch (holds) {
+            case NOTHING, MODEL -> swapIn(stack, manifest, target);
+            case MODEL_AND_OTHERS -> {
+                if (!force) {
+                    throw new InputException(dir + ": a model folder that also holds other files (for example "
+                            + others.get(0) + "); refusing to replace it: choose another --out, or add --force to "
+                            + "replace only the model's files");
+                }
+                writeInPlace(stack, manifest, target);
             }
-            boolean empty;
-            try (Stream<Path> s = Files.list(target)) {
-                empty = s.findAny().isEmpty();
-            }
-            if (!empty && !Files.isRegularFile(target.resolve("manifest.json"))) {
-                throw new InputException(dir + ": exists and is not a model folder; refusing to overwrite it");
+            default -> {
+                if (!force) {
+                    throw new InputException(dir + ": not a model folder (" + describe(target, others)
+                            + "); refusing to replace it: choose another --out, or add --force to write the model "
+                            + "beside its files");
+                }
+                for (String name : others) {
+                    if (name.equals(OutputFolder.MANIFEST) || LAYER.matcher(name).matches()) {
+                        throw new InputException(target.resolve(name) + ": exists and is not part of a model; "
+                                + "refusing to overwrite it, even with --force");
+                    }
+                }
+                writeInPlace(stack, manifest, target);
             }
         }
-        Path parent = target.getParent();
-        Files.createDirectories(parent);
-        Path tmp = Files.createTempDirectory(parent, "." + target.getFileName() + ".tmp-");
-        try {
-            for (int l = 0; l < stack.size(); l++) {
-                Rbm r = stack.layer(l);
-                Path ld = Files.createDirectories(tmp.resolve("layer" + l));
-                Npy.write(ld.resolve("W.npy"), r.weightsArray(), r.numVisible(), r.numHidden());
-                Npy.write(ld.resolve("b.npy"), r.visibleBiasArray(), r.numVisible());
-                Npy.write(ld.resolve("c.npy"), r.hiddenBiasArray(), r.numHidden());
+    }
+
+    private static String describe(Path dir, List<String> others) {
+        String format = OutputFolder.formatOf(dir.resolve(OutputFolder.MANIFEST));
+        if (format != null) {
+            return format.isEmpty() ? "its manifest.json is not one of the suite's"
+                    : "its manifest.json says format \"" + format + "\"";
+        }
+        return "it holds other files, for example " + others.get(0);
+    }
+
+    /** Writes the model into a sibling temporary folder, then swaps it in by renames. */
+    private static void swapIn(RbmStack stack, ObjectNode manifest, Path target) throws IOException {
+        AtomicFiles.replaceFolder(target, tmp -> writeModel(stack, manifest, tmp));
+    }
+
+    /** The forced write into a folder that holds other files: model files only, manifest last. */
+    private static void writeInPlace(RbmStack stack, ObjectNode manifest, Path target) throws IOException {
+        Files.createDirectories(target);
+        Files.deleteIfExists(target.resolve(OutputFolder.MANIFEST));
+        try (Stream<Path> s = Files.list(target)) {
+            for (Path p : s.toArray(Path[]::new)) {
+                String n = p.getFileName().toString();
+                if (LAYER.matcher(n).matches() && Integer.parseInt(n.substring(5)) >= stack.size() && ownLayer(p)) {
+                    AtomicFiles.deleteTree(p);
+                }
             }
-            JSON.writeValue(tmp.resolve("manifest.json").toFile(), manifest(stack, extra));
-            if (Files.exists(target)) {
-                deleteTree(target);
+        }
+        writeModel(stack, manifest, target);
+    }
+
+    private static void writeModel(RbmStack stack, ObjectNode manifest, Path dir) throws IOException {
+        for (int l = 0; l < stack.size(); l++) {
+            Rbm r = stack.layer(l);
+            Path ld = Files.createDirectories(dir.resolve("layer" + l));
+            Npy.write(ld.resolve("W.npy"), r.weightsArray(), r.numVisible(), r.numHidden());
+            Npy.write(ld.resolve("b.npy"), r.visibleBiasArray(), r.numVisible());
+            Npy.write(ld.resolve("c.npy"), r.hiddenBiasArray(), r.numHidden());
+        }
+        // the manifest last: a folder whose manifest is missing is never taken for a model
+        AtomicFiles.write(dir.resolve(OutputFolder.MANIFEST), JSON.writeValueAsBytes(manifest));
+    }
+
+    /**
+     * Completes an interrupted save (see {@link AtomicFiles#recoverFolder}); only folders that hold
+     * nothing but model files are moved or deleted.
+     */
+    private static void recover(Path target) throws IOException {
+        AtomicFiles.recoverFolder(target, p -> {
+            try {
+                Holds h = holds(p, new ArrayList<>());
+                return h == Holds.MODEL || h == Holds.NOTHING;
+            } catch (IOException e) {
+                return false;
             }
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException | RuntimeException e) {
-            deleteTree(tmp);
-            throw e;
+        });
+    }
+
+    /**
+     * @param dir a path
+     * @param others receives the names in {@code dir} that are not files of a model
+     * @return what it holds: NOTHING for a missing or empty folder (or one with nothing but model
+     *     files and no manifest, as a temporary folder), MODEL for a recognisable model folder
+     */
+    private static Holds holds(Path dir, List<String> others) throws IOException {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return Files.exists(dir, LinkOption.NOFOLLOW_LINKS) ? Holds.OTHER : Holds.NOTHING;
+        }
+        boolean hasManifest = false;
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.sorted().toArray(Path[]::new)) {
+                String n = p.getFileName().toString();
+                if (n.equals(OutputFolder.MANIFEST) && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
+                    hasManifest = true;
+                } else if (!(LAYER.matcher(n).matches() && ownLayer(p)) && !OutputFolder.TEMPORARY.matcher(n).matches()) {
+                    others.add(n);
+                }
+            }
+        }
+        boolean model = hasManifest && FORMAT.equals(OutputFolder.formatOf(dir.resolve(OutputFolder.MANIFEST)));
+        if (hasManifest && !model) {
+            others.add(0, OutputFolder.MANIFEST);
+            return Holds.OTHER;
+        }
+        if (!model) {
+            return others.isEmpty() ? Holds.NOTHING : Holds.OTHER;
+        }
+        return others.isEmpty() ? Holds.MODEL : Holds.MODEL_AND_OTHERS;
+    }
+
+    /** @return whether a layerK entry is a folder holding nothing but the layer's arrays */
+    private static boolean ownLayer(Path p) throws IOException {
+        if (!Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        try (Stream<Path> s = Files.list(p)) {
+            return s.allMatch(q -> {
+                String n = q.getFileName().toString();
+                return (ARRAYS.contains(n) || OutputFolder.TEMPORARY.matcher(n).matches())
+                        && Files.isRegularFile(q, LinkOption.NOFOLLOW_LINKS);
+            });
         }
     }
 
@@ -137,6 +282,7 @@ public final class ModelStore {
      * @throws InputException naming the file if the manifest is missing or malformed
      */
     public static JsonNode readManifest(Path dir) {
+        dir = present(dir);
         Path mf = dir.resolve("manifest.json");
         if (!Files.isDirectory(dir)) {
             throw new InputException(dir + ": model folder not found");
@@ -177,6 +323,7 @@ public final class ModelStore {
      * @throws InputException naming the file on any inconsistency
      */
     public static RbmStack load(Path dir) {
+        dir = present(dir);
         JsonNode root = readManifest(dir);
         JsonNode layers = root.get("layers");
         List<Rbm> list = new ArrayList<>();
@@ -203,6 +350,24 @@ public final class ModelStore {
         }
     }
 
+    /**
+     * The folder to read a model from: {@code dir} itself, or, when a save was interrupted between
+     * its two renames, the old model (restored into place where the folder can be written).
+     */
+    private static Path present(Path dir) {
+        Path abs = dir.toAbsolutePath().normalize();
+        Path old = AtomicFiles.aside(abs);
+        if (Files.exists(abs) || !Files.isDirectory(old)) {
+            return dir;
+        }
+        try (FolderLock lock = FolderLock.acquire(lockFile(abs), dir, "loading a model")) {
+            recover(abs);
+        } catch (IOException | RuntimeException e) {
+            return old;
+        }
+        return Files.exists(abs) ? dir : old;
+    }
+
     private static double[] readShaped(Path file, long... shape) {
         Npy.Array a = Npy.read(file);
         if (!Arrays.equals(a.shape(), shape)) {
@@ -210,16 +375,5 @@ public final class ModelStore {
                     + Arrays.toString(shape));
         }
         return a.data();
-    }
-
-    private static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(p)) {
-            for (Path q : s.sorted(Comparator.reverseOrder()).toArray(Path[]::new)) {
-                Files.deleteIfExists(q);
-            }
-        }
     }
 }

@@ -3,7 +3,6 @@ package dev.rbmsuite.core.io;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Memory;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -45,7 +44,7 @@ public final class Npy {
     }
 
     /**
-     * Writes a float64 C-order array.
+     * Writes a float64 C-order array, atomically ({@link AtomicFiles}).
      *
      * @param file destination
      * @param data values in C order
@@ -72,12 +71,12 @@ public final class Npy {
         byte[] hb = h.toString().getBytes(StandardCharsets.US_ASCII);
         ByteBuffer body = ByteBuffer.allocate(data.length * 8).order(ByteOrder.LITTLE_ENDIAN);
         body.asDoubleBuffer().put(data);
-        try (OutputStream out = Files.newOutputStream(file)) {
+        AtomicFiles.write(file, out -> {
             out.write(MAGIC);
             out.write(new byte[] {1, 0, (byte) (hb.length & 0xff), (byte) (hb.length >>> 8)});
             out.write(hb);
             out.write(body.array());
-        }
+        });
     }
 
     /**

@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Rank-hot (thermometer) encoding of continuous features by quantile bins, exactly as METHODS.md
+ * Rank-hot (thermometer) encoding of continuous features by quantile bins, exactly as docs/methods.md
  * section 4 specifies (paper section 5.1, "Iris Dataset").
  *
  * <p>For each feature f, fitted on the whole data set: cut points {@code t_r = quantile(x_f, r/K)} for

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The result of a rank-hot encoding (METHODS.md section 4): the binary data set, and per feature its cut
- * points and how many rows fell into each of the K bins. METHODS.md asks to log the per-feature bin counts:
+ * The result of a rank-hot encoding (docs/methods.md section 4): the binary data set, and per feature its cut
+ * points and how many rows fell into each of the K bins. docs/methods.md asks to log the per-feature bin counts:
  * {@link #summary()} gives them in a form ready for a manifest.
  */
 public final class RankHotEncoding {

@@ -1,18 +1,16 @@
 package dev.rbmsuite.datasets.io;
 
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.datasets.BinaryDataset;
-import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -23,7 +21,7 @@ import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * Reads and writes binary data sets in the CSV format of the suite's contract (CONTRACT.md, "Data files"):
+ * Reads and writes binary data sets in the CSV format of the suite's contract (docs/contract.md, "Data files"):
  * a header row {@code v0,v1,...,v{n-1}}, then one row per data point with values 0 or 1, and, where the data
  * set has classes, a last column {@code label} (a non-negative class index).
  *
@@ -241,9 +239,8 @@ public final class DatasetCsv {
     }
 
     /**
-     * Writes a data set file atomically: the text goes to a temporary file in the destination's folder
-     * (created if needed), which is then moved onto {@code file}, replacing an existing file. On failure
-     * the temporary file is removed and {@code file} is untouched.
+     * Writes a data set file atomically through core's {@link AtomicFiles} (missing folders are
+     * created; an existing file is replaced; on failure {@code file} is untouched).
      *
      * @param data the data set
      * @param file destination
@@ -255,26 +252,10 @@ public final class DatasetCsv {
         if (Files.isDirectory(target)) {
             throw new InputException(file + ": is a folder; expected a file name for the CSV output");
         }
-        Path parent = target.getParent();
-        Files.createDirectories(parent);
-        Path tmp = Files.createTempFile(parent, "." + target.getFileName() + ".", ".tmp");
-        try {
-            try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.US_ASCII)) {
-                write(data, w);
-            }
-            try {
-                Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
-            } catch (UnsupportedOperationException e) {
-                // not a POSIX file system: keep the default permissions
-            }
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
-        }
+        AtomicFiles.write(target, out -> {
+            Writer w = new OutputStreamWriter(out, StandardCharsets.US_ASCII);
+            write(data, w);
+            w.flush();
+        });
     }
 }

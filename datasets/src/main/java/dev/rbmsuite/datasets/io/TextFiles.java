@@ -14,7 +14,7 @@ import java.nio.file.Path;
 
 /**
  * Opens a user's UTF-8 text file for a parser and turns the ways opening or reading it can fail into one-line
- * {@link InputException}s naming the file (CONTRACT.md: bad input exits with code 2 and one line). Shared by
+ * {@link InputException}s naming the file (docs/contract.md: bad input exits with code 2 and one line). Shared by
  * the CSV data files ({@link DatasetCsv}) and the UCI tables ({@code dev.rbmsuite.datasets.uci.UciReader}),
  * so that both report missing, unreadable and non-UTF-8 files in the same words.
  */

@@ -8,7 +8,7 @@ import java.util.Arrays;
 /**
  * The GenRBM data set (paper section 2.3, Table 1): a generative RBM with n = 10 visible and m = 100
  * hidden units whose parameters W, b and c are all drawn i.i.d. from N(0, 0.01) (standard deviation 0.1,
- * METHODS.md section 7.2), and N_d = 100 data points, each the visible state of an independent blocked
+ * docs/methods.md section 7.2), and N_d = 100 data points, each the visible state of an independent blocked
  * Gibbs sampling (BGS) chain after 5,000 steps from a uniform start.
  *
  * <p>The 100 chains run as one batch through {@link Rbm#sampleHidden} and {@link Rbm#sampleVisible}. The

@@ -10,7 +10,7 @@ import java.util.List;
  * The pentagon data set (paper section 5.1, Eq. P_pentagon): a five-component mixture of product Bernoulli
  * distributions, {@code P(v | kappa) = (1/5) sum_{z=1..5} prod_i Bern(v_i | sig(kappa rho_{z,i}))} with
  * {@code rho_{z,i} = cos(2 pi (chi_i - z) / 5)} and {@code chi_i = floor(5 i / n)} for 1-based i
- * (METHODS.md section 7.2). kappa >= 0 sets the separation; the paper uses kappa = 6, n = 25, N_d = 100
+ * (docs/methods.md section 7.2). kappa >= 0 sets the separation; the paper uses kappa = 6, n = 25, N_d = 100
  * (Table 1). Row labels are z - 1 (0..4).
  *
  * @param kappa separation, finite and non-negative
@@ -46,7 +46,7 @@ public record Pentagon(double kappa, int n, int size) {
 
     /**
      * @param i 1-based variable index in [1, n]
-     * @return chi_i = floor(5 i / n), the angular position of variable i (METHODS.md section 7.2)
+     * @return chi_i = floor(5 i / n), the angular position of variable i (docs/methods.md section 7.2)
      */
     public int chi(int i) {
         if (i < 1 || i > n) {

@@ -6,7 +6,7 @@ import java.util.Objects;
 
 /**
  * A parsed UCI classification table: N rows of F continuous, finite features plus one class per row.
- * This is the input of the rank-hot encoding (METHODS.md section 4); the class is kept only to colour plots.
+ * This is the input of the rank-hot encoding (docs/methods.md section 4); the class is kept only to colour plots.
  */
 public final class UciTable {
     private final UciSource source;

@@ -1,7 +1,7 @@
 package dev.rbmsuite.diagnostics.ais;
 
 /**
- * Settings of an annealing run (METHODS.md section 1; defaults in its section 7.2: K = 10,000,
+ * Settings of an annealing run (docs/methods.md section 1; defaults in its section 7.2: K = 10,000,
  * N = 500, base-rate start, double precision).
  *
  * @param schedule the inverse temperatures

@@ -1,7 +1,7 @@
 package dev.rbmsuite.diagnostics.ais;
 
 /**
- * The outcome of an annealed-importance-sampling estimate of ln Z (METHODS.md sections 1.3-1.5).
+ * The outcome of an annealed-importance-sampling estimate of ln Z (docs/methods.md sections 1.3-1.5).
  *
  * @param logZ the estimate of ln Z
  * @param stdErr its standard error by the delta method, sd(w) / (sqrt(N) mean(w)) with the

@@ -12,7 +12,7 @@ import dev.rbmsuite.diagnostics.Parallel;
  * the batched {@link Rbm} methods and {@link VectorMath}), blocks run in parallel, and block t uses
  * the stream {@code rng.fork(t)}; so results depend on the seed only, not on the number of threads.
  *
- * <p>Intermediate distributions (METHODS.md 1.3, base-rate variant): on v alone,
+ * <p>Intermediate distributions (docs/methods.md section 1.3, base-rate variant): on v alone,
  * ln f_beta(v) = (1-beta) bA.v + beta b.v + sum_j softplus(beta zeta_j(v)); on (v, h),
  * ln f_beta(v, h) = (1-beta) bA.v + beta (b.v + h.zeta(v)). Both have ln Z_0 = sum_i softplus(bA_i) + m ln 2.
  * The transition at beta is blocked Gibbs on the tempered joint:
@@ -151,7 +151,7 @@ final class Annealer {
         return logw;
     }
 
-    /** Forward AIS on the v-marginal (mAIS, METHODS.md 1.3). */
+    /** Forward AIS on the v-marginal (mAIS, docs/methods.md section 1.3). */
     double[] forwardMarginal(int runs, Rng rng) {
         int k = betas.length - 1;
         return blocks(runs, rng, (first, c, r, logw) -> {

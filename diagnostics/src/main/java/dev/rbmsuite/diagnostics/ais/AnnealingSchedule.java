@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * An inverse-temperature schedule 0 = beta_0 &lt; beta_1 &lt; ... &lt; beta_K = 1 for annealed importance
- * sampling (METHODS.md section 1.3-1.4).
+ * sampling (docs/methods.md section 1.3-1.4).
  */
 public final class AnnealingSchedule {
     private final double[] betas;
@@ -30,7 +30,7 @@ public final class AnnealingSchedule {
     /**
      * Salakhutdinov and Murray's piecewise-linear schedule ([0:1e-3:0.5, 0.5:1e-4:0.9, 0.9:1e-5:1],
      * about 14,500 steps), rescaled to K steps with the same share of steps per segment: 500/14500 of
-     * them on [0, 0.5], 4000/14500 on [0.5, 0.9] and the rest on [0.9, 1] (METHODS.md section 1.4).
+     * them on [0, 0.5], 4000/14500 on [0.5, 0.9] and the rest on [0.9, 1] (docs/methods.md section 1.4).
      *
      * @param temperatures K (at least 3)
      * @return the schedule

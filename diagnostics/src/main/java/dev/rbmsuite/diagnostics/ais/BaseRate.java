@@ -1,13 +1,13 @@
 package dev.rbmsuite.diagnostics.ais;
 
 /**
- * The base-rate model of Salakhutdinov and Murray (METHODS.md section 1.4): an RBM with zero
+ * The base-rate model of Salakhutdinov and Murray (docs/methods.md section 1.4): an RBM with zero
  * weights and hidden biases whose visible biases bA = logit(p) match the data's marginal rates,
  * so annealing starts near the data rather than from the uniform distribution.
  *
  * <p>Smoothing: p_i = (count_i + lp) / (N + 2 lp) with lp = 5 pseudo-observations of each value.
  * This deliberately differs from the one-sided (count_i + lp) / (N + lp) of the MATLAB code quoted in
- * METHODS.md 1.4, which gives p_i = 1 and an infinite bias for a unit that is on in every data point
+ * docs/methods.md section 1.4, which gives p_i = 1 and an infinite bias for a unit that is on in every data point
  * (constant columns occur, e.g. with tied rank-hot thresholds).
  */
 public final class BaseRate {

@@ -5,13 +5,13 @@ import dev.rbmsuite.core.Rng;
 
 /**
  * Marginalised annealed importance sampling (mAIS; Yasuda and Takahashi, Phys. Rev. E 106, 024127,
- * 2022; METHODS.md sections 1.2-1.3): AIS on the visible marginal, with the hidden layer summed out
+ * 2022; docs/methods.md sections 1.2-1.3): AIS on the visible marginal, with the hidden layer summed out
  * in every weight (the Rao-Blackwell step), so only v is carried; BGS on the tempered joint provides
- * the transitions. With a base-rate start (METHODS.md 1.4) this is also what Salakhutdinov and
+ * the transitions. With a base-rate start (docs/methods.md section 1.4) this is also what Salakhutdinov and
  * Murray's RBM_AIS computes. The paper uses it for the wine and seeds log-likelihoods (Fig. 7).
  *
  * <p>ln Z_hat = ln Z_0 + logmeanexp(logw). Z_hat is unbiased, ln Z_hat biased down in expectation
- * (a stochastic lower bound), so the log-likelihood is overestimated slightly (METHODS.md 1.5).
+ * (a stochastic lower bound), so the log-likelihood is overestimated slightly (docs/methods.md section 1.5).
  */
 public final class MarginalAis {
     private MarginalAis() {

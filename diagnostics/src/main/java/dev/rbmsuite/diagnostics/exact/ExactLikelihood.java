@@ -8,7 +8,7 @@ import org.nd4j.linalg.api.ndarray.INDArray;
 
 /**
  * Exact log-probabilities of visible states and the exact log-likelihood of a data set
- * (paper Eq. log_likelihood, with the errata of METHODS.md section 0: the visible marginal
+ * (paper Eq. log_likelihood, with the errata of docs/methods.md section 0: the visible marginal
  * ln P^(v)(v) = lv(v) - ln Z).
  */
 public final class ExactLikelihood {

@@ -3,6 +3,7 @@ package dev.rbmsuite.diagnostics.exact;
 import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.VectorMath;
+import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.diagnostics.Parallel;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorOperators;
@@ -74,10 +75,7 @@ final class SplitEnumerator {
     SplitEnumerator(Rbm rbm) {
         n = rbm.numVisible();
         m = rbm.numHidden();
-        if (n > MAX_UNITS) {
-            throw new IllegalArgumentException("exact enumeration supports at most " + MAX_UNITS
-                    + " enumerated units, got " + n);
-        }
+        checkSize(n);
         mp = (m + LANES - 1) / LANES * LANES;
         nA = (n + 1) / 2;
         nB = n - nA;
@@ -216,9 +214,10 @@ final class SplitEnumerator {
      * over it.
      *
      * @param fast whether to use the fast path (false: the plain softplus sum for every state)
+     * @param progress counts finished groups of rows (may be null)
      * @return the row sums, indexed by a
      */
-    double[] rowLogSums(boolean fast) {
+    double[] rowLogSums(boolean fast, CostGuard.Task progress) {
         double[] out = new double[numA];
         int group = Math.min(numA, ROWS_PER_TASK);
         Parallel.forEach(numA / group, t -> {
@@ -249,13 +248,42 @@ final class SplitEnumerator {
                     out[a0 + r] = fastRow(a0 + r, tmp);
                 }
             }
-        });
+        }, progress);
         return out;
+    }
+
+    /**
+     * @param n the number of enumerated units
+     * @throws IllegalArgumentException if n exceeds {@link #MAX_UNITS}
+     */
+    static void checkSize(int n) {
+        if (n > MAX_UNITS) {
+            throw new IllegalArgumentException("exact enumeration supports at most " + MAX_UNITS
+                    + " enumerated units, got " + n);
+        }
+    }
+
+    /**
+     * @param n the number of enumerated units
+     * @return the number of progress units of {@link #rowLogSums}: its groups of rows
+     */
+    static int progressUnits(int n) {
+        int numA = 1 << ((n + 1) / 2);
+        return numA / Math.min(numA, ROWS_PER_TASK);
     }
 
     /** @return ln Z of the enumerated model: a sequential log-sum-exp of the row sums (deterministic) */
     double logZ(boolean fast) {
-        double[] rows = rowLogSums(fast);
+        return logZ(fast, null);
+    }
+
+    /**
+     * @param fast whether to use the fast path
+     * @param progress counts finished groups of rows (may be null)
+     * @return ln Z of the enumerated model
+     */
+    double logZ(boolean fast, CostGuard.Task progress) {
+        double[] rows = rowLogSums(fast, progress);
         return Numerics.logSumExp(rows, 0, rows.length);
     }
 

@@ -2,6 +2,7 @@ package dev.rbmsuite.diagnostics.exact;
 
 import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.diagnostics.Parallel;
 
@@ -10,14 +11,19 @@ import dev.rbmsuite.diagnostics.Parallel;
  * {@link StateIndex} order, for visible layers of up to 25 units (GenRBM, iris, and islands and pentagon
  * at n = 25, whose TV floor in figure 9 needs the table).
  *
- * <p>Used for the TV distance and its i.i.d. floor (Eq. tv_distance, METHODS.md section 6), for D in
- * the second-eigenvalue estimators (Appendix B, METHODS.md section 5), and for exact sampling by
+ * <p>Used for the TV distance and its i.i.d. floor (Eq. tv_distance, docs/methods.md section 6), for D in
+ * the second-eigenvalue estimators (Appendix B, docs/methods.md section 5), and for exact sampling by
  * inverse CDF. For larger n use {@link ExactLogZ} and {@link ExactLikelihood}, which never
  * materialise the table.
  */
 public final class VisibleDistribution {
     /** The largest n for which a table is built (2^25 states: two tables of 256 MiB, ln P and P). */
     public static final int MAX_VISIBLE = 25;
+    /**
+     * Seconds per state and hidden unit: 2.6e-9 measured at n = 22, m = 100 on the 2-core
+     * development machine under load, rounded up.
+     */
+    static final double SECONDS_PER_STATE_UNIT = 4e-9;
 
     private final int n;
     private final double logZ;
@@ -39,13 +45,39 @@ public final class VisibleDistribution {
      * @return the table
      */
     public static VisibleDistribution of(Rbm rbm) {
+        return of(rbm, CostGuard.DEFAULT);
+    }
+
+    /**
+     * The estimated cost of {@link #of}: 2^n states times m units at {@value #SECONDS_PER_STATE_UNIT}
+     * s each (the development machine's rate).
+     *
+     * @param rbm the model
+     * @return the estimated seconds
+     */
+    public static double estimatedSeconds(Rbm rbm) {
+        return Math.scalb((double) rbm.numHidden() + 8, rbm.numVisible()) * SECONDS_PER_STATE_UNIT;
+    }
+
+    /**
+     * Enumerates the visible layer (in parallel, deterministically) and normalises.
+     *
+     * @param rbm the model, with n &lt;= {@value #MAX_VISIBLE}
+     * @param guard the cost limit and progress reports ({@link #estimatedSeconds})
+     * @return the table
+     * @throws dev.rbmsuite.core.cost.CostLimitException if the estimate exceeds the guard's limit
+     */
+    public static VisibleDistribution of(Rbm rbm, CostGuard guard) {
         int n = rbm.numVisible();
         if (n > MAX_VISIBLE) {
             throw new IllegalArgumentException("a table of P(v) needs n <= " + MAX_VISIBLE + ", got n = " + n);
         }
         SplitEnumerator e = new SplitEnumerator(rbm);
         double[] lv = new double[1 << n];
-        Parallel.forEach(e.numA, a -> e.fillRow(a, lv, new double[e.m]));
+        try (CostGuard.Task task = guard.start("table of P(v) (2^" + n + " states x " + rbm.numHidden() + " units)",
+                estimatedSeconds(rbm), e.numA)) {
+            Parallel.forEach(e.numA, a -> e.fillRow(a, lv, new double[e.m]), task);
+        }
         double logZ = Numerics.logSumExp(lv, 0, lv.length);
         double[] p = new double[lv.length];
         for (int x = 0; x < lv.length; x++) {

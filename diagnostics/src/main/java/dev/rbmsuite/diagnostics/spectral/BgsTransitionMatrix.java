@@ -14,7 +14,7 @@ import dev.rbmsuite.diagnostics.exact.StateIndex;
  *
  * <ul>
  * <li>{@link #counts}: the paper's estimator, N2 one-step transitions per state, P_hat = counts / N2.</li>
- * <li>{@link #raoBlackwell}: METHODS.md section 5, P_hat_RB[a,:] = (1/N2) sum_k P(. | h_k) with
+ * <li>{@link #raoBlackwell}: docs/methods.md section 5, P_hat_RB[a,:] = (1/N2) sum_k P(. | h_k) with
  * h_k ~ P(h|v^(a)); unbiased, rows sum to one, variance no larger than the counts'.</li>
  * <li>{@link #exact}: sum over all 2^m hidden states (m &lt;= 16).</li>
  * </ul>
@@ -87,7 +87,7 @@ public final class BgsTransitionMatrix {
     }
 
     /**
-     * The Rao-Blackwellised estimate (METHODS.md section 5).
+     * The Rao-Blackwellised estimate (docs/methods.md section 5).
      *
      * @param rbm the model (n &lt;= 12)
      * @param n2 hidden draws per state (recommended 1024)

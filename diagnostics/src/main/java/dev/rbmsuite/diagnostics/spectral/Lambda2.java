@@ -2,11 +2,12 @@ package dev.rbmsuite.diagnostics.spectral;
 
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
 
 /**
  * The second eigenvalue lambda2 of the BGS transition matrix of an RBM and its relaxation time
- * 1/(1 - lambda2) (paper Appendix B, Fig. 2; METHODS.md section 5), by one of three estimators.
+ * 1/(1 - lambda2) (paper Appendix B, Fig. 2; docs/methods.md section 5), by one of three estimators.
  */
 public final class Lambda2 {
     /** The paper's number of transitions per state for the count estimator. */
@@ -18,7 +19,7 @@ public final class Lambda2 {
     public enum Estimator {
         /** The paper's count-based P_hat (biased upward in expectation). */
         COUNTS,
-        /** The Rao-Blackwellised P_hat (METHODS.md section 5). */
+        /** The Rao-Blackwellised P_hat (docs/methods.md section 5). */
         RAO_BLACKWELL,
         /** The exact BGS matrix (hidden layer enumerated; m &lt;= 16). */
         EXACT
@@ -31,6 +32,15 @@ public final class Lambda2 {
     public record Result(double lambda2, double relaxationTime) {
     }
 
+    /** Seconds per unit of the count estimate (see {@link #estimatedSeconds}). */
+    static final double SECONDS_PER_COUNT_UNIT = 5e-10;
+    /** Seconds per multiply-add of the Rao-Blackwellised estimate (2.2e-10 measured at n = 10, m = 100). */
+    static final double SECONDS_PER_RB_UNIT = 2.5e-10;
+    /** Seconds per multiply-add of the exact matrix (1.0e-9 measured at n = 8, m = 14). */
+    static final double SECONDS_PER_EXACT_UNIT = 1.2e-9;
+    /** Seconds per (2^n)^3 of the symmetric eigenproblem (1e-8 measured at n = 10 under heavy load, 2e-9 without). */
+    static final double SECONDS_PER_EIGEN_CUBE = 4e-9;
+
     private Lambda2() {
     }
 
@@ -42,7 +52,48 @@ public final class Lambda2 {
      * @return lambda2 and the relaxation time
      */
     public static Result estimate(Rbm rbm, Estimator estimator, int repeats, Rng rng) {
-        return estimate(rbm, VisibleDistribution.of(rbm), estimator, repeats, rng);
+        return estimate(rbm, estimator, repeats, rng, CostGuard.DEFAULT);
+    }
+
+    /**
+     * As {@link #estimate(Rbm, Estimator, int, Rng)}, under a cost guard.
+     *
+     * @param rbm the model (n &lt;= 12)
+     * @param estimator which estimate of P
+     * @param repeats N2 (ignored by {@link Estimator#EXACT}); 0 for the estimator's default
+     * @param rng random stream
+     * @param guard the cost limit and progress reports ({@link #estimatedSeconds})
+     * @return lambda2 and the relaxation time
+     * @throws dev.rbmsuite.core.cost.CostLimitException if the estimate exceeds the guard's limit
+     */
+    public static Result estimate(Rbm rbm, Estimator estimator, int repeats, Rng rng, CostGuard guard) {
+        return estimate(rbm, VisibleDistribution.of(rbm, guard), estimator, repeats, rng, guard);
+    }
+
+    /**
+     * The estimated cost of an estimate, from the operation counts of {@link BgsTransitionMatrix}
+     * and the eigenproblem at rates measured on the 2-core development machine under load: counts
+     * 2^n N2 (n m + 64) at {@value #SECONDS_PER_COUNT_UNIT} s, Rao-Blackwell 2^n N2 (n m + 2^n n) at
+     * {@value #SECONDS_PER_RB_UNIT} s, exact 2^n 2^m (n m + 2^n n) at {@value #SECONDS_PER_EXACT_UNIT}
+     * s, plus (2^n)^3 at {@value #SECONDS_PER_EIGEN_CUBE} s for the eigenvalues.
+     *
+     * @param rbm the model
+     * @param estimator which estimate of P
+     * @param repeats N2; 0 for the estimator's default
+     * @return the estimated seconds
+     */
+    public static double estimatedSeconds(Rbm rbm, Estimator estimator, int repeats) {
+        int n = rbm.numVisible();
+        int m = rbm.numHidden();
+        double states = Math.scalb(1.0, n);
+        double matrix = switch (estimator) {
+            case COUNTS -> states * (repeats == 0 ? DEFAULT_COUNT_REPEATS : repeats) * ((double) n * m + 64)
+                    * SECONDS_PER_COUNT_UNIT;
+            case RAO_BLACKWELL -> states * (repeats == 0 ? DEFAULT_RB_REPEATS : repeats) * ((double) n * m + states * n)
+                    * SECONDS_PER_RB_UNIT;
+            case EXACT -> states * Math.scalb(1.0, m) * ((double) n * m + states * n) * SECONDS_PER_EXACT_UNIT;
+        };
+        return matrix + states * states * states * SECONDS_PER_EIGEN_CUBE;
     }
 
     /**
@@ -56,15 +107,37 @@ public final class Lambda2 {
      * @return lambda2 and the relaxation time
      */
     public static Result estimate(Rbm rbm, VisibleDistribution exact, Estimator estimator, int repeats, Rng rng) {
+        return estimate(rbm, exact, estimator, repeats, rng, CostGuard.DEFAULT);
+    }
+
+    /**
+     * As {@link #estimate(Rbm, VisibleDistribution, Estimator, int, Rng)}, under a cost guard.
+     *
+     * @param rbm the model (n &lt;= 12)
+     * @param exact its visible marginal (for D)
+     * @param estimator which estimate of P
+     * @param repeats N2; 0 for the estimator's default
+     * @param rng random stream
+     * @param guard the cost limit and progress reports ({@link #estimatedSeconds})
+     * @return lambda2 and the relaxation time
+     * @throws dev.rbmsuite.core.cost.CostLimitException if the estimate exceeds the guard's limit
+     */
+    public static Result estimate(Rbm rbm, VisibleDistribution exact, Estimator estimator, int repeats, Rng rng,
+            CostGuard guard) {
         if (repeats < 0) {
             throw new IllegalArgumentException("repeats must be positive, got " + repeats);
         }
-        double[] p = switch (estimator) {
-            case COUNTS -> BgsTransitionMatrix.counts(rbm, repeats == 0 ? DEFAULT_COUNT_REPEATS : repeats, rng);
-            case RAO_BLACKWELL -> BgsTransitionMatrix.raoBlackwell(rbm, repeats == 0 ? DEFAULT_RB_REPEATS : repeats, rng);
-            case EXACT -> BgsTransitionMatrix.exact(rbm);
-        };
-        double l2 = SecondEigenvalue.of(p, exact.logProbabilities());
-        return new Result(l2, SecondEigenvalue.relaxationTime(l2));
+        try (CostGuard.Task task = guard.start("lambda2 (" + estimator.name().toLowerCase(java.util.Locale.ROOT)
+                + ", 2^" + rbm.numVisible() + " states, m = " + rbm.numHidden() + ")",
+                estimatedSeconds(rbm, estimator, repeats), 0)) {
+            double[] p = switch (estimator) {
+                case COUNTS -> BgsTransitionMatrix.counts(rbm, repeats == 0 ? DEFAULT_COUNT_REPEATS : repeats, rng);
+                case RAO_BLACKWELL -> BgsTransitionMatrix.raoBlackwell(rbm, repeats == 0 ? DEFAULT_RB_REPEATS : repeats,
+                        rng);
+                case EXACT -> BgsTransitionMatrix.exact(rbm);
+            };
+            double l2 = SecondEigenvalue.of(p, exact.logProbabilities());
+            return new Result(l2, SecondEigenvalue.relaxationTime(l2));
+        }
     }
 }

@@ -2,7 +2,7 @@ package dev.rbmsuite.diagnostics.spectral;
 
 /**
  * The paper's second-eigenvalue computation for a reversible transition matrix (Appendix B;
- * METHODS.md section 5), applied to an estimate P_hat or to the exact matrix:
+ * docs/methods.md section 5), applied to an estimate P_hat or to the exact matrix:
  * <pre>
  *   A_hat = (D P_hat + (D P_hat)^T) / 2,   S_hat = D^{-1/2} A_hat D^{-1/2},
  *   lambda2_hat = top eigenvalue of Pi S_hat Pi,  Pi = I - u1 u1^T,  u1 = D^{1/2} 1
@@ -10,7 +10,7 @@ package dev.rbmsuite.diagnostics.spectral;
  * with D = diag P(v) exact. S_hat is formed in the log domain of D
  * (S_ab = (e^{(lnD_a - lnD_b)/2} P_ab + e^{(lnD_b - lnD_a)/2} P_ba) / 2), so rare states whose P(v)
  * underflows cannot produce NaN. Because lambda_max is convex and E[S_hat] = S, an unbiased P_hat
- * gives an estimate biased upward in expectation (METHODS.md section 5, errata of App. B).
+ * gives an estimate biased upward in expectation (docs/methods.md section 5, errata of App. B).
  */
 public final class SecondEigenvalue {
     private SecondEigenvalue() {

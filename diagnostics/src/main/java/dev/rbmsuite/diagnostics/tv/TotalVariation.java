@@ -9,7 +9,7 @@ import java.util.Arrays;
  * The total variation distance between an RBM's exact visible marginal P(v) and the empirical
  * distribution Q of a set of samples (paper Eq. tv_distance, Fig. 9).
  *
- * <p>Uses the "TV trick" of METHODS.md section 6: with U the set of visited states,
+ * <p>Uses the "TV trick" of docs/methods.md section 6: with U the set of visited states,
  * TV = (1/2) [ sum_{v in U} |P(v) - Q(v)| + 1 - sum_{v in U} P(v) ], so only the visited states
  * and ln Z are needed, not a sum over all 2^n states. Visited states are found by sorting their
  * indices (deterministic order of summation).

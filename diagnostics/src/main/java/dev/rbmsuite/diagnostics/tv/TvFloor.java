@@ -6,7 +6,7 @@ import org.apache.commons.math3.util.CombinatoricsUtils;
 
 /**
  * The floor of the empirical TV distance: the TV between P and the empirical distribution of N
- * exact i.i.d. samples from P (METHODS.md section 6, Fig. 9). A chain's TV cannot be expected to go
+ * exact i.i.d. samples from P (docs/methods.md section 6, Fig. 9). A chain's TV cannot be expected to go
  * below it, so plots draw it as the "zero" line.
  *
  * <p>{@link #expected} is exact: Q(v) N is Binomial(N, P(v)), so E[TV] = (1/2N) sum_v E|X_v - N P(v)|,

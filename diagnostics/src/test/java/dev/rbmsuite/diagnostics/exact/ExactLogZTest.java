@@ -1,10 +1,13 @@
 package dev.rbmsuite.diagnostics.exact;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.cost.CostGuard;
+import dev.rbmsuite.core.cost.CostLimitException;
 import org.junit.jupiter.api.Test;
 
 class ExactLogZTest {
@@ -94,5 +97,37 @@ class ExactLogZTest {
         for (int r = 0; r < 3; r++) {
             assertThat(Double.doubleToRawLongBits(ExactLogZ.logZ(rbm))).isEqualTo(Double.doubleToRawLongBits(first));
         }
+    }
+
+    @Test
+    void costGuardRefusesEnumerationsEstimatedAboveItsLimitBeforeStarting() {
+        Rbm huge = Rbm.gaussian(30, 5000, 0.01, Rng.seeded(3));
+        assertThat(ExactLogZ.estimatedSeconds(huge)).isGreaterThan(CostGuard.DEFAULT_LIMIT_SECONDS);
+        long t0 = System.nanoTime();
+        assertThatThrownBy(() -> ExactLogZ.logZ(huge)).isInstanceOf(CostLimitException.class)
+                .hasMessageStartingWith("exact log Z (2^30 states x 5000 units) would take about");
+        assertThatThrownBy(() -> ExactMoments.of(huge)).isInstanceOf(CostLimitException.class);
+        assertThat((System.nanoTime() - t0) / 1e9).as("refusal is immediate").isLessThan(2.0);
+        Rbm small = Rbm.gaussian(8, 6, 1.0, Rng.seeded(4));
+        assertThatThrownBy(() -> ExactLogZ.logZ(small, CostGuard.limit(1e-12))).isInstanceOf(CostLimitException.class);
+        assertThatThrownBy(() -> VisibleDistribution.of(small, CostGuard.limit(1e-12))).isInstanceOf(CostLimitException.class);
+        assertThat(ExactLogZ.logZ(small, CostGuard.UNLIMITED)).isEqualTo(ExactLogZ.logZ(small));
+        assertThat(ExactMoments.of(small, CostGuard.UNLIMITED).joint()).isEqualTo(ExactMoments.of(small).joint());
+    }
+
+    @Test
+    void costEstimateGrowsWithTheEnumeratedStatesAndReportsProgressInUnits() {
+        assertThat(ExactLogZ.estimatedSeconds(Rbm.gaussian(21, 100, 1.0, Rng.seeded(5))))
+                .isCloseTo(2 * ExactLogZ.estimatedSeconds(Rbm.gaussian(20, 100, 1.0, Rng.seeded(5))), within(1e-12));
+        // the transposed model costs the same: the smaller layer is enumerated
+        assertThat(ExactLogZ.estimatedSeconds(Rbm.gaussian(100, 20, 1.0, Rng.seeded(5))))
+                .isEqualTo(ExactLogZ.estimatedSeconds(Rbm.gaussian(20, 100, 1.0, Rng.seeded(5))));
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        CostGuard loud = CostGuard.DEFAULT.withProgress(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8),
+                1e-9);
+        Rbm rbm = Rbm.gaussian(12, 30, 1.0, Rng.seeded(6));
+        assertThat(ExactLogZ.logZ(rbm, loud)).isEqualTo(ExactLogZ.logZ(rbm));
+        assertThat(bytes.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .startsWith("rbm: exact log Z (2^12 states x 30 units): about ");
     }
 }

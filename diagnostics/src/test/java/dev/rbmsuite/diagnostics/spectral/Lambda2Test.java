@@ -1,12 +1,15 @@
 package dev.rbmsuite.diagnostics.spectral;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
 import java.util.Arrays;
+import dev.rbmsuite.core.cost.CostGuard;
+import dev.rbmsuite.core.cost.CostLimitException;
 import org.junit.jupiter.api.Test;
 
 class Lambda2Test {
@@ -74,5 +77,22 @@ class Lambda2Test {
         double rbBias = mean(rbSmall) - exact;
         assertThat(Math.abs(rbBias)).isLessThan(countBias / 4);
         assertThat(rbBias).isLessThan(4 * stdErr(rbSmall) + countBias / 10);
+    }
+
+    @Test
+    void costGuardRefusesTheExactMatrixOfALargeModelAndAllowsSmallOnes() {
+        Rbm big = Rbm.gaussian(12, 16, 0.1, Rng.seeded(52));
+        assertThat(Lambda2.estimatedSeconds(big, Lambda2.Estimator.EXACT, 0)).isGreaterThan(CostGuard.DEFAULT_LIMIT_SECONDS);
+        assertThatThrownBy(() -> Lambda2.estimate(big, Lambda2.Estimator.EXACT, 0, Rng.seeded(1)))
+                .isInstanceOf(CostLimitException.class).hasMessageContaining("lambda2 (exact, 2^12 states, m = 16)");
+        Rbm small = Rbm.gaussian(5, 6, 1.0, Rng.seeded(51));
+        assertThat(Lambda2.estimate(small, Lambda2.Estimator.EXACT, 0, Rng.seeded(1), CostGuard.UNLIMITED))
+                .isEqualTo(Lambda2.estimate(small, Lambda2.Estimator.EXACT, 0, Rng.seeded(1)));
+        assertThatThrownBy(() -> Lambda2.estimate(small, Lambda2.Estimator.RAO_BLACKWELL, 0, Rng.seeded(1),
+                CostGuard.limit(1e-9))).isInstanceOf(CostLimitException.class);
+        double e14 = Lambda2.estimatedSeconds(small, Lambda2.Estimator.COUNTS, 1 << 14);
+        double e15 = Lambda2.estimatedSeconds(small, Lambda2.Estimator.COUNTS, 1 << 15);
+        double e16 = Lambda2.estimatedSeconds(small, Lambda2.Estimator.COUNTS, 1 << 16);
+        assertThat(e16 - e15).as("the count matrix costs N2").isCloseTo(2 * (e15 - e14), within(1e-12));
     }
 }

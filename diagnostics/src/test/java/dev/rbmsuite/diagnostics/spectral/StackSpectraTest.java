@@ -1,12 +1,15 @@
 package dev.rbmsuite.diagnostics.spectral;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
 import dev.rbmsuite.kernels.exact.ExactTransitionMatrices;
+import dev.rbmsuite.core.cost.CostGuard;
+import dev.rbmsuite.core.cost.CostLimitException;
 import org.junit.jupiter.api.Test;
 
 class StackSpectraTest {
@@ -72,5 +75,20 @@ class StackSpectraTest {
             }
         }
         return Math.sqrt(s);
+    }
+
+    @Test
+    void costGuardRefusesA13BitStackAtOnceInsteadOfRunningForAnHour() {
+        RbmStack big = RbmStack.gaussian(5, new int[] {4, 4, 2}, 1.0, Rng.seeded(93));
+        assertThat(StackSpectra.jointBits(big)).isEqualTo(13);
+        long t0 = System.nanoTime();
+        assertThatThrownBy(() -> StackSpectra.deepTemperingTwoStep(big)).isInstanceOf(CostLimitException.class)
+                .hasMessageStartingWith("exact spectrum of deep tempering (2^13 states) would take about");
+        assertThatThrownBy(() -> StackSpectra.roundTrip(big)).isInstanceOf(CostLimitException.class);
+        assertThatThrownBy(() -> StackSpectra.compare(big)).isInstanceOf(CostLimitException.class);
+        assertThat((System.nanoTime() - t0) / 1e9).isLessThan(2.0);
+        assertThat(StackSpectra.estimatedSeconds(big, StackSpectra.Kernel.DEEP_TEMPERING))
+                .isGreaterThan(StackSpectra.estimatedSeconds(big, StackSpectra.Kernel.ROUND_TRIP));
+        assertThat(StackSpectra.compare(STACK, CostGuard.UNLIMITED)).isEqualTo(StackSpectra.compare(STACK));
     }
 }

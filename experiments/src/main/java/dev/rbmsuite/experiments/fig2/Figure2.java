@@ -11,7 +11,7 @@ import dev.rbmsuite.experiments.training.TrainingRuns;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +23,7 @@ import java.util.Map;
  * N_s = 100, s = 1, AdaMax with learning rate 0.01) fails. Panels: the exact log-likelihood, the MAEs
  * of the semi-second-order SMCI estimates of E[v], E[h] and E[vh] against the exact moments, and
  * lambda2 of the training RBM by the paper's count estimator next to the Rao-Blackwellised one
- * (the count estimator is biased upward, METHODS.md section 5), with the relaxation time.
+ * (the count estimator is biased upward, docs/methods.md section 5), with the relaxation time.
  */
 public final class Figure2 implements Experiment {
     @Override
@@ -71,7 +71,7 @@ public final class Figure2 implements Experiment {
                         s.peak(), s.peakEpoch(), s.last(), s.drop()), s.drop() > 0.01));
         double countMean = finiteMean(count);
         double rbMean = finiteMean(rb);
-        claims.add(Claim.of(id(), "The paper's count-based lambda2 estimate is biased upward (METHODS.md section 5)",
+        claims.add(Claim.of(id(), "The paper's count-based lambda2 estimate is biased upward (docs/methods.md section 5)",
                 String.format(Locale.ROOT, "mean over evaluations: count %.5f, Rao-Blackwellised %.5f", countMean, rbMean),
                 countMean > rbMean));
         double lateRb = lastFinite(rb);

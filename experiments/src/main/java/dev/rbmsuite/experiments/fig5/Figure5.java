@@ -12,7 +12,7 @@ import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.MatrixPanel;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -25,7 +25,7 @@ import java.util.stream.IntStream;
 /**
  * Figure 5 of the paper: (a) islands samples as a binary matrix (points x 25 variables), (b) their
  * PCA projection, (c) and (d) the same for pentagon (a = 0.4, kappa = 6, n = 25, N_d = 100;
- * METHODS.md section 6). Rows of the images are ordered by mixture component so the modes are visible;
+ * docs/methods.md section 6). Rows of the images are ordered by mixture component so the modes are visible;
  * the PCA plane is coloured by component.
  */
 public final class Figure5 implements Experiment {

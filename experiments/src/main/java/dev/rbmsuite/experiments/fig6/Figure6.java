@@ -13,7 +13,7 @@ import dev.rbmsuite.plots.LegendEntry;
 import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

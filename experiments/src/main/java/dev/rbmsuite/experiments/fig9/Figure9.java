@@ -20,7 +20,7 @@ import dev.rbmsuite.plots.LegendEntry;
 import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -32,7 +32,7 @@ import java.util.Map;
  * Figure 9 of the paper (section 5.3, Eq. tv_distance): TV distance between the exact visible marginal
  * of the best round-trip model and the empirical distribution of N_c chains run from one common
  * start, after each step s, for GenRBM, islands, pentagon and iris. The starts are persistent-chain
- * states at the end of training (METHODS.md 7.3); the line is the median across starts and the band
+ * states at the end of training (docs/methods.md section 7.3); the line is the median across starts and the band
  * the 10th-90th percentiles. The dashed grey line is the expected TV of N_c exact i.i.d. samples
  * (what "zero" looks like), where the exact table fits in memory.
  */

@@ -8,7 +8,7 @@ import dev.rbmsuite.experiments.training.TrainingRuns;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.Kernels;
 import dev.rbmsuite.kernels.TransitionKernel;
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.util.List;
 

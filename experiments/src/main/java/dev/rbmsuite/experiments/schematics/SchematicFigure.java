@@ -1,5 +1,6 @@
 package dev.rbmsuite.experiments.schematics;
 
+import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.experiments.Experiment;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.FigureOutcome;
@@ -64,8 +65,8 @@ public final class SchematicFigure implements Experiment {
     @Override
     public FigureOutcome run(ExperimentContext ctx) throws Exception {
         Drawing d = drawing.get();
-        DrawingWriter.writePng(d, ctx.file(id + ".png"));
-        DrawingWriter.writeSvg(d, ctx.file(id + ".svg"));
+        AtomicFiles.write(ctx.file(id + ".png"), DrawingWriter.png(d));
+        AtomicFiles.write(ctx.file(id + ".svg"), DrawingWriter.svg(d));
         return new FigureOutcome(caption, List.of(id + ".png", id + ".svg"), Map.of("kind", "schematic"), List.of());
     }
 }

@@ -2,7 +2,7 @@ package dev.rbmsuite.experiments.training;
 
 import dev.rbmsuite.experiments.Trials;
 import dev.rbmsuite.plots.Series;
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

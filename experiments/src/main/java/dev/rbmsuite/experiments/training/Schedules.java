@@ -6,7 +6,7 @@ import dev.rbmsuite.experiments.Scale;
 /**
  * Epochs, cadences and trial counts per scale.
  *
- * <p>The paper scale keeps the training of METHODS.md section 7 (20,000 epochs, 10 trials, Table 1)
+ * <p>The paper scale keeps the training of docs/methods.md section 7 (20,000 epochs, 10 trials, Table 1)
  * and lambda2 with N2 = 2^15 counts and 1024 Rao-Blackwellised draws, and chooses the evaluation
  * cadence by its cost (measured on the 2-core machine; see the README):
  * <ul>
@@ -15,7 +15,7 @@ import dev.rbmsuite.experiments.Scale;
  *       cores per evaluation, which every 100 epochs would cost more than all their training);</li>
  *   <li>mAIS every 500 epochs for wine and seeds with K = 1,000 temperatures and N = 100 runs for
  *       the points of the curve (about 0.4 s; its standard error is recorded with every point),
- *       and METHODS.md's K = 10,000, N = 500 for the final point, the reported number (about 19 s);</li>
+ *       and docs/methods.md's K = 10,000, N = 500 for the final point, the reported number (about 19 s);</li>
  *   <li>MAEs only for GenRBM (figures 2 and 6 plot them; 0.3 s per evaluation at n = 20).</li>
  * </ul>
  */

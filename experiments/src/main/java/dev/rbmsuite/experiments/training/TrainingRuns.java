@@ -11,7 +11,7 @@ import dev.rbmsuite.learning.train.Monitor;
 import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.Trainer;
 import dev.rbmsuite.learning.train.TrainingSettings;
-import dev.rbmsuite.plots.io.CsvTable;
+import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +25,7 @@ import java.util.List;
  *
  * <p>Each trial trains with semi-second-order SMCI and AdaMax as in section 5.1 and records, every
  * {@code evalEvery} epochs, the log-likelihood (exact where min(n, m) <= 25, otherwise with mAIS,
- * METHODS.md 7.2), the three MAEs where exact moments are affordable, and lambda2 with the paper's
+ * docs/methods.md section 7.2), the three MAEs where exact moments are affordable, and lambda2 with the paper's
  * count estimator and the Rao-Blackwellised one at the lambda2 cadence (NaN elsewhere).
  */
 public final class TrainingRuns {

@@ -5,7 +5,7 @@ import dev.rbmsuite.core.Rbm;
 /**
  * Estimates the negative-phase moments E[v_i], E[h_j], E[v_i h_j] of an RBM (second terms of paper
  * Eqs. grad_b, grad_c, grad_W) from N_s chain samples {@code (v^nu, h^nu)} with
- * {@code h^nu ~ P(h|v^nu)} drawn fresh after the last transition (METHODS.md 2.2).
+ * {@code h^nu ~ P(h|v^nu)} drawn fresh after the last transition (docs/methods.md section 2.2).
  *
  * <p>Implementations keep pre-allocated scratch buffers and are therefore not thread-safe: use one
  * instance per layer and thread.

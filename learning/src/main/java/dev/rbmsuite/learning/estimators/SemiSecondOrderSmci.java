@@ -11,7 +11,7 @@ import jdk.incubator.vector.VectorSpecies;
 
 /**
  * Semi-second-order spatial Monte Carlo integration (SMCI) for the negative phase of an RBM (paper
- * Appendix A), with the corrections of METHODS.md section 0: the estimators are
+ * Appendix A), with the corrections of docs/methods.md section 0: the estimators are
  * <ul>
  *   <li>{@code M^(v)_i(v) = E[v_i | v_{-i}] = sig(phi_i)}, {@code phi_i = b_i + sum_j d_ij},
  *       {@code d_ij = sfp(zeta_{j,i} + W_ij) - sfp(zeta_{j,i})}, {@code zeta_{j,i} = zeta_j(v) - W_ij v_i};</li>
@@ -23,7 +23,7 @@ import jdk.incubator.vector.VectorSpecies;
  *   <li>{@code C^(h)_ij(h) = E[v_i h_j | h_{-j}] = sig(eta_{i,j} + psi_{j,i} + W_ij - LSE(0, eta_{i,j}, psi_{j,i}))}
  *       (the paper conditions on v_{-i} and prints psi_j);</li>
  * </ul>
- * averaged over the samples, with {@code E[v_i h_j] ~ mean (C^(v)_ij + C^(h)_ij) / 2} (METHODS.md
+ * averaged over the samples, with {@code E[v_i h_j] ~ mean (C^(v)_ij + C^(h)_ij) / 2} (docs/methods.md
  * 2.2, 2.4). Cost O(N_s n m).
  *
  * <p><b>Fast path.</b> Conditioned on {@code v_{-i}}, the hidden units stay independent, so
@@ -39,7 +39,7 @@ import jdk.incubator.vector.VectorSpecies;
  * is more than one). Each side is vectorised over the units it conditions (j for C^(v), i for
  * C^(h)); when the visible layer is narrow (n of at most two vector lengths, GenRBM's n = 10), the
  * hidden side is vectorised over the hidden units instead, which wastes no lanes on padding. All factors are positive, so the relative accuracy is that of the inputs. When
- * some |W_ij| exceeds {@value #FAST_LIMIT}, the stable form of METHODS.md 2.3 (softplus differences
+ * some |W_ij| exceeds {@value #FAST_LIMIT}, the stable form of docs/methods.md section 2.3 (softplus differences
  * and a shifted log-sum-exp per term) is used instead. Both give finite results for any finite
  * parameters.
  *
@@ -78,7 +78,7 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
         this(false);
     }
 
-    /** @param alwaysStable use the stable per-term form of METHODS.md 2.3 everywhere (for tests) */
+    /** @param alwaysStable use the stable per-term form of docs/methods.md section 2.3 everywhere (for tests) */
     SemiSecondOrderSmci(boolean alwaysStable) {
         this.alwaysStable = alwaysStable;
     }
@@ -177,7 +177,7 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
     }
 
     /**
-     * The stable per-term form (METHODS.md 2.3-2.4) of one side: for each row x (nIn units) with field
+     * The stable per-term form (docs/methods.md section 2.3-2.4) of one side: for each row x (nIn units) with field
      * f = bOut + x M (nOut units), accumulates sig(phi_i) into {@code mean} and C_ik into {@code corr}
      * (nIn x nOut). The hidden side is the same with W^T, c for b, eta for zeta.
      */

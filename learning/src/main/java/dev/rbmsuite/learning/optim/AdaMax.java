@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * AdaMax (Kingma and Ba 2015, Algorithm 2) for gradient <b>ascent</b> on a flat float64 parameter
- * vector, with the defaults of METHODS.md 7.1: beta1 = 0.9, beta2 = 0.999, eps = 1e-8 and the
+ * vector, with the defaults of docs/methods.md section 7.1: beta1 = 0.9, beta2 = 0.999, eps = 1e-8 and the
  * bias-corrected step
  * <pre>
  *   t += 1;  m = beta1 m + (1 - beta1) g;  u = max(beta2 u, |g|);

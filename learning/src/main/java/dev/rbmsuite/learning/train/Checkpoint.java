@@ -1,17 +1,15 @@
 package dev.rbmsuite.learning.train;
 
+import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.learning.optim.AdaMax;
 import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,9 +18,8 @@ import java.util.List;
  * state, chains with parity, root random stream, epoch), the settings it was made with, a fingerprint
  * of the data, and the metrics rows written so far.
  *
- * <p>One binary file (magic {@code RBMTRAIN}, version 1, big-endian doubles bit for bit), written to
- * a temporary file in the same folder and moved into place atomically, so a crash never leaves a
- * half-written checkpoint.
+ * <p>One binary file (magic {@code RBMTRAIN}, version 1, big-endian doubles bit for bit), written
+ * through core's {@link AtomicFiles}, so a crash never leaves a half-written checkpoint.
  *
  * @param settingsKey the settings as text (epochs excluded), compared on resume
  * @param dataFingerprint a hash of the training data, compared on resume
@@ -52,44 +49,52 @@ public record Checkpoint(String settingsKey, long dataFingerprint, Trainer.Snaps
     }
 
     /**
+     * @param file a path
+     * @return whether it is a regular file that begins with the checkpoint's magic bytes
+     */
+    public static boolean looksLikeCheckpoint(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return java.util.Arrays.equals(in.readNBytes(MAGIC.length), MAGIC);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
      * Writes the checkpoint atomically (temporary file in the same folder, then an atomic move).
      *
      * @param file destination
      * @throws IOException on write failure
      */
     public void write(Path file) throws IOException {
-        Path abs = file.toAbsolutePath();
-        Path tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName() + ".tmp-", "");
-        try {
-            try (OutputStream os = Files.newOutputStream(tmp);
-                 DataOutputStream out = new DataOutputStream(new BufferedOutputStream(os, 1 << 16))) {
-                out.write(MAGIC);
-                out.writeInt(VERSION);
-                writeString(out, settingsKey);
-                out.writeLong(dataFingerprint);
-                Trainer.Snapshot s = snapshot;
-                out.writeInt(s.epoch());
-                writeDoubles(out, s.theta());
-                writeDoubles(out, s.optimiser().m());
-                writeDoubles(out, s.optimiser().u());
-                out.writeLong(s.optimiser().t());
-                out.writeInt(s.chains().length);
-                for (double[] c : s.chains()) {
-                    writeDoubles(out, c);
-                }
-                out.writeInt(s.parity());
-                out.writeLong(s.rootRng()[0]);
-                out.writeLong(s.rootRng()[1]);
-                out.writeInt(metricsRows.size());
-                for (String r : metricsRows) {
-                    writeString(out, r);
-                }
+        AtomicFiles.write(file, os -> {
+            DataOutputStream out = new DataOutputStream(os);
+            out.write(MAGIC);
+            out.writeInt(VERSION);
+            writeString(out, settingsKey);
+            out.writeLong(dataFingerprint);
+            Trainer.Snapshot s = snapshot;
+            out.writeInt(s.epoch());
+            writeDoubles(out, s.theta());
+            writeDoubles(out, s.optimiser().m());
+            writeDoubles(out, s.optimiser().u());
+            out.writeLong(s.optimiser().t());
+            out.writeInt(s.chains().length);
+            for (double[] c : s.chains()) {
+                writeDoubles(out, c);
             }
-            Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
-        }
+            out.writeInt(s.parity());
+            out.writeLong(s.rootRng()[0]);
+            out.writeLong(s.rootRng()[1]);
+            out.writeInt(metricsRows.size());
+            for (String r : metricsRows) {
+                writeString(out, r);
+            }
+            out.flush();
+        });
     }
 
     /**

@@ -18,13 +18,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The training monitors of Fig. 2 and Figs. 6-7 (METHODS.md 7.2), evaluated after an update, in the
+ * The training monitors of Fig. 2 and Figs. 6-7 (docs/methods.md section 7.2), evaluated after an update, in the
  * columns of the contract's {@code metrics.csv}:
  * <ul>
  *   <li>{@code logLikelihood}: the mean log-likelihood of the data under theta_0 (Eq. log_likelihood,
  *       visible marginal; {@link ExactLikelihood}), with log Z by exact enumeration of the smaller
  *       layer ({@link ExactLogZ}) when min(n_0, m_0) &le; {@value #EXACT_LL_LIMIT}, otherwise by mAIS
- *       ({@link MarginalAis}; METHODS.md 1.3, base-rate start from the data, {@link BaseRate}),
+ *       ({@link MarginalAis}; docs/methods.md section 1.3, base-rate start from the data, {@link BaseRate}),
  *       whose standard error of ln Z (= that of the log-likelihood) goes to {@code logZStdErr};</li>
  *   <li>{@code maeB, maeC, maeW}: the mean absolute errors of the negative-phase estimates of theta_0
  *       actually used in that update against the exact moments of the parameters of that update

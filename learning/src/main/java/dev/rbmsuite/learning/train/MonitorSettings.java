@@ -7,14 +7,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How a training run's monitors are computed (METHODS.md 7.2; defaults from its sections 1 and 5).
+ * How a training run's monitors are computed (docs/methods.md section 7.2; defaults from its sections 1 and 5).
  *
  * @param logLikelihood "auto" (exact log Z where min(n_0, m_0) &le; {@value Monitor#EXACT_LL_LIMIT},
  *     else mAIS), "exact" or "mais" (forced; for example to check mAIS against exact values)
- * @param aisTemperatures K, the number of mAIS annealing steps (METHODS.md 1.3; default 10,000)
+ * @param aisTemperatures K, the number of mAIS annealing steps (docs/methods.md section 1.3; default 10,000)
  * @param aisRuns N, the number of mAIS runs (default 500)
  * @param aisSchedule "linear" (beta_k = k/K) or "piecewise" (Salakhutdinov and Murray's, rescaled)
- * @param lambda2Estimator "rao-blackwell" (METHODS.md 5, default) or "counts" (the paper's App. B)
+ * @param lambda2Estimator "rao-blackwell" (docs/methods.md section 5, default) or "counts" (the paper's App. B)
  * @param lambda2Repeats N2 per state; 0 for the estimator's default (1024 RB, 2^15 counts)
  * @param lambda2Every lambda2 cadence in epochs, a multiple of the evaluation cadence; 0 for every
  *     evaluation
@@ -30,7 +30,7 @@ public record MonitorSettings(String logLikelihood, int aisTemperatures, int ais
     public static final List<String> SCHEDULES = List.of("linear", "piecewise");
     /** The accepted lambda2 estimators. */
     public static final List<String> LAMBDA2_ESTIMATORS = List.of("rao-blackwell", "counts");
-    /** The defaults of METHODS.md 7.2. */
+    /** The defaults of docs/methods.md section 7.2. */
     public static final MonitorSettings DEFAULTS = new MonitorSettings("auto", AisOptions.DEFAULT_TEMPERATURES,
             AisOptions.DEFAULT_RUNS, "linear", "rao-blackwell", 0, 0);
 

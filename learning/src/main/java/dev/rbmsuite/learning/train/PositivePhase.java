@@ -12,7 +12,7 @@ import dev.rbmsuite.learning.estimators.Moments;
  *   <li>layer 0, exactly over the data: {@code E_Q[v]}, {@code E_Q[sig(zeta(v))]},
  *       {@code E_Q[v sig(zeta(v))^T]};</li>
  *   <li>layer l &ge; 1, over one binary ancestral sample per data point from the extended data
- *       distribution Q^(l) (Eq. extended_data_dist with the corrected recursion of METHODS.md 0 and
+ *       distribution Q^(l) (Eq. extended_data_dist with the corrected recursion of docs/methods.md section 0 and
  *       3.3: {@code d -> h_0 ~ P_0(h|d) =: v_1 -> h_1 ~ P_1(h|v_1) =: v_2 -> ...}), redrawn at every
  *       call with the current parameters, then the same three averages given that sample.</li>
  * </ul>

@@ -17,7 +17,7 @@ import java.util.function.Supplier;
 
 /**
  * Joint training of an RBM stack theta_0..theta_L by persistent chains (paper Sec. 2.2, 3, 4;
- * METHODS.md 3.3 and 7.1). One call of {@link #update()} is one epoch, in the order of METHODS.md 7.1:
+ * docs/methods.md section 3.3 and 7.1). One call of {@link #update()} is one epoch, in the order of docs/methods.md section 7.1:
  * <ol>
  *   <li>advance the N_s persistent chains of every layer by s = 1 transition of the kernel (BGS on
  *       theta_0, deep tempering Alg. 2, or the round trip Alg. 3) built on the current parameters;</li>
@@ -67,7 +67,7 @@ public final class Trainer {
 
     /**
      * A fresh run: Xavier-normal weights and zero biases on every layer (Sec. 5.1), chains uniform with
-     * parity 0 (METHODS.md 7.1).
+     * parity 0 (docs/methods.md section 7.1).
      *
      * @param settings the run's settings
      * @param data the data set, rows x n_0 row-major binary (kept, not copied)
@@ -183,7 +183,7 @@ public final class Trainer {
         return chains;
     }
 
-    /** One epoch: advance chains, fresh h, estimators, gradients, AdaMax (METHODS.md 7.1). */
+    /** One epoch: advance chains, fresh h, estimators, gradients, AdaMax (docs/methods.md section 7.1). */
     public void update() {
         int t = epoch + 1;
         RbmStack stack = model();

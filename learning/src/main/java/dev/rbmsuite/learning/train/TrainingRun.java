@@ -2,19 +2,20 @@ package dev.rbmsuite.learning.train;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.SuiteVersion;
+import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.core.io.ModelStore;
+import dev.rbmsuite.core.io.OutputFolder;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A training run with its output folder (the contract's {@code train --out DIR}):
@@ -27,17 +28,36 @@ import java.util.Map;
  * </pre>
  * Evaluations (and checkpoints) happen every {@code evalEvery} epochs and at the last epoch.
  *
+ * <p><b>Ownership.</b> The run writes only into a new or empty folder or a training-run folder
+ * (recognised by its manifest's {@code "format":"training-run"}; for runs of earlier versions by a
+ * manifest of the {@code train} command or a checkpoint); anything else is refused (core
+ * OutputFolder), and {@code force} admits foreign files beside the run's own, never over them. The
+ * manifest is written when the run starts, so an interrupted run is still recognised. The folder is
+ * locked for the run ({@code DIR/.rbm.lock}): a second writer is refused, naming the first.
+ *
  * <p><b>Resuming.</b> When DIR already holds a checkpoint, the run continues from it (unless
  * {@code restart}): the settings other than the number of epochs and the data must be the same, and
  * the result - metrics.csv, model, manifest - is byte-identical to that of an uninterrupted run. A
  * finished run can be extended by asking for more epochs. metrics.csv and the checkpoint are
- * replaced atomically at every evaluation, the model and manifest at the end.
+ * replaced atomically at every evaluation, the model and manifest at the end. On SIGINT/SIGTERM
+ * (core Interruption) the run writes a checkpoint after the current epoch and stops with
+ * {@link Interruption.Stopped}; rerunning continues from that epoch.
  */
 public final class TrainingRun {
     /** The checkpoint file name inside the output folder. */
     public static final String CHECKPOINT = "checkpoint.bin";
     /** The metrics file name inside the output folder. */
     public static final String METRICS = "metrics.csv";
+
+    /** The {@code "format"} of a training-run folder's manifest. */
+    public static final String FORMAT = "training-run";
+    /** The manifest file name inside the output folder. */
+    public static final String MANIFEST = OutputFolder.MANIFEST;
+    /** The model folder name inside the output folder. */
+    public static final String MODEL = "model";
+    /** The kind of folder a run writes. */
+    public static final OutputFolder.Kind KIND = new OutputFolder.Kind(FORMAT, "a training-run folder",
+            n -> Set.of(MANIFEST, METRICS, CHECKPOINT, MODEL).contains(n), TrainingRun::earlierRun);
 
     /** Receives progress (called on the training thread). */
     public interface Listener {
@@ -92,6 +112,49 @@ public final class TrainingRun {
     public static Result run(TrainingSettings settings, double[] data, int rows, int visible,
                              Map<String, Object> dataInfo, Path out, boolean restart, Listener listener)
             throws IOException {
+        return run(settings, data, rows, visible, dataInfo, out, restart, false, listener);
+    }
+
+    /**
+     * Trains, writing the output folder (see the class comment for which folders it accepts).
+     *
+     * @param settings the run's settings
+     * @param data training data, rows x n_0 row-major binary
+     * @param rows N_d
+     * @param visible n_0
+     * @param dataInfo description of the data for the manifest (name, source, ...)
+     * @param out output folder
+     * @param restart ignore an existing checkpoint and start afresh
+     * @param force write beside foreign files in {@code out} (never over them)
+     * @param listener progress receiver
+     * @return the result
+     * @throws IOException on write failure
+     * @throws InputException if the folder may not be written or holds a checkpoint of a different run
+     */
+    public static Result run(TrainingSettings settings, double[] data, int rows, int visible,
+                             Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
+                             Listener listener) throws IOException {
+        try (OutputFolder.Claim claim = OutputFolder.claim(out, KIND, force, "rbm train")) {
+            return runIn(settings, data, rows, visible, dataInfo, out, restart, force, listener);
+        }
+    }
+
+    /**
+     * @param dir a folder without a manifest format
+     * @return whether it is a training run of an earlier version: a manifest written by {@code train},
+     *     or no manifest and a checkpoint (a run interrupted before its end)
+     */
+    static boolean earlierRun(Path dir) {
+        var manifest = OutputFolder.readJson(dir.resolve(MANIFEST));
+        if (manifest != null) {
+            return "train".equals(manifest.path("command").asText()) && manifest.has("settings");
+        }
+        return !Files.exists(dir.resolve(MANIFEST)) && Checkpoint.looksLikeCheckpoint(dir.resolve(CHECKPOINT));
+    }
+
+    private static Result runIn(TrainingSettings settings, double[] data, int rows, int visible,
+                                Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
+                                Listener listener) throws IOException {
         Path ckFile = out.resolve(CHECKPOINT);
         Monitor monitor;
         try {
@@ -101,8 +164,6 @@ public final class TrainingRun {
             throw new InputException("option --" + msg.substring(0, Math.max(0, msg.indexOf(' '))) + ": " + msg, e);
         }
         Trainer trainer = new Trainer(settings, data, rows, visible);
-        // only now that every setting has been checked (by the monitor and the trainer) is anything created
-        Files.createDirectories(out);
         String key = settings.withEpochs(1).toString();
         long fingerprint = Checkpoint.fingerprint(data);
         List<String> metricRows = new ArrayList<>();
@@ -131,6 +192,7 @@ public final class TrainingRun {
             resumedFrom = ck.snapshot().epoch();
             listener.resumed(resumedFrom);
         }
+        writeManifest(out.resolve(MANIFEST), settings, dataInfo, monitor);
         List<String> columns = monitor.columns();
         double lastLl = Double.NaN;
         if (!metricRows.isEmpty()) {
@@ -138,17 +200,24 @@ public final class TrainingRun {
             lastLl = Double.parseDouble(last.split(",")[1]);
         }
         int total = settings.epochs();
-        while (trainer.epoch() < total) {
-            trainer.update();
-            int t = trainer.epoch();
-            listener.epochDone(t, total);
-            if (t % settings.evalEvery() == 0 || t == total) {
-                double[] values = monitor.evaluate(trainer);
-                lastLl = values[1];
-                metricRows.add(formatRow(values));
-                writeMetrics(out.resolve(METRICS), columns, metricRows);
-                new Checkpoint(key, fingerprint, trainer.snapshot(), metricRows).write(ckFile);
-                listener.evaluated(columns, values);
+        try (Interruption.Scope stoppable = Interruption.stoppable()) {
+            while (trainer.epoch() < total) {
+                trainer.update();
+                int t = trainer.epoch();
+                listener.epochDone(t, total);
+                boolean evaluate = t % settings.evalEvery() == 0 || t == total;
+                if (evaluate) {
+                    double[] values = monitor.evaluate(trainer);
+                    lastLl = values[1];
+                    metricRows.add(formatRow(values));
+                    writeMetrics(out.resolve(METRICS), columns, metricRows);
+                    listener.evaluated(columns, values);
+                }
+                if (evaluate || Interruption.requested()) {
+                    new Checkpoint(key, fingerprint, trainer.snapshot(), metricRows).write(ckFile);
+                }
+                // the safe point: the checkpoint holds epoch t, so a rerun continues from here
+                Interruption.check("after epoch " + t + " (checkpoint written); rerun the same command to resume");
             }
         }
         if (resumedFrom == total) {
@@ -159,8 +228,8 @@ public final class TrainingRun {
         extra.put("createdBy", "train");
         extra.put("epoch", trainer.epoch());
         extra.put("training", settings.asMap());
-        ModelStore.save(model, out.resolve("model"), extra);
-        writeManifest(out.resolve("manifest.json"), settings, dataInfo, monitor);
+        ModelStore.save(model, out.resolve(MODEL), extra, force);
+        writeManifest(out.resolve(MANIFEST), settings, dataInfo, monitor);
         return new Result(lastLl, trainer.epoch(), resumedFrom, model);
     }
 
@@ -185,12 +254,13 @@ public final class TrainingRun {
         for (String r : rows) {
             sb.append(r).append('\n');
         }
-        writeAtomically(file, sb.toString());
+        AtomicFiles.writeString(file, sb.toString());
     }
 
     private static void writeManifest(Path file, TrainingSettings settings, Map<String, Object> dataInfo,
                                       Monitor monitor) throws IOException {
         ObjectNode root = ModelStore.json().createObjectNode();
+        root.put("format", FORMAT);
         root.put("command", "train");
         root.put("suiteVersion", SuiteVersion.get());
         root.put("seed", settings.seed());
@@ -200,27 +270,6 @@ public final class TrainingRun {
         root.set("metricsColumns", ModelStore.json().valueToTree(monitor.columns()));
         root.put("model", "model");
         root.put("checkpoint", CHECKPOINT);
-        writeAtomically(file, ModelStore.json().writeValueAsString(root) + "\n");
-    }
-
-    /**
-     * Writes text to a temporary file in the same folder and moves it into place atomically.
-     *
-     * @param file destination
-     * @param text content (UTF-8)
-     * @throws IOException on failure (the temporary file is removed)
-     */
-    public static void writeAtomically(Path file, String text) throws IOException {
-        Path abs = file.toAbsolutePath();
-        Path tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName() + ".tmp-", "");
-        try {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                w.write(text);
-            }
-            Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
-        }
+        AtomicFiles.writeString(file, ModelStore.json().writeValueAsString(root) + "\n");
     }
 }

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The settings of a training run (paper Sec. 5.1, Table 1; defaults of METHODS.md 7.1).
+ * The settings of a training run (paper Sec. 5.1, Table 1; defaults of docs/methods.md section 7.1).
  *
  * @param kernel "bgs" (a single RBM), "dt" (deep tempering, Alg. 2) or "roundtrip" (Alg. 3)
  * @param hidden m_0, m_1, ..., m_L: hidden sizes bottom first (bgs: exactly one)
- * @param epochs number of updates; one epoch is one full-batch update (METHODS.md 7.1)
+ * @param epochs number of updates; one epoch is one full-batch update (docs/methods.md section 7.1)
  * @param learningRate AdaMax step size (the same for every layer)
  * @param samples N_s, persistent chains per layer
  * @param estimator "smci2" (semi-second-order SMCI, Appendix A) or "mc"

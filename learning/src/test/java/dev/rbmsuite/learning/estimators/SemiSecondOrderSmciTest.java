@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * Semi-second-order SMCI (paper Appendix A, corrected as in METHODS.md section 0) against brute-force
+ * Semi-second-order SMCI (paper Appendix A, corrected as in docs/methods.md section 0) against brute-force
  * enumeration on tiny RBMs (n=4, m=3).
  */
 class SemiSecondOrderSmciTest {

@@ -5,7 +5,7 @@ package dev.rbmsuite.plots.render;
  * (TOOLCHAIN.md, XChart section): the upper curve forward (x ascending in input order), then the lower curve
  * backward, so the path walks once around the band without crossing itself.
  *
- * <p>Used for the 10th-90th percentile bands of Fig 9 (METHODS.md section 6).
+ * <p>Used for the 10th-90th percentile bands of Fig 9 (docs/methods.md section 6).
  *
  * @param x the outline's x coordinates, {@code 2n} values
  * @param y the outline's y coordinates, {@code 2n} values

@@ -4,10 +4,12 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Path;
 
 import javax.imageio.ImageIO;
+import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
 
 import de.erichseifert.vectorgraphics2d.Processor;
 import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
@@ -15,12 +17,10 @@ import de.erichseifert.vectorgraphics2d.pdf.PDFProcessor;
 import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
 import de.erichseifert.vectorgraphics2d.util.PageSize;
 
-import dev.rbmsuite.plots.io.AtomicFiles;
-
 /**
- * Writes a {@link Drawing} as PNG, SVG or PDF, atomically (temporary file, then move; see
- * {@link AtomicFiles}). Vector output uses the VectorGraphics2D library, the optional dependency XChart itself
- * uses for SVG/PDF export.
+ * Encodes a {@link Drawing} as PNG, SVG or PDF bytes, in memory; writing them to a file is the
+ * caller's (the suite writes every file through core's atomic writer). Vector output uses the
+ * VectorGraphics2D library, the optional dependency XChart itself uses for SVG/PDF export.
  */
 public final class DrawingWriter {
 
@@ -46,49 +46,50 @@ public final class DrawingWriter {
     }
 
     /**
-     * Writes a PNG.
+     * Encodes a PNG in memory (no cache file: ImageIO's default cache in the temporary folder fails,
+     * with a NullPointerException deep in the encoder, when that folder's disk is full).
      *
      * @param d the drawing
-     * @param file target file; parent folders are created
-     * @throws IOException on write failure
+     * @return the PNG file's bytes
+     * @throws IOException if the encoder fails
      */
-    public static void writePng(Drawing d, Path file) throws IOException {
+    public static byte[] png(Drawing d) throws IOException {
         BufferedImage img = toImage(d);
-        // Encoded in memory first, without ImageIO's disk cache: ImageIO writing straight into a stream
-        // that fails (a full disk) ends in a NullPointerException of its own instead of the IOException,
-        // which must reach the command line to be reported as a full disk (exit 2).
-        java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
-        ImageIO.setUseCache(false);
-        if (!ImageIO.write(img, "png", png)) {
-            throw new IOException("no PNG writer available");
+        ByteArrayOutputStream out = new ByteArrayOutputStream(1 << 16);
+        try (ImageOutputStream ios = new MemoryCacheImageOutputStream(out)) {
+            if (!ImageIO.write(img, "png", ios)) {
+                throw new IOException("no PNG writer available");
+            }
+        } catch (RuntimeException e) {
+            throw new IOException("PNG encoder failed: " + e, e);
         }
-        AtomicFiles.write(file, png.toByteArray());
+        return out.toByteArray();
     }
 
     /**
-     * Writes an SVG (vector graphics). Text painted by this module stays text; XChart draws its own text as
+     * An SVG (vector graphics). Text painted by this module stays text; XChart draws its own text as
      * outlines, which look the same but are not searchable.
      *
      * @param d the drawing
-     * @param file target file
-     * @throws IOException on write failure
+     * @return the SVG file's bytes
+     * @throws IOException if the encoder fails
      */
-    public static void writeSvg(Drawing d, Path file) throws IOException {
-        writeVector(d, file, new SVGProcessor());
+    public static byte[] svg(Drawing d) throws IOException {
+        return vector(d, new SVGProcessor());
     }
 
     /**
-     * Writes a PDF (vector graphics).
+     * A PDF (vector graphics).
      *
      * @param d the drawing
-     * @param file target file
-     * @throws IOException on write failure
+     * @return the PDF file's bytes
+     * @throws IOException if the encoder fails
      */
-    public static void writePdf(Drawing d, Path file) throws IOException {
-        writeVector(d, file, new PDFProcessor(true));
+    public static byte[] pdf(Drawing d) throws IOException {
+        return vector(d, new PDFProcessor(true));
     }
 
-    private static void writeVector(Drawing d, Path file, Processor processor) throws IOException {
+    private static byte[] vector(Drawing d, Processor processor) throws IOException {
         VectorGraphics2D g = new VectorGraphics2D();
         try {
             prepare(g, d);
@@ -97,7 +98,9 @@ public final class DrawingWriter {
             g.dispose();
         }
         var doc = processor.getDocument(g.getCommands(), new PageSize(0, 0, d.width(), d.height()));
-        AtomicFiles.write(file, doc::writeTo);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(1 << 16);
+        doc.writeTo(out);
+        return out.toByteArray();
     }
 
     private static void prepare(Graphics2D g, Drawing d) {

@@ -5,7 +5,6 @@ import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 
 import org.knowm.xchart.XYChart;
@@ -50,36 +49,30 @@ public final class FigureRenderer {
     }
 
     /**
-     * Writes the figure as PNG, atomically.
-     *
      * @param f the figure
-     * @param file target file
-     * @throws IOException on write failure
+     * @return the figure as PNG bytes ({@link DrawingWriter#png})
+     * @throws IOException if the encoder fails
      */
-    public static void writePng(Figure f, Path file) throws IOException {
-        DrawingWriter.writePng(drawing(f), file);
+    public static byte[] png(Figure f) throws IOException {
+        return DrawingWriter.png(drawing(f));
     }
 
     /**
-     * Writes the figure as SVG, atomically.
-     *
      * @param f the figure
-     * @param file target file
-     * @throws IOException on write failure
+     * @return the figure as SVG bytes
+     * @throws IOException if the encoder fails
      */
-    public static void writeSvg(Figure f, Path file) throws IOException {
-        DrawingWriter.writeSvg(drawing(f), file);
+    public static byte[] svg(Figure f) throws IOException {
+        return DrawingWriter.svg(drawing(f));
     }
 
     /**
-     * Writes the figure as PDF, atomically.
-     *
      * @param f the figure
-     * @param file target file
-     * @throws IOException on write failure
+     * @return the figure as PDF bytes
+     * @throws IOException if the encoder fails
      */
-    public static void writePdf(Figure f, Path file) throws IOException {
-        DrawingWriter.writePdf(drawing(f), file);
+    public static byte[] pdf(Figure f) throws IOException {
+        return DrawingWriter.pdf(drawing(f));
     }
 
     /**

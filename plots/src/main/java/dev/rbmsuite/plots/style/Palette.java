@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  *   <li>kernels: {@code bgs} vermillion, {@code dt} blue, {@code roundtrip} bluish green, {@code pt}
  *       reddish purple;</li>
  *   <li>lambda2 estimators (Fig 2, App. B): {@code count} orange, {@code rao-blackwell} sky blue;</li>
- *   <li>references: {@code exact} black, {@code iid} grey dashed (the i.i.d. TV floor of METHODS.md
+ *   <li>references: {@code exact} black, {@code iid} grey dashed (the i.i.d. TV floor of docs/methods.md
  *       section 6), {@code data} light grey (PCA point clouds, Figs 5 and 8).</li>
  * </ul>
  * A suffix {@code -L<k>} keeps the colour of the base key and sets the dash by depth, so L tells apart by

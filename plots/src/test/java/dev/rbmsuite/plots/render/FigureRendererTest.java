@@ -90,7 +90,7 @@ class FigureRendererTest {
 
     private BufferedImage roundTrip(Figure f, String name) throws IOException {
         Path png = dir.resolve(name + ".png");
-        FigureRenderer.writePng(f, png);
+        Files.write(png, FigureRenderer.png(f));
         return ImageIO.read(png.toFile());
     }
 
@@ -195,8 +195,8 @@ class FigureRendererTest {
         Figure f = Figure.grid(1, 2).panel(linePanel()).panel(matrix(10, 5, true, false)).size(1200, 500).build();
         Path svg = dir.resolve("f.svg");
         Path pdf = dir.resolve("f.pdf");
-        FigureRenderer.writeSvg(f, svg);
-        FigureRenderer.writePdf(f, pdf);
+        Files.write(svg, FigureRenderer.svg(f));
+        Files.write(pdf, FigureRenderer.pdf(f));
         String text = Files.readString(svg, StandardCharsets.UTF_8);
         assertThat(text).contains("<svg").contains("<path").contains("variable i");
         assertThat(new String(Files.readAllBytes(pdf), 0, 5, StandardCharsets.US_ASCII)).isEqualTo("%PDF-");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -28,7 +29,7 @@ class SchematicTest {
         int k = 0;
         for (Drawing d : all) {
             Path png = dir.resolve("s" + k++ + ".png");
-            DrawingWriter.writePng(d, png);
+            Files.write(png, DrawingWriter.png(d));
             BufferedImage img = ImageIO.read(png.toFile());
             assertThat(img.getWidth()).isEqualTo(d.width());
             assertThat(img.getHeight()).isEqualTo(d.height());

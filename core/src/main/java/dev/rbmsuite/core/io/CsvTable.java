@@ -1,4 +1,4 @@
-package dev.rbmsuite.plots.io;
+package dev.rbmsuite.core.io;
 
 import java.io.IOException;
 import java.io.Reader;

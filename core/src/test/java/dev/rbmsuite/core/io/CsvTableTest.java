@@ -1,4 +1,4 @@
-package dev.rbmsuite.plots.io;
+package dev.rbmsuite.core.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

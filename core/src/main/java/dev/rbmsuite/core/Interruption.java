@@ -1,0 +1,129 @@
+package dev.rbmsuite.core;
+
+import java.io.PrintStream;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Ctrl-C (SIGINT) and SIGTERM: long runs stop at a safe point and leave resumable state; everything
+ * else stops at once. The exit code is 128 plus the signal number (130 and 143), as shells expect.
+ *
+ * <p>{@link #install()} replaces the JVM's handlers of both signals. While a run that has safe points
+ * is in a {@link #stoppable()} scope (training: after the current epoch, with a checkpoint; figures:
+ * between trials), a signal only sets a flag that the run polls with {@link #requested()} or
+ * {@link #check()}; the run then throws {@link Stopped}, which the command line turns into the exit
+ * code. Outside such a scope, or at a second signal, the JVM exits at once (a kill is safe: every
+ * output is written atomically, and shutdown hooks remove temporaries being written).
+ */
+public final class Interruption {
+    /** A run stopped at a safe point on a signal. */
+    public static final class Stopped extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final int signal;
+
+        /**
+         * @param signal the signal number (2 or 15)
+         * @param where what was left, for example "after epoch 12; rerun the same command to resume"
+         */
+        public Stopped(int signal, String where) {
+            super("stopped by " + name(signal) + " " + where);
+            this.signal = signal;
+        }
+
+        /** @return the process exit code, 128 + the signal number */
+        public int exitCode() {
+            return 128 + signal;
+        }
+    }
+
+    /** The scope of a run with safe points. */
+    public interface Scope extends AutoCloseable {
+        /** Ends the scope. */
+        @Override
+        void close();
+    }
+
+    private static volatile int requested;
+    private static final AtomicInteger STOPPABLE = new AtomicInteger();
+    private static volatile boolean installed;
+
+    private Interruption() {
+    }
+
+    /**
+     * Handles SIGINT and SIGTERM as described in the class comment (once per JVM; later calls do
+     * nothing). Messages go to {@code err}.
+     *
+     * @param err where the one-line notice of a pending stop goes (stderr)
+     */
+    public static synchronized void install(PrintStream err) {
+        if (installed) {
+            return;
+        }
+        installed = true;
+        for (String name : new String[] {"INT", "TERM"}) {
+            try {
+                sun.misc.Signal.handle(new sun.misc.Signal(name), s -> onSignal(s.getNumber(), err));
+            } catch (IllegalArgumentException e) {
+                // the signal is reserved here (for example by -Xrs): keep the JVM's own handling
+            }
+        }
+    }
+
+    private static void onSignal(int signal, PrintStream err) {
+        if (requested != 0 || STOPPABLE.get() == 0) {
+            Thread t = new Thread(() -> System.exit(128 + signal), "rbm-exit");
+            t.setDaemon(true);
+            t.start();
+            return;
+        }
+        requested = signal;
+        err.println("rbm: " + name(signal) + ": stopping at the next safe point; send it again to stop at once");
+        err.flush();
+    }
+
+    /**
+     * Marks a run with safe points; close the scope when the run ends.
+     *
+     * @return the scope
+     */
+    public static Scope stoppable() {
+        STOPPABLE.incrementAndGet();
+        return STOPPABLE::decrementAndGet;
+    }
+
+    /** @return whether a stop was requested */
+    public static boolean requested() {
+        return requested != 0;
+    }
+
+    /**
+     * A safe point.
+     *
+     * @param where what is left if the run stops here (completes the message)
+     * @throws Stopped if a stop was requested
+     */
+    public static void check(String where) {
+        int s = requested;
+        if (s != 0) {
+            throw new Stopped(s, where);
+        }
+    }
+
+    /**
+     * Requests a stop as a signal would (for tests and embedding programs).
+     *
+     * @param signal the signal number
+     */
+    public static void request(int signal) {
+        requested = signal;
+    }
+
+    /** Forgets a requested stop (for tests and embedding programs). */
+    public static void reset() {
+        requested = 0;
+    }
+
+    private static String name(int signal) {
+        return signal == 2 ? "SIGINT" : signal == 15 ? "SIGTERM" : "signal " + signal;
+    }
+}

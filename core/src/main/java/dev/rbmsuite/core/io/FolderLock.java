@@ -1,0 +1,200 @@
+package dev.rbmsuite.core.io;
+
+import dev.rbmsuite.core.InputException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One writer per output folder: an operating-system lock ({@link FileChannel#tryLock()}) on a lock
+ * file, held for the length of a run. The operating system releases it when the process ends, however
+ * it ends, so a lock file left by a killed process is stale and simply taken over. The holder writes
+ * its process id, host, start time and purpose into the file, so that a refused second writer can
+ * name it. On release the holder deletes the file while still holding the lock; a writer that locked
+ * the file just before it was deleted notices (on Linux its open file is then listed as deleted in
+ * {@code /proc/self/fd}) and tries again.
+ *
+ * <p>POSIX drops all of a process's locks on a file when the process closes <em>any</em> descriptor
+ * of that file, so the lock file is never opened a second time while it is held: the holder's stamp
+ * is read through the holder's own channel, and writers in the same process are refused from an
+ * in-process table before they open the file.
+ */
+public final class FolderLock implements AutoCloseable {
+    private static final int ATTEMPTS = 8;
+    /** Lock files held by this process, with their holders' stamps. */
+    private static final Map<Path, String> HELD = new ConcurrentHashMap<>();
+
+    private final Path file;
+    private final FileChannel channel;
+    private final FileLock lock;
+    private final String previous;
+
+    private FolderLock(Path file, FileChannel channel, FileLock lock, String previous) {
+        this.file = file;
+        this.channel = channel;
+        this.lock = lock;
+        this.previous = previous;
+    }
+
+    /**
+     * Takes the lock or refuses.
+     *
+     * @param lockFile the lock file (created if missing)
+     * @param folder the folder it guards, for the message
+     * @param purpose what the holder does, for example {@code "rbm train"}
+     * @return the held lock; close it to release
+     * @throws InputException if another process (or another writer in this one) holds it; the message
+     *     names the holder
+     * @throws IOException if the lock file cannot be created or written
+     */
+    public static FolderLock acquire(Path lockFile, Path folder, String purpose) throws IOException {
+        Path key = lockFile.toAbsolutePath().normalize();
+        String stamp = "pid " + ProcessHandle.current().pid() + " on " + host() + " since "
+                + Instant.now().truncatedTo(ChronoUnit.SECONDS) + " (" + purpose + ") #" + UUID.randomUUID();
+        String holder = HELD.putIfAbsent(key, stamp);
+        if (holder != null) {
+            throw refusal(folder, holder);
+        }
+        try {
+            return acquireFile(key, folder, stamp);
+        } catch (IOException | RuntimeException e) {
+            HELD.remove(key, stamp);
+            throw e;
+        }
+    }
+
+    private static InputException refusal(Path folder, String holder) {
+        return new InputException(folder + ": in use by another writer (" + (holder.isEmpty() ? "starting"
+                : shown(holder)) + "); wait for it to finish or stop it");
+    }
+
+    private static FolderLock acquireFile(Path lockFile, Path folder, String stamp) throws IOException {
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE);
+            FileLock lock;
+            try {
+                lock = ch.tryLock();
+            } catch (OverlappingFileLockException e) {
+                lock = null;
+            } catch (IOException | RuntimeException e) {
+                ch.close();
+                throw e;
+            }
+            if (lock == null) {
+                String holder = read(ch);
+                ch.close();
+                throw refusal(folder, holder);
+            }
+            try {
+                if (stillAtPath(lockFile)) {
+                    String before = read(ch);
+                    ch.truncate(0);
+                    ch.write(ByteBuffer.wrap((stamp + "\n").getBytes(StandardCharsets.UTF_8)), 0);
+                    ch.force(false);
+                    return new FolderLock(lockFile, ch, lock, before);
+                }
+                // the previous holder deleted the file after we opened it: try the new file
+                lock.release();
+                ch.close();
+            } catch (IOException | RuntimeException e) {
+                ch.close();
+                throw e;
+            }
+        }
+        throw new InputException(folder + ": could not take the lock " + lockFile + " (other writers keep replacing it)");
+    }
+
+    /**
+     * @return the stamp of a previous holder that died without releasing the lock (its file was left
+     *     behind), or an empty string
+     */
+    public String staleHolder() {
+        return shown(previous);
+    }
+
+    /** @return a stamp without its nonce */
+    private static String shown(String stamp) {
+        int k = stamp.lastIndexOf(" #");
+        return k < 0 ? stamp : stamp.substring(0, k);
+    }
+
+    /** Deletes the lock file (while still holding it) and releases the lock. */
+    @Override
+    public void close() throws IOException {
+        try {
+            Files.deleteIfExists(file);
+        } finally {
+            try {
+                lock.release();
+            } finally {
+                channel.close();
+                HELD.remove(file);
+            }
+        }
+    }
+
+    /**
+     * @return whether the lock file at the path is still the file this process has open (and just
+     *     locked): on Linux, whether one of this process's descriptors links to the path, not to a
+     *     deleted file; elsewhere, whether the path exists
+     */
+    private static boolean stillAtPath(Path lockFile) {
+        Path real;
+        try {
+            real = lockFile.toRealPath();
+        } catch (IOException e) {
+            return false;
+        }
+        Path fds = Path.of("/proc/self/fd");
+        if (!Files.isDirectory(fds)) {
+            return true;
+        }
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(fds)) {
+            for (Path fd : ds) {
+                try {
+                    if (Files.readSymbolicLink(fd).equals(real)) {
+                        return true;
+                    }
+                } catch (IOException | UnsupportedOperationException ignored) {
+                    // a descriptor closed meanwhile
+                }
+            }
+        } catch (IOException e) {
+            return true;
+        }
+        return false;
+    }
+
+    private static String read(FileChannel ch) throws IOException {
+        long size = Math.min(ch.size(), 4096);
+        ByteBuffer b = ByteBuffer.allocate((int) size);
+        ch.read(b, 0);
+        return stampOf(new String(b.array(), 0, b.position(), StandardCharsets.UTF_8));
+    }
+
+    private static String stampOf(String content) {
+        return content.strip();
+    }
+
+    private static String host() {
+        try {
+            return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+        } catch (IOException | RuntimeException e) {
+            String h = System.getenv("HOSTNAME");
+            return h == null || h.isBlank() ? "this host" : h;
+        }
+    }
+}

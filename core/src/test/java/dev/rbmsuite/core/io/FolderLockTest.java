@@ -1,0 +1,89 @@
+package dev.rbmsuite.core.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.rbmsuite.core.InputException;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One writer per folder: a second writer (another process, or another writer in this one) is
+ * refused and told who holds the folder; a lock left by a killed process is taken over; a released
+ * lock leaves no file behind.
+ */
+class FolderLockTest {
+    @TempDir
+    Path dir;
+
+    /** Holds the lock named by its argument until its standard input closes (run as a process). */
+    public static final class Holder {
+        private Holder() {
+        }
+
+        /**
+         * @param args the lock file
+         * @throws Exception on failure
+         */
+        public static void main(String[] args) throws Exception {
+            Path file = Path.of(args[0]);
+            try (FolderLock lock = FolderLock.acquire(file, file.getParent(), "test holder")) {
+                System.out.println("locked");
+                System.out.flush();
+                System.in.read();
+            }
+        }
+    }
+
+    @Test
+    void aSecondWriterInThisProcessIsRefusedNamingTheHolder() throws IOException {
+        Path file = dir.resolve(OutputFolder.LOCK);
+        try (FolderLock first = FolderLock.acquire(file, dir, "rbm train")) {
+            assertThat(first.staleHolder()).isEmpty();
+            assertThatThrownBy(() -> FolderLock.acquire(file, dir, "rbm train"))
+                    .isInstanceOf(InputException.class)
+                    .hasMessageContaining("in use by another writer")
+                    .hasMessageContaining("pid " + ProcessHandle.current().pid())
+                    .hasMessageContaining("(rbm train)")
+                    .hasMessageNotContaining("#");
+        }
+        assertThat(file).doesNotExist();
+        try (FolderLock again = FolderLock.acquire(file, dir, "rbm train")) {
+            assertThat(again.staleHolder()).isEmpty();
+        }
+    }
+
+    @Test
+    void anotherProcessHoldsTheLockUntilItIsKilledThenItIsTakenOver() throws Exception {
+        Path file = dir.resolve(OutputFolder.LOCK);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Holder.class.getName(),
+                file.toString()).redirectErrorStream(true).start();
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            assertThat(out.readLine()).isEqualTo("locked");
+            assertThat(p.isAlive()).as("holder alive, content %s", Files.readString(file)).isTrue();
+            assertThatThrownBy(() -> FolderLock.acquire(file, dir, "rbm train"))
+                    .isInstanceOf(InputException.class)
+                    .hasMessageContaining("pid " + p.pid())
+                    .hasMessageContaining("(test holder)");
+            p.destroyForcibly();
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(file).exists();
+            try (FolderLock taken = FolderLock.acquire(file, dir, "rbm train")) {
+                assertThat(taken.staleHolder()).contains("pid " + p.pid());
+                assertThat(Files.readString(file)).contains("pid " + ProcessHandle.current().pid());
+            }
+            assertThat(file).doesNotExist();
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+}
