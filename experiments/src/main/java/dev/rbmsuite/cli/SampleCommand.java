@@ -3,6 +3,8 @@ package dev.rbmsuite.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Memory;
+import dev.rbmsuite.core.Ranges;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.ModelStore;
@@ -97,6 +99,7 @@ final class SampleCommand implements Callable<Integer> {
         if (!(betaMin > 0 && betaMin < 1)) {
             throw new InputException("option --beta-min: must lie in (0, 1), got " + betaMin);
         }
+        OutputFiles.requireWritableFile(out, "--out");
         RbmStack stack = ModelStore.load(model);
         int n = stack.bottom().numVisible();
         Map<String, String> params = new LinkedHashMap<>(kernelParams);
@@ -106,6 +109,7 @@ final class SampleCommand implements Callable<Integer> {
         if (factory.parameters().containsKey(BuiltinKernels.Pt.BETA_MIN)) {
             params.putIfAbsent(BuiltinKernels.Pt.BETA_MIN, Double.toString(betaMin));
         }
+        requireMemory(stack, factory.parameters().containsKey(BuiltinKernels.Pt.TEMPERATURES) ? temperatures : 1, n);
         TransitionKernel k = KernelChoice.create(factory, stack, params);
         Rng root = common.rng();
         ChainState state;
@@ -128,7 +132,7 @@ final class SampleCommand implements Callable<Integer> {
         result.put("chains", chains);
         result.put("steps", steps);
         result.put("kernel", kernel);
-        result.put("seconds", seconds);
+        result.put("seconds", Ranges.nonNegative("seconds", seconds));
         Map<String, Object> stats = new LinkedHashMap<>(total.statistics());
         // every kernel reports the swap arrays (empty without swaps); then its own statistics
         for (String key : new String[] {"swapAttempts", "swapAccepts", "acceptanceRates"}) {
@@ -144,6 +148,7 @@ final class SampleCommand implements Callable<Integer> {
                 b.add(beta);
             }
         }
+        checkRates(result);
         long[] attempts = total.swapAttempts();
         long[] accepts = total.swapAccepts();
         ResultManifest.write(out, spec, result);
@@ -159,5 +164,38 @@ final class SampleCommand implements Callable<Integer> {
             return sb.toString();
         });
         return 0;
+    }
+
+    /**
+     * Refuses, before anything is allocated, chains that cannot fit: the chain states and scratch of
+     * every layer (three copies; per replica for tempering ladders), then the output rows and their text.
+     */
+    private void requireMemory(RbmStack stack, long replicas, int n) {
+        long units = 0;
+        int widest = 0;
+        for (int l = 0; l < stack.size(); l++) {
+            units += stack.layer(l).numVisible() + stack.layer(l).numHidden();
+            widest = Math.max(widest, Math.max(stack.layer(l).numVisible(), stack.layer(l).numHidden()));
+        }
+        Memory.requireArray((long) chains * widest * replicas, "option --chains: " + chains + " chains");
+        Memory.require(Memory.plus(Memory.doubles(chains, 3 * units, replicas), Memory.bytes(12, chains, n)),
+                "options --chains" + (replicas > 1 ? "/--temperatures" : "") + ": " + chains + " chains of " + units
+                        + " units" + (replicas > 1 ? " x " + replicas + " replicas" : ""));
+    }
+
+    /** Acceptance rates and the round trip's nonlocal fraction are probabilities: checked to lie in [0, 1]. */
+    private static void checkRates(ObjectNode result) {
+        if (result.has("acceptanceRates")) {
+            int l = 0;
+            for (com.fasterxml.jackson.databind.JsonNode r : result.get("acceptanceRates")) {
+                if (r.isNumber()) {
+                    Ranges.unitInterval("acceptanceRates[" + l + "]", r.asDouble());
+                }
+                l++;
+            }
+        }
+        if (result.has("nonlocalFraction")) {
+            Ranges.unitInterval("nonlocalFraction", result.get("nonlocalFraction").asDouble());
+        }
     }
 }
