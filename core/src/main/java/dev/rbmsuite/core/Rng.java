@@ -23,8 +23,8 @@ import jdk.incubator.vector.VectorSpecies;
 public final class Rng {
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
     private static final double INV_2_53 = 0x1p-53;
-    private static final VectorSpecies<Long> LS = LongVector.SPECIES_PREFERRED;
-    private static final VectorSpecies<Double> DS = DoubleVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Double> DS = Lanes.SPECIES;
+    private static final VectorSpecies<Long> LS = DS.withLanes(long.class);
 
     private final long key;
     private long counter;

@@ -25,7 +25,7 @@ import jdk.incubator.vector.VectorSpecies;
 final class GroupedFieldDraws {
     /** Hidden units per group (256 patterns). */
     static final int GROUP = 8;
-    private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Double> S = dev.rbmsuite.core.Lanes.SPECIES;
 
     private final int n;
     private final int stride;        // n padded to whole vectors
