@@ -32,6 +32,12 @@ public final class Lanes {
     public static final int LANES = SPECIES.length();
     /** Hardware vectors per virtual {@value #WIDTH}-lane vector: 1, 2, 4 (or 8). */
     public static final int PARTS = WIDTH / LANES;
+    /**
+     * Whether vector masks (comparisons, blends, allTrue) are fast: they compile to vector code at 4
+     * and 8 lanes, but at 2 lanes JDK 17 runs them as boxed Java code, 10 to 20 times slower; hot
+     * loops then use the integer forms of {@link VectorBits}, which give the same bits.
+     */
+    public static final boolean MASKS = LANES >= 4;
 
     private Lanes() {
     }

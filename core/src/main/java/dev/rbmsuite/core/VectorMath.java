@@ -2,7 +2,6 @@ package dev.rbmsuite.core;
 
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.LongVector;
-import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -22,6 +21,7 @@ public final class VectorMath {
     static final VectorSpecies<Double> S = Lanes.SPECIES;
     private static final int L = Lanes.LANES;
     private static final int W = Lanes.WIDTH;
+    private static final boolean MASKS = Lanes.MASKS;
 
     private VectorMath() {
     }
@@ -192,9 +192,22 @@ public final class VectorMath {
             LongVector bits = t.reinterpretAsLongs().add(1023L - MAGIC_BITS).lanewise(VectorOperators.LSHL, 52);
             DoubleVector uv = DoubleVector.fromArray(S, u, uo + k);
             DoubleVector y = uv.fma(p.mul(bits.reinterpretAsDoubles()), uv);
-            if (y.sub(one).abs().compare(VectorOperators.GT, margin).allTrue()) {
-                zero.blend(one, y.lt(one)).intoArray(x, xo + k);
+            // lanes within the margin of 1 (or NaN) take the exact draw; the others are 1 where y < 1
+            boolean far;
+            if (MASKS) {
+                far = y.sub(one).abs().compare(VectorOperators.GT, margin).allTrue();
+                if (far) {
+                    zero.blend(one, y.lt(one)).intoArray(x, xo + k);
+                }
             } else {
+                // integer lane operations instead of masks (VectorBits): y < 1 exactly when y - 1 < 0
+                DoubleVector dy = y.sub(one);
+                far = VectorBits.allNegative(VectorBits.positive(dy.abs().sub(margin)));
+                if (far) {
+                    VectorBits.indicator(VectorBits.signBit(dy)).intoArray(x, xo + k);
+                }
+            }
+            if (!far) {
                 for (int q = xo + k; q < xo + k + S.length(); q++) {
                     x[q] = exactDraw(u[uo + q - xo], x[q], beta);
                 }

@@ -3,11 +3,11 @@ package dev.rbmsuite.learning.estimators;
 import dev.rbmsuite.core.Lanes;
 import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.VectorBits;
 import dev.rbmsuite.core.VectorMath;
 import java.util.Arrays;
 import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.VectorMask;
-import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -395,9 +395,10 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             DoubleVector ex = DoubleVector.fromArray(S, sb, o);
             DoubleVector q = DoubleVector.broadcast(S, 1.0).div(ex.add(1.0));
             DoubleVector p = ex.mul(q);
-            VectorMask<Double> neg = z.compare(VectorOperators.LT, 0.0);
-            q.blend(p, neg).intoArray(s, o);
-            p.blend(q, neg).intoArray(sb, o);
+            // z < 0: s = p, sb = q (z = -0.0 has p = q); integer selection, no masks (VectorBits)
+            LongVector neg = VectorBits.mask(VectorBits.signBit(z));
+            VectorBits.select(q, p, neg).intoArray(s, o);
+            VectorBits.select(p, q, neg).intoArray(sb, o);
         }
     }
 
@@ -483,22 +484,23 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             double[] et = this.et;
             double[] eti = this.eti;
             double[] corr = this.corr;
-            VectorMask<Double> on = DoubleVector.fromArray(S, xpad, j0).compare(VectorOperators.NE, 0.0);
+            // h_j != 0 as an integer lane mask (VectorBits: vector masks are slow at 2 lanes)
+            LongVector on = VectorBits.nonZeroMask(DoubleVector.fromArray(S, xpad, j0));
             DoubleVector p = DoubleVector.broadcast(S, 1.0);
             for (int i = 0; i < nOut; i++) {
                 int o = i * padIn + j0;
-                DoubleVector g = DoubleVector.fromArray(S, et, o).blend(DoubleVector.fromArray(S, eti, o), on);
+                DoubleVector g = VectorBits.select(DoubleVector.fromArray(S, et, o), DoubleVector.fromArray(S, eti, o), on);
                 p = p.mul(g.fma(DoubleVector.broadcast(S, s[so + i]), DoubleVector.broadcast(S, sb[so + i])));
             }
             DoubleVector eb = DoubleVector.fromArray(S, ebn, j0);
-            DoubleVector en = eb.div(p).blend(eb.mul(p), on).max(EN_MIN).min(EN_MAX);
+            DoubleVector en = VectorBits.select(eb.div(p), eb.mul(p), on).max(EN_MIN).min(EN_MAX);
             DoubleVector mj = DoubleVector.broadcast(S, 1.0).div(en.add(1.0));
             DoubleVector.fromArray(S, meanAcc, j0).add(mj).intoArray(meanAcc, j0);
             for (int i = 0; i < nOut; i++) {
                 int o = i * padIn + j0;
                 DoubleVector si = DoubleVector.broadcast(S, s[so + i]);
                 DoubleVector se = DoubleVector.fromArray(S, et, o).mul(si);
-                DoubleVector q = se.div(se.add(sb[so + i])).blend(si, on);
+                DoubleVector q = VectorBits.select(se.div(se.add(sb[so + i])), si, on);
                 q.fma(mj, DoubleVector.fromArray(S, corr, o)).intoArray(corr, o);
             }
         }
