@@ -5,7 +5,7 @@ import jdk.incubator.vector.VectorSpecies;
 
 /**
  * The vector shape of the suite's hot loops, and the fixed "virtual" width that makes their results
- * independent of it (docs/methods.md, reproducibility).
+ * independent of it (docs/methods.md section 9).
  *
  * <p>The hardware vector holds 8 doubles on AVX-512, 4 on AVX2 and 2 on ARM NEON (or with
  * {@code -XX:MaxVectorSize=64/32/16}). Lane-wise arithmetic (one result per element) gives the same

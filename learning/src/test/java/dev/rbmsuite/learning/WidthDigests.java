@@ -271,6 +271,9 @@ public final class WidthDigests {
             Lambda2.Result r = Lambda2.estimate(tiny, e, 64, Rng.seeded(13));
             l2.add(r.lambda2(), r.relaxationTime());
         }
+        // n = 10: two, three or five vectors per field row at 8, 4 and 2 lanes (GroupedFieldDraws)
+        Lambda2.Result wide = Lambda2.estimate(model(10, 14, 0.5, 48), Lambda2.Estimator.RAO_BLACKWELL, 32, Rng.seeded(15));
+        l2.add(wide.lambda2(), wide.relaxationTime());
         print("diagnostics.lambda2", l2);
 
         var ais = MarginalAis.estimate(model(20, 15, 0.5, 47), AisOptions.linearUniform(200, 16), Rng.seeded(14));

@@ -230,7 +230,6 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
         double[] einv = new double[0];
         double[] s = new double[0];
         double[] sb = new double[0];
-        double[] f = new double[0];
         double[] corr = new double[0];
         final double[] lane = new double[W];
         double[] expNegBias = new double[0];
@@ -260,7 +259,6 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             if (s.length != pad) {
                 s = new double[pad];
                 sb = new double[pad];
-                f = new double[pad];
             }
             if (other != null) {
                 // the other side's E, 1/E transposed: the same values, no exponentials
@@ -377,28 +375,35 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
          * padding set to s = 0, sbar = 1.
          */
         private void sigmoids(double[] field, int off) {
-            System.arraycopy(field, off, f, 0, nOut);
-            for (int k = 0; k < pad; k += LANES) {
-                DoubleVector.fromArray(S, f, k).intoArray(s, k);
-                sigmoidLanes(s, sb, k);
-            }
+            System.arraycopy(field, off, s, 0, nOut);
+            Arrays.fill(s, nOut, pad, 0.0);
+            sigmoidsInPlace(s, sb, pad);
             for (int k = nOut; k < pad; k++) {
                 s[k] = 0.0;
                 sb[k] = 1.0;
             }
         }
 
-        /** In place: s[o..o+LANES) = sig(z), sb[..] = sig(-z) for z = s[o..], from one exponential e^{-|z|}. */
-        static void sigmoidLanes(double[] s, double[] sb, int o) {
-            DoubleVector z = DoubleVector.fromArray(S, s, o);
-            VectorMath.expNegAbs(s, o, sb, o, LANES); // sb is free until written below
-            DoubleVector ex = DoubleVector.fromArray(S, sb, o);
-            DoubleVector q = DoubleVector.broadcast(S, 1.0).div(ex.add(1.0));
-            DoubleVector p = ex.mul(q);
-            // z < 0: s = p, sb = q (z = -0.0 has p = q); integer selection, no masks (VectorBits)
-            LongVector neg = VectorBits.mask(VectorBits.signBit(z));
-            VectorBits.select(q, p, neg).intoArray(s, o);
-            VectorBits.select(p, q, neg).intoArray(sb, o);
+        /**
+         * In place: s[0..len) = sig(z), sb[0..len) = sig(-z) for z = s[0..len), from one exponential
+         * e^{-|z|} per value, taken for the whole row in one call (per-vector calls cost the set-up
+         * of the exponential's constants once per vector, which dominated at 2 lanes).
+         *
+         * @param len a multiple of the vector length
+         */
+        static void sigmoidsInPlace(double[] s, double[] sb, int len) {
+            VectorMath.expNegAbs(s, 0, sb, 0, len); // sb is free until written below
+            DoubleVector one = DoubleVector.broadcast(S, 1.0);
+            for (int o = 0; o < len; o += LANES) {
+                DoubleVector z = DoubleVector.fromArray(S, s, o);
+                DoubleVector ex = DoubleVector.fromArray(S, sb, o);
+                DoubleVector q = one.div(ex.add(one));
+                DoubleVector p = ex.mul(q);
+                // z < 0: s = p, sb = q (z = -0.0 has p = q); integer selection, no masks (VectorBits)
+                LongVector neg = VectorBits.mask(VectorBits.signBit(z));
+                VectorBits.select(q, p, neg).intoArray(s, o);
+                VectorBits.select(p, q, neg).intoArray(sb, o);
+            }
         }
     }
 
@@ -514,9 +519,7 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             }
             System.arraycopy(field, 0, s, 0, len);
             Arrays.fill(s, len, padded, 0.0);
-            for (int k = 0; k < padded; k += LANES) {
-                Side.sigmoidLanes(s, sb, k);
-            }
+            Side.sigmoidsInPlace(s, sb, padded);
         }
     }
 
