@@ -16,7 +16,7 @@ import jdk.incubator.vector.VectorSpecies;
  * zeros, so every load is a full vector even for short layers (n = 25).
  */
 final class ConditionalKernel {
-    static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    static final VectorSpecies<Double> S = Lanes.SPECIES;
     private static final int LANES = S.length();
     private static final int GROUP = 4;
     private static final int PATTERNS = 1 << GROUP;

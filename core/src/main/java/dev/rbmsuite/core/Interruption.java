@@ -7,12 +7,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Ctrl-C (SIGINT) and SIGTERM: long runs stop at a safe point and leave resumable state; everything
  * else stops at once. The exit code is 128 plus the signal number (130 and 143), as shells expect.
  *
- * <p>{@link #install()} replaces the JVM's handlers of both signals. While a run that has safe points
- * is in a {@link #stoppable()} scope (training: after the current epoch, with a checkpoint; figures:
- * between trials), a signal only sets a flag that the run polls with {@link #requested()} or
- * {@link #check()}; the run then throws {@link Stopped}, which the command line turns into the exit
- * code. Outside such a scope, or at a second signal, the JVM exits at once (a kill is safe: every
- * output is written atomically, and shutdown hooks remove temporaries being written).
+ * <p>{@link #install(java.io.PrintStream)} replaces the JVM's handlers of both signals. While a
+ * run that has safe points is in a {@link #stoppable()} scope (training: after the current epoch,
+ * with a checkpoint; figures: between trials), a signal only sets a flag that the run polls with
+ * {@link #requested()} or {@link #check(String)}; the run then throws {@link Stopped}, which the
+ * command line turns into the exit code. Outside such a scope, or at a second signal, the JVM exits
+ * at once (a kill is safe: every output is written atomically, and shutdown hooks remove temporaries
+ * being written).
  */
 public final class Interruption {
     /** A run stopped at a safe point on a signal. */

@@ -2,7 +2,6 @@ package dev.rbmsuite.core;
 
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.LongVector;
-import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -13,9 +12,16 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>These exist because one ND4J call on RBM-sized arrays costs tens of microseconds, while the
  * arithmetic of a whole Gibbs sweep is a few microseconds; see {@code notes/TOOLCHAIN.md}. Each
  * method matches its scalar definition in {@link Numerics} to a few ulps and is tested against it.
+ *
+ * <p>Every result is the same to the last bit at every hardware vector width: lane-wise operations
+ * are exact per element, and reductions ({@link #dot}, {@link #softplusSum}) keep the fixed
+ * {@value Lanes#WIDTH} partial sums of {@link Lanes}.
  */
 public final class VectorMath {
-    static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    static final VectorSpecies<Double> S = Lanes.SPECIES;
+    private static final int L = Lanes.LANES;
+    private static final int W = Lanes.WIDTH;
+    private static final boolean MASKS = Lanes.MASKS;
 
     private VectorMath() {
     }
@@ -186,9 +192,22 @@ public final class VectorMath {
             LongVector bits = t.reinterpretAsLongs().add(1023L - MAGIC_BITS).lanewise(VectorOperators.LSHL, 52);
             DoubleVector uv = DoubleVector.fromArray(S, u, uo + k);
             DoubleVector y = uv.fma(p.mul(bits.reinterpretAsDoubles()), uv);
-            if (y.sub(one).abs().compare(VectorOperators.GT, margin).allTrue()) {
-                zero.blend(one, y.lt(one)).intoArray(x, xo + k);
+            // lanes within the margin of 1 (or NaN) take the exact draw; the others are 1 where y < 1
+            boolean far;
+            if (MASKS) {
+                far = y.sub(one).abs().compare(VectorOperators.GT, margin).allTrue();
+                if (far) {
+                    zero.blend(one, y.lt(one)).intoArray(x, xo + k);
+                }
             } else {
+                // integer lane operations instead of masks (VectorBits): y < 1 exactly when y - 1 < 0
+                DoubleVector dy = y.sub(one);
+                far = VectorBits.allNegative(VectorBits.positive(dy.abs().sub(margin)));
+                if (far) {
+                    VectorBits.indicator(VectorBits.signBit(dy)).intoArray(x, xo + k);
+                }
+            }
+            if (!far) {
                 for (int q = xo + k; q < xo + k + S.length(); q++) {
                     x[q] = exactDraw(u[uo + q - xo], x[q], beta);
                 }
@@ -219,20 +238,34 @@ public final class VectorMath {
     }
 
     /**
-     * The sum of the lanes in lane order (the Vector API's reduction may add in a different order once
-     * compiled, which changes the last bits).
+     * Adds the lanes of v to s in lane order (the Vector API's own reduction may add in a different
+     * order once compiled, which changes the last bits). Callers pass the parts of a virtual
+     * {@value Lanes#WIDTH}-lane accumulator in order, so the sum runs over its {@value Lanes#WIDTH}
+     * partial sums in index order at every hardware width.
      *
+     * @param s the running sum
      * @param v a vector
-     * @return v[0] + v[1] + ... in that order
+     * @return s + v[0] + v[1] + ... in that order
      */
-    public static double sumLanes(DoubleVector v) {
-        double[] a = new double[S.length()];
-        v.intoArray(a, 0);
-        double s = 0;
-        for (double x : a) {
-            s += x;
+    static double addLanes(double s, DoubleVector v) {
+        for (int k = 0; k < L; k++) {
+            s += v.lane(k);
         }
         return s;
+    }
+
+    /**
+     * Multiplies p by the lanes of v in lane order (see {@link #addLanes}).
+     *
+     * @param p the running product
+     * @param v a vector
+     * @return p * v[0] * v[1] * ... in that order
+     */
+    static double mulLanes(double p, DoubleVector v) {
+        for (int k = 0; k < L; k++) {
+            p *= v.lane(k);
+        }
+        return p;
     }
 
     /**
@@ -258,7 +291,8 @@ public final class VectorMath {
     }
 
     /**
-     * acc[accOff + k] += a * src[srcOff + k] for k in [0, len).
+     * acc[accOff + k] += a * src[srcOff + k] for k in [0, len): one fused multiply-add for
+     * k below {@link Lanes#bound}(len), a product and a sum (two roundings) above, at every width.
      *
      * @param a scale
      * @param acc accumulator
@@ -268,12 +302,19 @@ public final class VectorMath {
      * @param len length
      */
     public static void axpy(double a, double[] acc, int accOff, double[] src, int srcOff, int len) {
+        // fused multiply-adds up to the last whole block of Lanes.WIDTH, then separate multiply and add
+        // (two roundings): which elements are fused must not depend on the hardware width
         int i = 0;
-        int upper = S.loopBound(len);
+        int upper = Lanes.bound(len);
         DoubleVector av = DoubleVector.broadcast(S, a);
-        for (; i < upper; i += S.length()) {
+        for (; i < upper; i += L) {
             DoubleVector.fromArray(S, src, srcOff + i)
                     .fma(av, DoubleVector.fromArray(S, acc, accOff + i))
+                    .intoArray(acc, accOff + i);
+        }
+        for (; i + L <= len; i += L) {
+            DoubleVector.fromArray(S, acc, accOff + i)
+                    .add(DoubleVector.fromArray(S, src, srcOff + i).mul(av))
                     .intoArray(acc, accOff + i);
         }
         for (; i < len; i++) {
@@ -282,6 +323,10 @@ public final class VectorMath {
     }
 
     /**
+     * The dot product with {@value Lanes#WIDTH} partial sums (see {@link Lanes}): element k goes to
+     * partial sum k mod {@value Lanes#WIDTH} (one fused multiply-add each) up to {@link Lanes#bound},
+     * the partial sums are added in order, then the remaining products one by one.
+     *
      * @param x first vector
      * @param xOff offset in x
      * @param y second vector
@@ -290,14 +335,18 @@ public final class VectorMath {
      * @return sum_k x[xOff+k] * y[yOff+k]
      */
     public static double dot(double[] x, int xOff, double[] y, int yOff, int len) {
-        int i = 0;
-        int upper = S.loopBound(len);
-        DoubleVector acc = DoubleVector.zero(S);
-        for (; i < upper; i += S.length()) {
-            acc = DoubleVector.fromArray(S, x, xOff + i).fma(DoubleVector.fromArray(S, y, yOff + i), acc);
+        // Lanes.WIDTH partial sums (one per index class mod WIDTH), realised as PARTS vectors, then
+        // added in index order, then the scalar tail: the same bits at every hardware width
+        int upper = Lanes.bound(len);
+        double s = 0;
+        for (int p = 0; p < W; p += L) {
+            DoubleVector acc = DoubleVector.zero(S);
+            for (int i = p; i < upper; i += W) {
+                acc = DoubleVector.fromArray(S, x, xOff + i).fma(DoubleVector.fromArray(S, y, yOff + i), acc);
+            }
+            s = addLanes(s, acc);
         }
-        double s = sumLanes(acc);
-        for (; i < len; i++) {
+        for (int i = upper; i < len; i++) {
             s += x[xOff + i] * y[yOff + i];
         }
         return s;
@@ -364,20 +413,22 @@ public final class VectorMath {
         for (int start = 0; start < len; start += BLOCK) {
             int n = Math.min(BLOCK, len - start);
             expBlock(x, off + start, e, 0, n, beta, true);
-            DoubleVector l = zero;
-            DoubleVector p = one;
-            int i = 0;
-            int upper = S.loopBound(n);
-            for (; i < upper; i += S.length()) {
-                l = l.add(DoubleVector.fromArray(S, x, off + start + i).mul(vb).max(zero));
-                p = p.mul(DoubleVector.fromArray(S, e, i).add(one));
-            }
+            // Lanes.WIDTH partial sums and products, realised as PARTS vectors and combined in order
+            int upper = Lanes.bound(n);
             double prod = 1;
-            for (int k = 0; k < S.length(); k++) {
-                prod *= p.lane(k);
+            double ls = 0;
+            for (int p = 0; p < W; p += L) {
+                DoubleVector l = zero;
+                DoubleVector q = one;
+                for (int i = p; i < upper; i += W) {
+                    l = l.add(DoubleVector.fromArray(S, x, off + start + i).mul(vb).max(zero));
+                    q = q.mul(DoubleVector.fromArray(S, e, i).add(one));
+                }
+                prod = mulLanes(prod, q);
+                ls = addLanes(ls, l);
             }
-            lin += sumLanes(l);
-            for (; i < n; i++) {
+            lin += ls;
+            for (int i = upper; i < n; i++) {
                 lin += Math.max(beta * x[off + start + i], 0.0);
                 prod *= 1.0 + e[i];
             }

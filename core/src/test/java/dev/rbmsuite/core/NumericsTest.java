@@ -65,10 +65,40 @@ class NumericsTest {
             assertThat(VectorMath.expScalar(x[k])).as("scalar twin at %s", x[k]).isEqualTo(e[k]);
             assertThat(na[k]).isEqualTo(VectorMath.expScalar(-Math.abs(x[k])));
         }
-        assertThat(VectorMath.sumLanes(jdk.incubator.vector.DoubleVector.broadcast(
-                jdk.incubator.vector.DoubleVector.SPECIES_PREFERRED, 0.1)))
-                .isEqualTo(java.util.stream.DoubleStream.generate(() -> 0.1)
-                        .limit(jdk.incubator.vector.DoubleVector.SPECIES_PREFERRED.length()).reduce(0, Double::sum));
+    }
+
+    @Test
+    void reductionsKeepEightPartialSumsInIndexOrder() {
+        // the fixed structure of Lanes: partial sum q takes the elements k = q mod 8 below the last
+        // whole block, the partial sums are added in order, then the tail one by one
+        Rng r = Rng.seeded(11);
+        for (int len = 0; len < 70; len++) {
+            double[] x = new double[len + 3];
+            double[] y = new double[len + 3];
+            for (int k = 0; k < x.length; k++) {
+                x[k] = (r.nextDouble() - 0.5) * Math.scalb(1.0, r.nextInt(40) - 20);
+                y[k] = (r.nextDouble() - 0.5) * Math.scalb(1.0, r.nextInt(40) - 20);
+            }
+            int upper = len / 8 * 8;
+            double[] part = new double[8];
+            for (int k = 0; k < upper; k++) {
+                part[k % 8] = Math.fma(x[k + 3], y[k + 1], part[k % 8]);
+            }
+            double s = 0;
+            for (double q : part) {
+                s += q;
+            }
+            for (int k = upper; k < len; k++) {
+                s += x[k + 3] * y[k + 1];
+            }
+            assertThat(VectorMath.dot(x, 3, y, 1, len)).as("dot of length %d", len).isEqualTo(s);
+            double[] acc = y.clone();
+            VectorMath.axpy(0.3, acc, 1, x, 3, len);
+            for (int k = 0; k < len; k++) {
+                double expected = k < upper ? Math.fma(x[k + 3], 0.3, y[k + 1]) : y[k + 1] + 0.3 * x[k + 3];
+                assertThat(acc[k + 1]).as("axpy element %d of %d", k, len).isEqualTo(expected);
+            }
+        }
     }
 
     @Test

@@ -43,6 +43,7 @@ final class DatasetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        OutputFiles.requireWritableFile(out, "--out");
         BinaryDataset data = Datasets.create(name, params, common.rng());
         DatasetCsv.write(data, out);
         ObjectNode result = Output.object();

@@ -21,6 +21,9 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "figure", description = "Regenerate paper figures (PNG + CSV + manifest) and REPORT.md.")
 final class FigureCommand implements Callable<Integer> {
+    /** The most trials run at once: each holds its own chains and buffers, and a thread's stack. */
+    static final int MAX_THREADS = 256;
+
     @Mixin
     CommonOptions common;
 
@@ -44,8 +47,8 @@ final class FigureCommand implements Callable<Integer> {
         Scale s = Scale.parse(scale);
         List<Experiment> experiments = Figures.select(id);
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (t < 1) {
-            throw new dev.rbmsuite.core.InputException("option --threads: must be at least 1, got " + t);
+        if (t < 1 || t > MAX_THREADS) {
+            throw new dev.rbmsuite.core.InputException("option --threads: must be in [1, " + MAX_THREADS + "], got " + t);
         }
         List<ObjectNode> manifests = FigureRunner.run(experiments, out, s, common.seed(), t, System.err, force);
         ObjectNode result = Output.object();

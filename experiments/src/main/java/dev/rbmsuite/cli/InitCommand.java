@@ -1,7 +1,9 @@
 package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.FloatLimits;
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Memory;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.core.io.Provenance;
@@ -43,6 +45,9 @@ final class InitCommand implements Callable<Integer> {
         if (visible <= 0) {
             throw new InputException("option --visible: must be a positive integer, got " + visible);
         }
+        if (hidden.length == 0) {
+            throw new InputException("option --hidden: at least one size is needed, e.g. --hidden 16 or --hidden 16,8");
+        }
         for (int m : hidden) {
             if (m <= 0) {
                 throw new InputException("option --hidden: sizes must be positive integers, got " + m);
@@ -50,6 +55,20 @@ final class InitCommand implements Callable<Integer> {
         }
         if (weightStd != null && !(weightStd >= 0 && Double.isFinite(weightStd))) {
             throw new InputException("option --weight-std: must be a finite non-negative number, got " + weightStd);
+        }
+        long params = 0;
+        long n = visible;
+        for (int m : hidden) {
+            Memory.requireArray((long) n * m, "option --hidden: a " + n + " x " + m + " weight matrix");
+            params = Memory.plus(params, (long) n * m + n + m);
+            n = m;
+        }
+        // The stack's arrays, their copy inside each Rbm and one layer's write buffer: three copies at most.
+        Memory.require(Memory.doubles(3, params), "options --visible/--hidden: " + params + " parameters");
+        if (weightStd != null && weightStd * 8.0 * params > FloatLimits.MAX_SCALE) {
+            throw new InputException("option --weight-std: " + weightStd + " is too large for float64 with " + params
+                    + " parameters: sum of |W|, |b|, |c| would exceed " + FloatLimits.MAX_SCALE
+                    + " (docs/contract.md, Limits)");
         }
         RbmStack stack = weightStd == null
                 ? RbmStack.xavier(visible, hidden, common.rng())

@@ -2,6 +2,8 @@ package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Memory;
+import dev.rbmsuite.core.Ranges;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.diagnostics.spectral.BgsTransitionMatrix;
 import dev.rbmsuite.diagnostics.spectral.Lambda2;
@@ -53,12 +55,33 @@ final class Lambda2Command implements Callable<Integer> {
         if (e == Lambda2.Estimator.EXACT && rbm.numHidden() > 16) {
             throw new InputException("option --estimator: exact needs m <= 16, layer 0 has m = " + rbm.numHidden());
         }
+        long states = 1L << rbm.numVisible();
+        // the transition matrix estimate and the projected symmetric matrix, 2^n x 2^n each, plus the eigen solver's copy
+        Memory.require(Memory.doubles(3, states, states), "option --model: lambda2 of n = " + rbm.numVisible()
+                + " visible units (three 2^n x 2^n matrices)");
         Lambda2.Result r = Lambda2.estimate(rbm, e, repeats == null ? 0 : repeats, common.rng(), cost.guard());
         ObjectNode result = Output.object();
-        result.put("lambda2", r.lambda2());
-        result.put("relaxationTime", r.relaxationTime());
-        Output.print(common, result, x -> String.format("lambda2 = %.10g, relaxation time %.6g steps (%s)",
-                r.lambda2(), r.relaxationTime(), estimator));
+        double l2 = r.lambda2();
+        if (e == Lambda2.Estimator.EXACT) {
+            // the exact matrix is stochastic: its eigenvalues lie in [-1, 1], up to rounding
+            Ranges.eigenvalue("lambda2", l2 > 1 && l2 <= 1 + 1e-12 ? 1.0 : l2 < -1 && l2 >= -1 - 1e-12 ? -1.0 : l2);
+        } else {
+            Ranges.finite("lambda2", l2);
+        }
+        result.put("lambda2", l2);
+        // An estimate (counts, rao-blackwell) is not guaranteed to lie in [-1, 1]: it is flagged, not refused.
+        boolean inRange = Ranges.isEigenvalue(l2);
+        result.put("lambda2InRange", inRange);
+        double t = r.relaxationTime();
+        if (Double.isFinite(t) && t >= 0 && inRange) {
+            result.put("relaxationTime", t);
+        } else {
+            // lambda2 = 1 (the chain does not mix in float64) or outside [-1, 1]: no finite relaxation time exists
+            result.putNull("relaxationTime");
+        }
+        Output.print(common, result, x -> String.format("lambda2 = %.10g, relaxation time %s steps (%s)%s",
+                l2, result.get("relaxationTime").isNull() ? "undefined (infinite)" : String.format("%.6g", t), estimator,
+                inRange ? "" : "; warning: the estimate lies outside [-1, 1], where no eigenvalue of a stochastic matrix can"));
         return 0;
     }
 }

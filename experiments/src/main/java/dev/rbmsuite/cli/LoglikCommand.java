@@ -2,6 +2,9 @@ package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Memory;
+import dev.rbmsuite.core.RangeException;
+import dev.rbmsuite.core.Ranges;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.diagnostics.ais.AisOptions;
@@ -56,7 +59,16 @@ final class LoglikCommand implements Callable<Integer> {
         if (temperatures < 3) {
             throw new InputException("option --temperatures: must be at least 3, got " + temperatures);
         }
+        Memory.requireArray(temperatures + 1L, "option --temperatures: the annealing schedule");
+        WorkLimits.requireAis(runs, temperatures, "--runs", "--temperatures");
         Rbm rbm = ModelLoading.layer(model, 0);
+        if (method.equals("mais")) {
+            int n = rbm.numVisible();
+            int m = rbm.numHidden();
+            Memory.requireArray((long) runs * Math.max(n, m), "option --runs: " + runs + " chains of " + Math.max(n, m) + " units");
+            Memory.require(Memory.plus(Memory.doubles(temperatures + 1L), Memory.doubles(runs, 3L * (n + m) + 2)),
+                    "options --runs/--temperatures: " + runs + " runs over " + temperatures + " temperatures");
+        }
         BinaryDataset d = DataFiles.read(data, rbm.numVisible(), "--data");
         double[] values = d.toArray();
         ObjectNode result = Output.object();
@@ -72,10 +84,17 @@ final class LoglikCommand implements Callable<Integer> {
                     BaseRate.visibleBias(values, d.size(), d.dimension()));
             AisResult r = MarginalAis.estimate(rbm, o, common.rng());
             logZ = r.logZ();
-            result.put("stderr", r.stdErr());
-            result.put("ess", r.ess());
+            result.put("stderr", Ranges.nonNegative("stderr", r.stdErr()));
+            result.put("ess", Ranges.nonNegative("ess", r.ess()));
         }
-        result.put("logLikelihood", ExactLikelihood.logLikelihood(rbm, logZ, values, d.size()));
+        Ranges.finite("logZ", logZ);
+        double ll = method.equals("exact") ? ExactLikelihood.checkedLogLikelihood(rbm, logZ, values, d.size())
+                : ExactLikelihood.logLikelihood(rbm, logZ, values, d.size());
+        if (method.equals("mais") && !(ll <= 0)) {
+            throw new RangeException("logLikelihood = " + ll + " is a log-probability, so it must be <= 0: the mAIS"
+                    + " estimate log Z = " + logZ + " is too low (try more --runs or --temperatures)");
+        }
+        result.put("logLikelihood", Ranges.logProbability("logLikelihood", ll));
         result.put("logZ", logZ);
         Output.print(common, result, r -> String.format("mean log-likelihood %.10g (log Z = %.10g, %s)",
                 r.get("logLikelihood").asDouble(), logZ, method));

@@ -2,6 +2,8 @@ package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Memory;
+import dev.rbmsuite.core.Ranges;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.diagnostics.ais.AisOptions;
@@ -62,7 +64,17 @@ final class LogzCommand implements Callable<Integer> {
         if (temperatures < 3) {
             throw new InputException("option --temperatures: must be at least 3, got " + temperatures);
         }
+        Memory.requireArray(temperatures + 1L, "option --temperatures: the annealing schedule");
+        WorkLimits.requireAis(runs, temperatures, "--runs", "--temperatures");
         Rbm rbm = ModelLoading.layer(model, layer);
+        if (!method.equals("exact")) {
+            int n = rbm.numVisible();
+            int m = rbm.numHidden();
+            Memory.requireArray((long) runs * Math.max(n, m), "option --runs: " + runs + " chains of " + Math.max(n, m) + " units");
+            // the schedule, and per run: states, fields and scratch of both layers (three copies at most)
+            Memory.require(Memory.plus(Memory.doubles(temperatures + 1L), Memory.doubles(runs, 3L * (n + m) + 2)),
+                    "options --runs/--temperatures: " + runs + " runs over " + temperatures + " temperatures");
+        }
         ObjectNode result = Output.object();
         long t0 = System.nanoTime();
         if (method.equals("exact")) {
@@ -70,7 +82,7 @@ final class LogzCommand implements Callable<Integer> {
                 throw new InputException("option --method: exact enumeration needs min(n, m) <= 30, layer " + layer
                         + " has n = " + rbm.numVisible() + ", m = " + rbm.numHidden());
             }
-            result.put("logZ", ExactLogZ.logZ(rbm, cost.guard()));
+            result.put("logZ", Ranges.finite("logZ", ExactLogZ.logZ(rbm, cost.guard())));
         } else {
             AisOptions o = new AisOptions(AnnealingSchedule.piecewise(temperatures), runs, null);
             Rng rng = common.rng();
@@ -79,10 +91,10 @@ final class LogzCommand implements Callable<Integer> {
                 case "ais" -> JointAis.estimate(rbm, o, rng);
                 default -> ReverseAis.estimate(rbm, o, modelStates(rbm, runs, rng.fork(1), cost.guard()), rng.fork(2));
             };
-            result.put("logZ", r.logZ());
-            result.put("stderr", r.stdErr());
-            result.put("logWeightSd", r.logWeightSd());
-            result.put("ess", r.ess());
+            result.put("logZ", Ranges.finite("logZ", r.logZ()));
+            result.put("stderr", Ranges.nonNegative("stderr", r.stdErr()));
+            result.put("logWeightSd", Ranges.nonNegative("logWeightSd", r.logWeightSd()));
+            result.put("ess", Ranges.nonNegative("ess", r.ess()));
         }
         result.put("method", method);
         result.put("seconds", (System.nanoTime() - t0) / 1e9);

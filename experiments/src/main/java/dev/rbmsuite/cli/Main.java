@@ -1,6 +1,5 @@
 package dev.rbmsuite.cli;
 
-import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Interruption;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -9,9 +8,11 @@ import picocli.CommandLine.Command;
 /**
  * Entry point of the {@code rbm} command line.
  *
- * <p>Exit codes: 0 success; 2 bad input (an unknown option, a malformed file, a wrong shape), with
- * exactly one line on stderr naming the problem and the place; 1 an internal error; 130 / 143 stopped
- * by SIGINT / SIGTERM (train and figure at a safe point, resumable; core Interruption). Set the
+ * <p>Exit codes ({@link ExitCodes}): 0 success; 2 bad input or an unusable setting (an unknown option,
+ * a malformed file, a wrong shape, a path that cannot be written, a full disk, a request larger than
+ * the memory), with exactly one line on stderr naming the problem and the place; 1 an internal error
+ * (including an impossible result refused by {@link dev.rbmsuite.core.Ranges}); 130 / 143 stopped by
+ * SIGINT / SIGTERM (train and figure at a safe point, resumable; core Interruption). Set the
  * environment variable {@code RBM_DEBUG=1} to get the stack trace of an internal error.
  */
 @Command(name = "rbm", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -28,6 +29,7 @@ import picocli.CommandLine.Command;
             LoglikCommand.class,
             Lambda2Command.class,
             TvCommand.class,
+            KernelsCommand.class,
         })
 public final class Main implements Runnable {
     /** Exit code for bad input. */
@@ -45,7 +47,7 @@ public final class Main implements Runnable {
      * @return the exit code
      */
     public static int execute(String... args) {
-        CommandLine cl = CommandLines.create();
+        CommandLine cl = CommandLines.forArguments(args);
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println("rbm: " + oneLine(ex.getMessage()));
@@ -59,19 +61,23 @@ public final class Main implements Runnable {
                 err.flush();
                 return stopped.exitCode();
             }
-            if (ex instanceof InputException) {
-                err.println("rbm: " + oneLine(ex.getMessage()));
-                err.flush();
-                return BAD_INPUT;
-            }
-            err.println("rbm: internal error: " + oneLine(String.valueOf(ex)));
-            if (System.getenv("RBM_DEBUG") != null) {
+            ExitCodes.Outcome o = ExitCodes.of(ex);
+            err.println("rbm: " + o.message());
+            if (o.internal() && System.getenv("RBM_DEBUG") != null) {
                 ex.printStackTrace(err);
             }
             err.flush();
-            return INTERNAL_ERROR;
+            return o.code();
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // The backstop only: requests are sized before they allocate (core.Memory).
+            ExitCodes.Outcome o = ExitCodes.of(e);
+            cl.getErr().println("rbm: " + o.message());
+            cl.getErr().flush();
+            return o.code();
+        }
     }
 
     /**
@@ -80,6 +86,7 @@ public final class Main implements Runnable {
      * @param args command-line arguments
      */
     public static void main(String[] args) {
+        LauncherStderr.use();
         Interruption.install(System.err);
         System.exit(execute(args));
     }

@@ -1,8 +1,11 @@
 package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.RangeException;
+import dev.rbmsuite.core.Ranges;
 import java.io.PrintStream;
 import java.util.function.Function;
 
@@ -16,9 +19,37 @@ public final class Output {
     private Output() {
     }
 
+    /**
+     * Refuses a result holding a non-finite number: JSON has no NaN or infinity (Jackson would write
+     * them as strings), and every reported quantity is finite by its range ({@link Ranges}).
+     *
+     * @param node a result (or part of one)
+     * @param path the field path so far, for the message
+     * @throws RangeException naming the first non-finite field
+     */
+    static void requireFinite(JsonNode node, String path) {
+        if (node.isNumber()) {
+            Ranges.finite(path.isEmpty() ? "result" : path, node.doubleValue());
+        } else if (node.isObject()) {
+            node.fields().forEachRemaining(e -> requireFinite(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey()));
+        } else if (node.isArray()) {
+            for (int k = 0; k < node.size(); k++) {
+                requireFinite(node.get(k), path + "[" + k + "]");
+            }
+        }
+    }
+
     /** @return a new empty JSON object to fill with a result */
     public static ObjectNode object() {
         return JSON.createObjectNode();
+    }
+
+    /**
+     * @param value a statistic: a Number (or null), a long[], double[] or Object[] array of them
+     * @return it as JSON (integers as integers, doubles at full precision, null as null)
+     */
+    public static com.fasterxml.jackson.databind.JsonNode json(Object value) {
+        return JSON.valueToTree(value);
     }
 
     /**
@@ -27,6 +58,7 @@ public final class Output {
      * @param text renders the result for humans
      */
     public static void print(CommonOptions common, ObjectNode result, Function<ObjectNode, String> text) {
+        requireFinite(result, "");
         PrintStream out = System.out;
         if (common.json()) {
             try {

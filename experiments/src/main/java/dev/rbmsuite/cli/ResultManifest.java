@@ -52,6 +52,7 @@ final class ResultManifest {
      * @throws IOException if the manifest cannot be written
      */
     static void write(Path csv, CommandSpec spec, ObjectNode result) throws IOException {
+        Output.requireFinite(result, "");
         Map<String, Object> settings = new LinkedHashMap<>();
         Long seed = null;
         for (OptionSpec o : spec.options()) {

@@ -3,18 +3,23 @@ package dev.rbmsuite.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Memory;
+import dev.rbmsuite.core.Ranges;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.datasets.io.DatasetCsv;
 import dev.rbmsuite.kernels.ChainState;
-import dev.rbmsuite.kernels.Kernels;
+import dev.rbmsuite.kernels.BuiltinKernels;
+import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.ParallelTempering;
 import dev.rbmsuite.kernels.StepInfo;
 import dev.rbmsuite.kernels.TransitionKernel;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -33,8 +38,9 @@ import picocli.CommandLine.Spec;
  *
  * <p>Initial states: {@code --init uniform} (default) draws every layer uniformly; {@code --init
  * FILE.csv} sets layer 0 (for pt: every replica) of chain r to row r mod R of the file's R rows, the
- * upper layers uniform. Randomness: the initial states use {@code rng.fork(1)}, the transitions
- * {@code rng.fork(2)} of the {@code --seed} stream.
+ * upper layers uniform. Randomness: the initial states use {@code rng.fork(1)}, transition s the
+ * stream {@code rng.fork(2).fork(s)} of the {@code --seed} stream (a fresh stream per transition, the
+ * contract of {@link TransitionKernel#advance}).
  */
 @Command(name = "sample", description = "Run N chains of a transition kernel for S steps and write the layer-0 states.")
 final class SampleCommand implements Callable<Integer> {
@@ -47,8 +53,13 @@ final class SampleCommand implements Callable<Integer> {
     @Option(names = "--model", required = true, paramLabel = "DIR", description = "model folder")
     Path model;
 
-    @Option(names = "--kernel", required = true, paramLabel = "K", description = "bgs, dt, roundtrip or pt")
+    @Option(names = "--kernel", required = true, paramLabel = "K",
+            description = "an installed kernel: bgs, dt, roundtrip, pt or a plug-in (see rbm kernels)")
     String kernel;
+
+    @Option(names = "--kernel-param", paramLabel = "k=v",
+            description = "a parameter of the kernel (see rbm kernels), e.g. temperatures=5; repeatable")
+    Map<String, String> kernelParams = new LinkedHashMap<>();
 
     @Option(names = "--chains", required = true, paramLabel = "N", description = "number of independent chains")
     int chains;
@@ -64,19 +75,18 @@ final class SampleCommand implements Callable<Integer> {
     String init;
 
     @Option(names = "--temperatures", paramLabel = "K", defaultValue = "" + ParallelTempering.DEFAULT_TEMPERATURES,
-            description = "pt only: number of replicas, beta_0 = 1 included (default ${DEFAULT-VALUE})")
+            description = "kernels with the parameter 'temperatures' (pt): number of replicas, beta_0 = 1 included "
+                    + "(default ${DEFAULT-VALUE})")
     int temperatures;
 
     @Option(names = "--beta-min", paramLabel = "B", defaultValue = "" + ParallelTempering.DEFAULT_BETA_MIN,
-            description = "pt only: smallest inverse temperature of the geometric ladder (default ${DEFAULT-VALUE})")
+            description = "kernels with the parameter 'beta-min' (pt): smallest inverse temperature of the geometric "
+                    + "ladder (default ${DEFAULT-VALUE})")
     double betaMin;
 
     @Override
     public Integer call() throws IOException {
-        if (!Kernels.NAMES.contains(kernel)) {
-            throw new InputException("option --kernel: unknown kernel '" + kernel + "' (expected one of "
-                    + String.join(", ", Kernels.NAMES) + ")");
-        }
+        KernelFactory factory = KernelChoice.factory(kernel);
         if (chains <= 0) {
             throw new InputException("option --chains: must be a positive integer, got " + chains);
         }
@@ -89,39 +99,31 @@ final class SampleCommand implements Callable<Integer> {
         if (!(betaMin > 0 && betaMin < 1)) {
             throw new InputException("option --beta-min: must lie in (0, 1), got " + betaMin);
         }
+        OutputFiles.requireWritableFile(out, "--out");
         RbmStack stack = ModelStore.load(model);
         int n = stack.bottom().numVisible();
-        double[] betas = ParallelTempering.geometricLadder(temperatures, betaMin);
-        TransitionKernel k = Kernels.create(kernel, stack, betas);
-        Rng root = common.rng();
-        ChainState state = k.init(chains, root.fork(1));
-        if (!init.equals("uniform")) {
-            double[] rows = DataFiles.read(Path.of(init), n, "--init").toArray();
-            int r0 = rows.length / n;
-            int copies = kernel.equals("pt") ? state.layers() : 1;
-            for (int layer = 0; layer < copies; layer++) {
-                double[] v = state.buffer(layer);
-                for (int r = 0; r < chains; r++) {
-                    System.arraycopy(rows, (r % r0) * n, v, r * n, n);
-                }
-            }
+        Map<String, String> params = new LinkedHashMap<>(kernelParams);
+        if (factory.parameters().containsKey(BuiltinKernels.Pt.TEMPERATURES)) {
+            params.putIfAbsent(BuiltinKernels.Pt.TEMPERATURES, Integer.toString(temperatures));
         }
-        int levels = kernel.equals("pt") ? state.layers() - 1 : (kernel.equals("bgs") ? 0 : stack.upperLayers());
-        long[] attempts = new long[levels];
-        long[] accepts = new long[levels];
-        long[] origin = new long[stack.size()];
-        boolean roundTrip = kernel.equals("roundtrip");
+        if (factory.parameters().containsKey(BuiltinKernels.Pt.BETA_MIN)) {
+            params.putIfAbsent(BuiltinKernels.Pt.BETA_MIN, Double.toString(betaMin));
+        }
+        requireMemory(stack, factory.parameters().containsKey(BuiltinKernels.Pt.TEMPERATURES) ? temperatures : 1, n);
+        TransitionKernel k = KernelChoice.create(factory, stack, params);
+        Rng root = common.rng();
+        ChainState state;
+        if (init.equals("uniform")) {
+            state = k.init(chains, root.fork(1));
+        } else {
+            double[] rows = DataFiles.read(Path.of(init), n, "--init").toArray();
+            state = k.init(chains, root.fork(1), rows, rows.length / n);
+        }
+        StepInfo total = k.zeroInfo();
         Rng rng = root.fork(2);
         long t0 = System.nanoTime();
         for (int s = 0; s < steps; s++) {
-            StepInfo info = k.advance(rng, state);
-            for (int l = 0; l < info.swapAttempts().length; l++) {
-                attempts[l] += info.swapAttempts()[l];
-                accepts[l] += info.swapAccepts()[l];
-            }
-            for (int o : info.bottomOrigin()) {
-                origin[o]++;
-            }
+            total = total.plus(k.advance(rng.fork(s), state)); // step s's own stream (TransitionKernel)
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         DatasetCsv.write(BinaryDataset.of("samples", state.buffer(0), chains, n, null, null), out);
@@ -130,46 +132,70 @@ final class SampleCommand implements Callable<Integer> {
         result.put("chains", chains);
         result.put("steps", steps);
         result.put("kernel", kernel);
-        result.put("seconds", seconds);
-        ArrayNode att = result.putArray("swapAttempts");
-        ArrayNode acc = result.putArray("swapAccepts");
-        ArrayNode rate = result.putArray("acceptanceRates");
-        for (int l = 0; l < levels; l++) {
-            att.add(attempts[l]);
-            acc.add(accepts[l]);
-            if (attempts[l] == 0) {
-                rate.addNull();
-            } else {
-                rate.add((double) accepts[l] / attempts[l]);
-            }
+        result.put("seconds", Ranges.nonNegative("seconds", seconds));
+        Map<String, Object> stats = new LinkedHashMap<>(total.statistics());
+        // every kernel reports the swap arrays (empty without swaps); then its own statistics
+        for (String key : new String[] {"swapAttempts", "swapAccepts", "acceptanceRates"}) {
+            result.set(key, Output.json(stats.getOrDefault(key, new long[0])));
+            stats.remove(key);
         }
-        if (roundTrip) {
-            ArrayNode o = result.putArray("bottomOrigin");
-            long away = 0;
-            for (int l = 0; l < origin.length; l++) {
-                o.add(origin[l]);
-                away += l > 0 ? origin[l] : 0;
-            }
-            result.put("nonlocalFraction", steps == 0 ? 0.0 : (double) away / ((double) chains * steps));
+        for (Map.Entry<String, Object> e : stats.entrySet()) {
+            result.set(e.getKey(), Output.json(e.getValue()));
         }
-        if (kernel.equals("pt")) {
+        if (k instanceof ParallelTempering pt) {
             ArrayNode b = result.putArray("betas");
-            for (double beta : betas) {
+            for (double beta : pt.betas()) {
                 b.add(beta);
             }
         }
+        checkRates(result);
+        long[] attempts = total.swapAttempts();
+        long[] accepts = total.swapAccepts();
         ResultManifest.write(out, spec, result);
         Output.print(common, result, r -> {
             StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
                     "wrote %d chains after %d %s steps to %s (%.3f s)", chains, steps, kernel, out, seconds));
-            for (int l = 0; l < levels; l++) {
+            for (int l = 0; l < attempts.length; l++) {
                 sb.append(String.format(Locale.ROOT, "%n  swap level %d: %d of %d accepted", l, accepts[l], attempts[l]));
             }
-            if (roundTrip) {
+            if (r.has("bottomOrigin")) {
                 sb.append("\n  bottomOrigin counts by layer: ").append(r.get("bottomOrigin"));
             }
             return sb.toString();
         });
         return 0;
+    }
+
+    /**
+     * Refuses, before anything is allocated, chains that cannot fit: the chain states and scratch of
+     * every layer (three copies; per replica for tempering ladders), then the output rows and their text.
+     */
+    private void requireMemory(RbmStack stack, long replicas, int n) {
+        long units = 0;
+        int widest = 0;
+        for (int l = 0; l < stack.size(); l++) {
+            units += stack.layer(l).numVisible() + stack.layer(l).numHidden();
+            widest = Math.max(widest, Math.max(stack.layer(l).numVisible(), stack.layer(l).numHidden()));
+        }
+        Memory.requireArray((long) chains * widest * replicas, "option --chains: " + chains + " chains");
+        Memory.require(Memory.plus(Memory.doubles(chains, 3 * units, replicas), Memory.bytes(12, chains, n)),
+                "options --chains" + (replicas > 1 ? "/--temperatures" : "") + ": " + chains + " chains of " + units
+                        + " units" + (replicas > 1 ? " x " + replicas + " replicas" : ""));
+    }
+
+    /** Acceptance rates and the round trip's nonlocal fraction are probabilities: checked to lie in [0, 1]. */
+    private static void checkRates(ObjectNode result) {
+        if (result.has("acceptanceRates")) {
+            int l = 0;
+            for (com.fasterxml.jackson.databind.JsonNode r : result.get("acceptanceRates")) {
+                if (r.isNumber()) {
+                    Ranges.unitInterval("acceptanceRates[" + l + "]", r.asDouble());
+                }
+                l++;
+            }
+        }
+        if (result.has("nonlocalFraction")) {
+            Ranges.unitInterval("nonlocalFraction", result.get("nonlocalFraction").asDouble());
+        }
     }
 }

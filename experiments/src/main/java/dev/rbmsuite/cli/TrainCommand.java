@@ -1,7 +1,9 @@
 package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.FloatLimits;
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Memory;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.datasets.Datasets;
@@ -41,7 +43,7 @@ import picocli.CommandLine.Option;
  * --ais-schedule; docs/methods.md section 1.3 and 7.2 defaults K = 10,000, N = 500, base-rate start); lambda2 of
  * the BGS matrix of layer 0 (paper App. B) with --lambda2 for n &lt;= 12.
  */
-@Command(name = "train", description = "Train an RBM (bgs) or an RBM stack (dt, roundtrip) on a data set; resumable.")
+@Command(name = "train", description = "Train an RBM (bgs, pt) or an RBM stack (dt, roundtrip) on a data set; resumable.")
 final class TrainCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
@@ -57,8 +59,13 @@ final class TrainCommand implements Callable<Integer> {
             description = "seed of a synthetic data set, independent of --seed so that runs share one data set (default ${DEFAULT-VALUE})")
     long dataSeed = 1;
 
-    @Option(names = "--kernel", required = true, paramLabel = "bgs|dt|roundtrip", description = "transition kernel of the persistent chains")
+    @Option(names = "--kernel", required = true, paramLabel = "K",
+            description = "transition kernel of the persistent chains: bgs, dt, roundtrip, pt or a plug-in (see rbm kernels)")
     String kernel;
+
+    @Option(names = "--kernel-param", paramLabel = "k=v",
+            description = "a parameter of the kernel (see rbm kernels), e.g. temperatures=5; repeatable")
+    Map<String, String> kernelParams = new LinkedHashMap<>();
 
     @Option(names = "--hidden", required = true, split = ",", paramLabel = "m0[,m1,...]",
             description = "hidden sizes, bottom first (bgs: one size; dt/roundtrip: m0 then the upper RBMs, e.g. 100,50,25,12)")
@@ -120,6 +127,7 @@ final class TrainCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         TrainingSettings settings = settings();
         BinaryDataset ds = load();
+        guard(settings, ds);
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("name", ds.name());
         info.put("source", data);
@@ -154,13 +162,48 @@ final class TrainCommand implements Callable<Integer> {
             MonitorSettings monitor = new MonitorSettings(loglikMethod, aisTemperatures, aisRuns, aisSchedule,
                     lambda2Estimator, lambda2Repeats, lambda2Every);
             return new TrainingSettings(kernel, hidden, epochs, lr, samples, estimator, evalEvery, common.seed(), lambda2,
-                    monitor);
+                    monitor, kernelParams);
         } catch (IllegalArgumentException e) {
             String msg = e.getMessage();
             String first = msg.substring(0, Math.max(0, msg.indexOf(' '))).replace(":", "");
             String option = first.equals("learning") ? "--lr" : first.equals("eval-every") ? "--eval-every"
                     : first.isEmpty() ? "train" : "--" + first;
             throw new InputException("option " + option + ": " + msg, e);
+        }
+    }
+
+    /**
+     * The resource and float64 guards, before anything is created: the persistent chains, the data and
+     * the estimator's buffers must fit in the heap, and the learning rate must keep the parameters
+     * within what float64 can evaluate (AdaMax moves each parameter by at most about lr per epoch, so
+     * |theta| stays below lr x epochs x 10 plus its start; FloatLimits).
+     */
+    private void guard(TrainingSettings s, BinaryDataset ds) {
+        long n = ds.dimension();
+        long units = 0;
+        long params = 0;
+        long v = n;
+        int widest = (int) n;
+        for (int m : s.hidden()) {
+            Memory.requireArray(v * m, "option --hidden: a " + v + " x " + m + " weight matrix");
+            units += v + m;
+            params = Memory.plus(params, v * m + v + m);
+            widest = Math.max(widest, m);
+            v = m;
+        }
+        Memory.requireArray((long) s.samples() * widest, "option --samples: " + s.samples() + " chains of " + widest + " units");
+        Memory.requireArray((long) Math.max(s.samples(), ds.size()) * widest, "option --data: " + ds.size() + " rows");
+        // chains and data: states, fields and scratch (six copies); parameters: model, gradients, AdaMax
+        // moments, estimator correlations and the checkpoint (twelve copies)
+        long bytes = Memory.plus(Memory.doubles(6, (long) s.samples() + ds.size(), units), Memory.doubles(12, params));
+        Memory.require(bytes, "options --samples/--hidden: " + s.samples() + " chains, " + ds.size() + " data rows, "
+                + params + " parameters");
+        Memory.requireArray(s.monitor().aisTemperatures() + 1L, "option --ais-temperatures: the annealing schedule");
+        WorkLimits.requireAis(s.monitor().aisRuns(), s.monitor().aisTemperatures(), "--ais-runs", "--ais-temperatures");
+        if (s.learningRate() * 10.0 * s.epochs() * params > FloatLimits.MAX_SCALE) {
+            throw new InputException("option --lr: " + s.learningRate() + " over " + s.epochs() + " epochs could move the "
+                    + params + " parameters beyond what float64 can evaluate (sum of |theta| up to "
+                    + FloatLimits.MAX_SCALE + "; docs/contract.md, Limits)");
         }
     }
 

@@ -91,7 +91,8 @@ public final class Trials {
         AtomicFiles.removeTemporariesBelow(dir);
         Path settingsFile = dir.resolve("settings.json");
         JsonNode wanted = JSON.valueToTree(new TreeMap<>(settings));
-        if (Files.exists(settingsFile) && !JSON.readTree(settingsFile.toFile()).equals(wanted)) {
+        if (Files.exists(settingsFile) && !dev.rbmsuite.core.io.StrictJson.read(settingsFile, 16 << 20, "trial settings")
+                .equals(wanted)) {
             ctx.progress(name + ": settings changed, discarding kept trials");
             deleteContents(dir);
         }

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Ownership of output folders at the command line (issue 16): {@code init}, {@code train} and
  * {@code figure} write only into new or empty folders or folders of their own kind; everything
  * else is exit 2 with one line and nothing touched; {@code --force} writes beside foreign files,
- * never over them.
+ * never over them. File outputs ({@code dataset}, {@code sample}, {@code tv}) replace only their own
+ * earlier output, recognised by its manifest.
  */
 class FileSafetyTest {
     @TempDir
@@ -216,5 +217,29 @@ class FileSafetyTest {
                 "--ais-runs", "0"));
         assertThat(r.code()).as(r.err()).isEqualTo(2);
         assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void fileOutputsReplaceOnlyTheirOwnEarlierOutput() throws Exception {
+        Path csv = tmp.resolve("islands.csv");
+        Files.writeString(csv, "my own data\n");
+        assertRefused(Cli.run("dataset", "islands", "--out", csv.toString()), "already exists and was not written by rbm");
+        assertThat(Files.readString(csv)).isEqualTo("my own data\n");
+        assertThat(Files.exists(ResultManifest.pathFor(csv))).isFalse();
+
+        // a foreign file under the manifest's name is not replaced either
+        Path other = tmp.resolve("other.csv");
+        Path otherManifest = ResultManifest.pathFor(other);
+        Files.writeString(otherManifest, "{\"mine\":true}");
+        assertRefused(Cli.run("dataset", "islands", "--out", other.toString()), otherManifest.getFileName().toString());
+        assertThat(Files.readString(otherManifest)).isEqualTo("{\"mine\":true}");
+        assertThat(Files.exists(other)).isFalse();
+
+        // the suite's own earlier output is replaced by a rerun, to the same bytes
+        Path own = tmp.resolve("own.csv");
+        assertThat(Cli.run("dataset", "islands", "--out", own.toString()).code()).isZero();
+        byte[] first = Files.readAllBytes(own);
+        assertThat(Cli.run("dataset", "islands", "--out", own.toString()).code()).isZero();
+        assertThat(Files.readAllBytes(own)).isEqualTo(first);
     }
 }

@@ -11,15 +11,16 @@ import dev.rbmsuite.core.Rng;
  * <p>It acts on layer 0 of a {@link ChainState} and leaves any other layer untouched, so that on an
  * RBM stack "bgs" samples the training RBM only. The two conditional draws are core's batched
  * {@link Rbm#sampleHidden(double[], int, double[], Rng, double[])} and
- * {@link Rbm#sampleVisible(double[], int, double[], Rng, double[])} on pre-allocated buffers: one
- * sweep of N chains allocates nothing once the buffers have grown to N.
+ * {@link Rbm#sampleVisible(double[], int, double[], Rng, double[])} on buffers kept in the state's
+ * {@link Workspace}: one sweep of N chains allocates nothing once the buffers have grown to N.
  *
- * <p>An instance keeps scratch buffers and is not thread-safe; use one instance per thread.
+ * <p>Its state type is the plain {@link ChainState}. The kernel holds no mutable data and is safe to
+ * share between threads.
  */
 public final class BlockedGibbs implements TransitionKernel {
+    private static final int HIDDEN = 0;
+    private static final int SCRATCH = 1;
     private final Rbm rbm;
-    private double[] hidden;
-    private double[] scratch;
 
     /** @param rbm the RBM whose visible marginal is the target */
     public BlockedGibbs(Rbm rbm) {
@@ -41,6 +42,19 @@ public final class BlockedGibbs implements TransitionKernel {
         return ChainState.uniform(chains, new int[] {rbm.numVisible()}, rng);
     }
 
+    @Override
+    public ChainState init(ChainState positions) {
+        check(positions);
+        return positions.positions();
+    }
+
+    private void check(ChainState state) {
+        if (state.size(0) != rbm.numVisible()) {
+            throw new IllegalArgumentException("layer 0 of the state has " + state.size(0)
+                    + " units but the RBM has " + rbm.numVisible() + " visible units");
+        }
+    }
+
     /**
      * One BGS sweep of every chain on layer 0 of {@code state}, in place.
      *
@@ -50,11 +64,8 @@ public final class BlockedGibbs implements TransitionKernel {
      */
     @Override
     public StepInfo advance(Rng rng, ChainState state) {
-        if (state.size(0) != rbm.numVisible()) {
-            throw new IllegalArgumentException("layer 0 of the state has " + state.size(0)
-                    + " units but the RBM has " + rbm.numVisible() + " visible units");
-        }
-        sweep(state.buffer(0), state.chains(), rng);
+        check(state);
+        sweep(state.buffer(0), state.chains(), rng, state.workspace());
         return StepInfo.NONE;
     }
 
@@ -64,12 +75,13 @@ public final class BlockedGibbs implements TransitionKernel {
      * @param v N x n binary states, overwritten with the next states
      * @param chains N
      * @param rng stream (exactly N*(m+n) draws: first the hidden, then the visible units)
+     * @param work where the sweep keeps its buffers
      */
-    public void sweep(double[] v, int chains, Rng rng) {
+    public void sweep(double[] v, int chains, Rng rng, Workspace work) {
         int m = rbm.numHidden();
         int n = rbm.numVisible();
-        hidden = Work.grow(hidden, chains * m);
-        scratch = Work.grow(scratch, chains * Math.max(n, m));
+        double[] hidden = work.doubles(HIDDEN, chains * m);
+        double[] scratch = work.doubles(SCRATCH, chains * Math.max(n, m));
         rbm.sampleHidden(v, chains, hidden, rng, scratch);
         rbm.sampleVisible(hidden, chains, v, rng, scratch);
     }

@@ -6,28 +6,32 @@ import java.util.Arrays;
 import org.nd4j.linalg.api.ndarray.INDArray;
 
 /**
- * The state of N batched chains over a sequence of visible layers: for an RBM stack, one visible
+ * The positions of N batched chains over a sequence of visible layers: for an RBM stack, one visible
  * state per layer (V = (v_0, ..., v_L), paper section 3); for parallel tempering, one replica per
- * temperature; for BGS, a single layer. Also holds the deep-tempering parity c, which flips every
- * step and persists across updates.
+ * temperature; for BGS, a single layer. In BlackJAX's terms this is the state's "position"; kernels
+ * that need more (the tempering parity, cached evaluations) use subclasses made by their
+ * {@link TransitionKernel#init}: {@link TemperedState} (deep tempering, parallel tempering) and
+ * {@link RoundTripState} (the round trip). A {@link Workspace} of scratch buffers travels with the
+ * state so that kernels stay free of mutable data.
  *
  * <p>Layer l is stored as a row-major {@code double[]} of N x n_l binary values (chain r, unit i at
  * {@code r*n_l + i}); there are no per-chain objects. Kernels mutate the buffers in place in
- * {@link TransitionKernel#advance}; {@link TransitionKernel#step} works on a copy.
+ * {@link TransitionKernel#advance}; {@link TransitionKernel#step} works on a copy. Two states are
+ * equal when they are of the same class with the same positions and the same kernel-specific values
+ * (such as the parity); caches and workspaces are not compared.
  */
-public final class ChainState {
+public class ChainState {
     private final int chains;
     private final int[] sizes;
     private final double[][] visible;
-    private int parity;
+    private final Workspace workspace = new Workspace();
 
     /**
      * @param chains N
      * @param sizes n_l of each layer
      * @param visible per layer, N x n_l row-major binary values (taken, not copied)
-     * @param parity the deep-tempering parity c (0 or 1)
      */
-    public ChainState(int chains, int[] sizes, double[][] visible, int parity) {
+    public ChainState(int chains, int[] sizes, double[][] visible) {
         if (sizes.length != visible.length) {
             throw new IllegalArgumentException(sizes.length + " sizes but " + visible.length + " layers");
         }
@@ -37,18 +41,32 @@ public final class ChainState {
                         + chains + " chains x " + sizes[l]);
             }
         }
-        if (parity != 0 && parity != 1) {
-            throw new IllegalArgumentException("parity must be 0 or 1, got " + parity);
-        }
         this.chains = chains;
         this.sizes = sizes.clone();
         this.visible = visible;
-        this.parity = parity;
+    }
+
+    /**
+     * A state holding copies of another state's positions (kernel-specific values and caches are not
+     * copied): what {@link TransitionKernel#init(ChainState)} starts from.
+     *
+     * @param positions the positions to copy
+     */
+    protected ChainState(ChainState positions) {
+        this(positions.chains, positions.sizes, copyOf(positions.visible));
+    }
+
+    private static double[][] copyOf(double[][] v) {
+        double[][] c = new double[v.length][];
+        for (int l = 0; l < v.length; l++) {
+            c[l] = v[l].clone();
+        }
+        return c;
     }
 
     /**
      * Chains started from the uniform distribution on every layer (each unit an independent fair
-     * coin), parity 0: the paper's persistent-chain initialisation (docs/methods.md section 7.1).
+     * coin): the paper's persistent-chain initialisation (docs/methods.md section 7.1).
      *
      * @param chains N (positive)
      * @param sizes n_l of each layer
@@ -71,29 +89,17 @@ public final class ChainState {
             }
             v[l] = buf;
         }
-        return new ChainState(chains, sizes, v, 0);
+        return new ChainState(chains, sizes, v);
     }
 
     /**
-     * A state from ND4J matrices, one per layer (copied and checked to be binary), parity 0.
+     * A state from ND4J matrices, one per layer (copied and checked to be binary).
      *
      * @param layers per layer an N x n_l matrix of 0/1 values; all must have the same N
      * @return a new state
      * @throws IllegalArgumentException if the row counts differ or a value is not 0 or 1
      */
     public static ChainState of(INDArray... layers) {
-        return of(0, layers);
-    }
-
-    /**
-     * A state from ND4J matrices, one per layer (copied and checked to be binary).
-     *
-     * @param parity the deep-tempering parity c (0 or 1)
-     * @param layers per layer an N x n_l matrix of 0/1 values; all must have the same N
-     * @return a new state
-     * @throws IllegalArgumentException if the row counts differ or a value is not 0 or 1
-     */
-    public static ChainState of(int parity, INDArray... layers) {
         if (layers.length == 0) {
             throw new IllegalArgumentException("a chain state needs at least one layer");
         }
@@ -119,40 +125,27 @@ public final class ChainState {
                 }
             }
         }
-        return new ChainState(chains, sizes, v, parity);
+        return new ChainState(chains, sizes, v);
     }
 
     /** @return n_0, ..., n_L: a copy of the layer sizes */
-    public int[] sizes() {
+    public final int[] sizes() {
         return sizes.clone();
     }
 
     /** @return N, the number of chains */
-    public int chains() {
+    public final int chains() {
         return chains;
     }
 
     /** @return the number of layers (L+1 for a stack, the number of temperatures for PT) */
-    public int layers() {
+    public final int layers() {
         return sizes.length;
     }
 
     /** @param l layer @return n_l */
-    public int size(int l) {
+    public final int size(int l) {
         return sizes[l];
-    }
-
-    /** @return the deep-tempering parity c */
-    public int parity() {
-        return parity;
-    }
-
-    /** @param c the new parity (0 or 1) */
-    public void setParity(int c) {
-        if (c != 0 && c != 1) {
-            throw new IllegalArgumentException("parity must be 0 or 1, got " + c);
-        }
-        parity = c;
     }
 
     /**
@@ -162,7 +155,7 @@ public final class ChainState {
      * @param l layer
      * @return the buffer itself
      */
-    public double[] buffer(int l) {
+    public final double[] buffer(int l) {
         return visible[l];
     }
 
@@ -170,31 +163,49 @@ public final class ChainState {
      * @param l layer
      * @return a copy of layer l as a float64 ND4J matrix (N x n_l)
      */
-    public INDArray visible(int l) {
+    public final INDArray visible(int l) {
         return Nd.matrix(visible[l], chains, sizes[l]);
     }
 
-    /** @return a deep copy */
+    /** @return the scratch buffers kernels keep with this state (not part of its value) */
+    public final Workspace workspace() {
+        return workspace;
+    }
+
+    /** @return a plain state holding copies of the positions only */
+    public final ChainState positions() {
+        return new ChainState(this);
+    }
+
+    /**
+     * @return a deep copy of the same class: positions and kernel-specific values copied, caches and
+     *     workspace fresh (subclasses override)
+     */
     public ChainState copy() {
-        double[][] v = new double[visible.length][];
-        for (int l = 0; l < v.length; l++) {
-            v[l] = visible[l].clone();
-        }
-        return new ChainState(chains, sizes, v, parity);
+        return new ChainState(this);
+    }
+
+    /**
+     * @param other a state of the same class
+     * @return whether the kernel-specific values (not the positions, not caches) are equal; subclasses
+     *     with such values override
+     */
+    protected boolean sameValues(ChainState other) {
+        return true;
     }
 
     @Override
-    public boolean equals(Object o) {
-        if (!(o instanceof ChainState)) {
+    public final boolean equals(Object o) {
+        if (o == null || o.getClass() != getClass()) {
             return false;
         }
         ChainState s = (ChainState) o;
-        return chains == s.chains && parity == s.parity && Arrays.equals(sizes, s.sizes)
-                && Arrays.deepEquals(visible, s.visible);
+        return chains == s.chains && Arrays.equals(sizes, s.sizes) && Arrays.deepEquals(visible, s.visible)
+                && sameValues(s);
     }
 
     @Override
-    public int hashCode() {
-        return Arrays.deepHashCode(visible) * 31 + parity;
+    public final int hashCode() {
+        return Arrays.deepHashCode(visible);
     }
 }

@@ -21,19 +21,29 @@ import dev.rbmsuite.core.Rng;
  * paper (docs/methods.md section 3.4). Each step with parity c leaves P_Theta invariant; it does not satisfy
  * detailed balance on its own (a swap followed by BGS), which the tests show on the exact matrix.
  *
- * <p>{@link StepInfo}: swapAttempts[l] = N and swapAccepts[l] = accepted swaps for l in I_c, zero
- * otherwise. Hot path: the BGS sweep of layer l+1 reuses zeta(v~_{l+1}) cached by the swap. An
- * instance keeps scratch buffers and is not thread-safe.
+ * <p>State: a {@link TemperedState} (positions and the parity). Info: an {@link AcceptanceInfo} with
+ * swapAttempts[l] = N and swapAccepts[l] = accepted swaps for l in I_c, zero otherwise. Hot path: the
+ * BGS sweep of layer l+1 reuses zeta(v~_{l+1}) cached by the swap; buffers live in the state's
+ * {@link Workspace}. The kernel holds no mutable data and is safe to share between threads.
  */
 public final class DeepTempering extends SwapLadderKernel {
-    private final boolean[] cached;
-    private double[] hidden;
-    private double[] scratch;
+    private static final int HIDDEN = 0;
+    private static final int SCRATCH = 1;
+    private static final int PAIRS = 0;
 
     /** @param stack theta_0 (the training RBM) .. theta_L */
     public DeepTempering(RbmStack stack) {
         super(stack);
-        this.cached = new boolean[stack.size()];
+    }
+
+    @Override
+    TemperedState wrap(ChainState positions) {
+        return new TemperedState(positions, 0);
+    }
+
+    @Override
+    public StepInfo zeroInfo() {
+        return AcceptanceInfo.zero(swaps.length);
     }
 
     @Override
@@ -49,32 +59,63 @@ public final class DeepTempering extends SwapLadderKernel {
      * @return per-level attempts and acceptances
      */
     @Override
-    public StepInfo advance(Rng rng, ChainState state) {
+    public StepInfo advance(Rng rng, ChainState chainState) {
+        TemperedState state = TemperedState.require(chainState, name());
         Stacks.check(stack, state);
         int chains = state.chains();
         int c = state.parity();
         int levels = swaps.length;
-        StepInfo info = StepInfo.swaps(levels);
-        java.util.Arrays.fill(cached, false);
+        Workspace work = state.workspace();
+        SwapKernel.Pair[] pairs = pairs(work, chains);
+        long[] attempts = new long[levels];
+        long[] accepts = new long[levels];
+        boolean[] cached = new boolean[stack.size()];
         for (int l = c; l < levels; l += 2) {
-            info.swapAttempts()[l] = chains;
-            info.swapAccepts()[l] = swaps[l].visibleSwap(state.buffer(l), state.buffer(l + 1), chains, rng);
+            attempts[l] = chains;
+            accepts[l] = swaps[l].visibleSwap(pairs[l], state.buffer(l), state.buffer(l + 1), chains, rng);
             cached[l + 1] = true;
         }
         for (int l = 0; l < stack.size(); l++) {
             Rbm rbm = stack.layer(l);
             int n = rbm.numVisible();
             int m = rbm.numHidden();
-            hidden = Work.grow(hidden, chains * m);
-            scratch = Work.grow(scratch, chains * Math.max(n, m));
+            double[] hidden = work.doubles(HIDDEN, chains * m);
+            double[] scratch = work.doubles(SCRATCH, chains * Math.max(n, m));
             if (cached[l]) {
-                swaps[l - 1].sampleUpperHiddenOfLastSwap(chains, hidden, rng);
+                swaps[l - 1].sampleUpperHiddenOfLastSwap(pairs[l - 1], chains, hidden, rng);
             } else {
                 rbm.sampleHidden(state.buffer(l), chains, hidden, rng, scratch);
             }
             rbm.sampleVisible(hidden, chains, state.buffer(l), rng, scratch);
         }
         state.setParity(1 - c);
-        return info;
+        return new AcceptanceInfo(attempts, accepts);
+    }
+
+    /**
+     * The swap slots of every level, kept in the workspace; slots of another kernel of the same shapes
+     * (the next update's kernel in training) are reused, since a visible swap recomputes everything it
+     * reads.
+     */
+    private SwapKernel.Pair[] pairs(Workspace work, int chains) {
+        Object o = work.object(PAIRS);
+        if (o instanceof Pairs p && p.pairs.length == swaps.length) {
+            boolean fit = true;
+            for (int l = 0; l < swaps.length && fit; l++) {
+                fit = swaps[l].fits(p.pairs[l], chains);
+            }
+            if (fit) {
+                return p.pairs;
+            }
+        }
+        SwapKernel.Pair[] pairs = new SwapKernel.Pair[swaps.length];
+        for (int l = 0; l < pairs.length; l++) {
+            pairs[l] = swaps[l].newPair(chains);
+        }
+        work.setObject(PAIRS, new Pairs(pairs));
+        return pairs;
+    }
+
+    private record Pairs(SwapKernel.Pair[] pairs) {
     }
 }

@@ -1,5 +1,6 @@
 package dev.rbmsuite.kernels;
 
+import dev.rbmsuite.core.Lanes;
 import dev.rbmsuite.core.VectorMath;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorSpecies;
@@ -8,7 +9,7 @@ import jdk.incubator.vector.VectorSpecies;
  * The two fields a swap needs for one configuration x in {0,1}^{m_l}, computed in one pass
  * (Eq. swap_prob needs lh_l(x) and lv_{l+1}(x)): eta(x; theta_l) = b_l + W_l x (n_l values) and
  * zeta(x; theta_{l+1}) = c_{l+1} + x W_{l+1} (m_{l+1} values), side by side in one row, each
- * segment zero-padded to a whole number of vector lanes (eta at offset 0, zeta at offset
+ * segment zero-padded to a multiple of {@value Lanes#WIDTH} (eta at offset 0, zeta at offset
  * {@link #upperOffset}; the padding fields are exactly 0, which lets the softplus sums run over whole
  * vectors). Row i of the fused matrix is [W_l[:, i], 0, W_{l+1}[i, :], 0], so a field row is the bias row plus the fused rows of the active units of x, added in increasing unit
  * order (the rounding order of core's fields). Both variants keep their vector accumulators in
@@ -18,7 +19,7 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>Immutable; the active-unit lists live in a caller's scratch arrays.
  */
 final class FusedField {
-    private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Double> S = Lanes.SPECIES;
 
     final int inputs;
     final int lowerWidth;
@@ -41,9 +42,10 @@ final class FusedField {
         this.inputs = inputs;
         this.lowerWidth = lowerB.length;
         this.upperWidth = upperC.length;
-        int lanes = S.length();
-        this.lowerPadded = (lowerWidth + lanes - 1) / lanes * lanes;
-        this.upperPadded = (upperWidth + lanes - 1) / lanes * lanes;
+        // padded to Lanes.WIDTH, not to the hardware vector: the padding enters the softplus products of
+        // the swap (SwapKernel.evaluate), so its length must be the same at every width
+        this.lowerPadded = Lanes.pad(lowerWidth);
+        this.upperPadded = Lanes.pad(upperWidth);
         this.upperOffset = lowerPadded;
         this.stride = lowerPadded + upperPadded;
         this.w = new double[inputs * stride];

@@ -26,9 +26,11 @@ import java.util.Arrays;
  *       x_k' ~ Bern(sig(beta_k eta(h)));</li>
  *   <li>c' = 1 - c.</li>
  * </ol>
- * {@link StepInfo}: swapAttempts[k] = N and swapAccepts[k] the accepted exchanges for the pairs of
- * this step's parity. Hot path: the field zeta(x_k) of every replica is computed once per step and
- * serves both the swap ratio and the sweep. An instance is not thread-safe.
+ * State: a {@link TemperedState} (replicas and the parity). Info: an {@link AcceptanceInfo} with
+ * swapAttempts[k] = N and swapAccepts[k] the accepted exchanges for the pairs of this step's parity.
+ * Hot path: the field zeta(x_k) of every replica is computed once per step and serves both the swap
+ * ratio and the sweep; buffers live in the state's {@link Workspace}. The kernel holds no mutable
+ * data and is safe to share between threads.
  */
 public final class ParallelTempering implements TransitionKernel {
     /** Default number of temperatures (replicas, beta_0 = 1 included). */
@@ -41,11 +43,10 @@ public final class ParallelTempering implements TransitionKernel {
     private final double[] b;
     private final int n;
     private final int m;
-    private double[][] fields;
-    private double[] hidden;
-    private double[] scratch;
-    private double[] uniforms;
-    private int capacity;
+    private static final int HIDDEN = 0;
+    private static final int SCRATCH = 1;
+    private static final int UNIFORMS = 2;
+    private static final int FIELDS = 3;
 
     /**
      * @param rbm the target RBM (beta_0 = 1)
@@ -119,18 +120,31 @@ public final class ParallelTempering implements TransitionKernel {
     public ChainState init(int chains, Rng rng) {
         int[] sizes = new int[betas.length];
         Arrays.fill(sizes, n);
-        return ChainState.uniform(chains, sizes, rng);
+        return new TemperedState(ChainState.uniform(chains, sizes, rng), 0);
     }
 
-    /**
-     * One PT transition with the state's parity, in place; flips the parity.
-     *
-     * @param rng stream for this transition
-     * @param state K+1 layers (replicas) of n units each
-     * @return per-pair attempts and acceptances
-     */
     @Override
-    public StepInfo advance(Rng rng, ChainState state) {
+    public ChainState init(ChainState positions) {
+        check(positions);
+        return new TemperedState(positions, 0);
+    }
+
+    /** Every replica starts at the given states (they all live in the target's visible space). */
+    @Override
+    public ChainState init(int chains, Rng rng, double[] starts, int rows) {
+        ChainState s = init(chains, rng);
+        for (int k = 0; k < s.layers(); k++) {
+            TransitionKernel.copyRows(starts, rows, s, k);
+        }
+        return s;
+    }
+
+    @Override
+    public StepInfo zeroInfo() {
+        return AcceptanceInfo.zero(betas.length - 1);
+    }
+
+    private void check(ChainState state) {
         int reps = betas.length;
         if (state.layers() != reps) {
             throw new IllegalArgumentException("the state has " + state.layers() + " layers but the ladder has "
@@ -141,10 +155,32 @@ public final class ParallelTempering implements TransitionKernel {
                 throw new IllegalArgumentException("replica " + k + " has " + state.size(k) + " units, the RBM " + n);
             }
         }
+    }
+
+    /**
+     * One PT transition with the state's parity, in place; flips the parity.
+     *
+     * @param rng stream for this transition
+     * @param state K+1 layers (replicas) of n units each
+     * @return per-pair attempts and acceptances
+     */
+    @Override
+    public StepInfo advance(Rng rng, ChainState chainState) {
+        TemperedState state = TemperedState.require(chainState, name());
+        check(state);
+        int reps = betas.length;
         int chains = state.chains();
-        ensure(chains);
+        Workspace work = state.workspace();
+        double[][] fields = new double[reps][];
+        for (int k = 0; k < reps; k++) {
+            fields[k] = work.doubles(FIELDS + k, chains * m);
+        }
+        double[] hidden = work.doubles(HIDDEN, chains * m);
+        double[] scratch = work.doubles(SCRATCH, chains * Math.max(n, m));
+        double[] uniforms = work.doubles(UNIFORMS, chains);
         int c = state.parity();
-        StepInfo info = StepInfo.swaps(reps - 1);
+        long[] attempts = new long[reps - 1];
+        long[] accepts = new long[reps - 1];
         for (int k = 0; k < reps; k++) {
             rbm.hiddenField(state.buffer(k), chains, fields[k]);
         }
@@ -171,8 +207,8 @@ public final class ParallelTempering implements TransitionKernel {
                     Work.swapRows(fa, fb, r, m);
                 }
             }
-            info.swapAttempts()[k] = chains;
-            info.swapAccepts()[k] = accepted;
+            attempts[k] = chains;
+            accepts[k] = accepted;
         }
         for (int k = 0; k < reps; k++) {
             double beta = betas[k];
@@ -187,17 +223,6 @@ public final class ParallelTempering implements TransitionKernel {
             rng.bernoulliInPlace(x, 0, chains * n, scratch);
         }
         state.setParity(1 - c);
-        return info;
-    }
-
-    private void ensure(int chains) {
-        if (chains <= capacity) {
-            return;
-        }
-        fields = new double[betas.length][chains * m];
-        hidden = new double[chains * m];
-        scratch = new double[chains * Math.max(n, m)];
-        uniforms = new double[chains];
-        capacity = chains;
+        return new AcceptanceInfo(attempts, accepts);
     }
 }

@@ -26,33 +26,36 @@ import java.util.Arrays;
  * <p><b>bottomOrigin.</b> Every configuration carries a label: at the start of the step v_l has
  * label l; a conditional draw (h from v or v from h, in the same RBM) inherits the label of the
  * configuration it is drawn from; an accepted swap exchanges the labels of the two configurations
- * with their states. {@link StepInfo#bottomOrigin()}[r] is the label of chain r's new bottom state
+ * with their states. {@link RoundTripInfo#bottomOrigin()}[r] is the label of chain r's new bottom state
  * v'_0: the layer whose start-of-step state is the ancestor, through conditional draws and accepted
  * swaps, of the new bottom state. It is 0 when the bottom's lineage never left layer 0 (a local BGS
  * move, or a state that went up and came back), and k &gt; 0 when the state of layer k came down to
  * the bottom in this one transition. It can be nonzero only if a swap at level 0 was accepted.
  *
- * <p>{@link StepInfo}: per level l, swapAttempts[l] = 2N (one upward, one downward swap per chain)
- * and swapAccepts[l] the accepted ones. Hot path: every conditional draw after the first reuses the
- * field cached by the swap's log-marginal evaluation (one fused pass gives both fields a swap
- * needs), so a transition costs 3L fused swap evaluations plus two plain fields (h_0 and the top
- * draw of v̂_L); when the upper layers' states are unchanged since this instance's previous
- * transition (checked by comparing values), their evaluations from the end of that transition are
- * reused, saving L more. An instance keeps scratch buffers and is not thread-safe.
+ * <p>State: a {@link RoundTripState}, which carries the kernel's cache. Info: a
+ * {@link RoundTripInfo}: per level l, swapAttempts[l] = 2N (one upward, one downward swap per chain)
+ * and swapAccepts[l] the accepted ones, and the bottom origins. Hot path: every conditional draw
+ * after the first reuses the field cached by the swap's log-marginal evaluation (one fused pass gives
+ * both fields a swap needs), so a transition costs 3L fused swap evaluations plus two plain fields
+ * (h_0 and the top draw of v̂_L); the state keeps the evaluations of v'_1..v'_L from the end of its
+ * previous transition by this kernel instance, and the next transition reuses those of every level
+ * whose state is still the same (checked by comparing values, which costs far less than an
+ * evaluation), saving L more. The kernel holds no mutable data and is safe to share between threads.
  */
 public final class RoundTrip extends SwapLadderKernel {
-    private int capacity;
-    private SwapKernel.Slot[] slotH;
-    private SwapKernel.Slot[] slotV;
-    private double[] topHidden;
-    private double[] scratch;
-    private int[] topLabel;
-    private boolean cacheValid;
-    private int cacheChains;
-
     /** @param stack theta_0 (the training RBM) .. theta_L */
     public RoundTrip(RbmStack stack) {
         super(stack);
+    }
+
+    @Override
+    RoundTripState wrap(ChainState positions) {
+        return new RoundTripState(positions);
+    }
+
+    @Override
+    public StepInfo zeroInfo() {
+        return RoundTripInfo.zero(swaps.length);
     }
 
     @Override
@@ -69,14 +72,22 @@ public final class RoundTrip extends SwapLadderKernel {
      * @return per-level attempts (2N) and acceptances, and bottomOrigin per chain
      */
     @Override
-    public StepInfo advance(Rng rng, ChainState state) {
+    public StepInfo advance(Rng rng, ChainState chainState) {
+        if (!(chainState instanceof RoundTripState state)) {
+            throw new IllegalArgumentException("kernel roundtrip needs a RoundTripState (made by its init), got a "
+                    + chainState.getClass().getSimpleName());
+        }
         Stacks.check(stack, state);
         int chains = state.chains();
         int levels = swaps.length;
-        ensure(chains);
-        cacheValid &= cacheChains == chains;
-        boolean valid = cacheValid;
-        cacheValid = false; // until this step completes
+        ensure(state, chains);
+        boolean valid = state.cacheOwner == this && state.cacheChains == chains;
+        state.cacheOwner = null; // until this step completes
+        SwapKernel.Slot[] slotH = state.slotH;
+        SwapKernel.Slot[] slotV = state.slotV;
+        double[] topHidden = state.topHidden;
+        double[] scratch = state.scratch;
+        int[] topLabel = state.topLabel;
         long[] attempts = new long[levels];
         long[] accepts = new long[levels];
         int[] origin = new int[chains];
@@ -147,30 +158,49 @@ public final class RoundTrip extends SwapLadderKernel {
                 System.arraycopy(h.label, 0, below.label, 0, chains);
             }
         }
-        cacheValid = true;
-        cacheChains = chains;
-        return new StepInfo(attempts, accepts, origin);
+        state.cacheOwner = this;
+        state.cacheChains = chains;
+        return new RoundTripInfo(new AcceptanceInfo(attempts, accepts), origin);
     }
 
-    private void ensure(int chains) {
-        if (chains <= capacity) {
+    /** Allocates the state's slots for this stack's shapes and N chains (keeps them when they fit). */
+    private void ensure(RoundTripState state, int chains) {
+        if (chains <= state.capacity && fits(state)) {
             return;
         }
         int levels = swaps.length;
-        slotH = new SwapKernel.Slot[levels];
-        slotV = new SwapKernel.Slot[levels];
+        SwapKernel.Slot[] slotH = new SwapKernel.Slot[levels];
+        SwapKernel.Slot[] slotV = new SwapKernel.Slot[levels];
         int widest = stack.top().numHidden();
-        for (int l = 0; l < levels; l++) {
-            slotH[l] = swaps[l].newSlot(chains);
-            slotV[l] = swaps[l].newSlot(chains);
-        }
         for (Rbm r : stack.layers()) {
             widest = Math.max(widest, Math.max(r.numVisible(), r.numHidden()));
         }
-        topHidden = new double[chains * stack.top().numHidden()];
-        topLabel = new int[chains];
-        scratch = new double[chains * widest];
-        capacity = chains;
-        cacheValid = false;
+        // one transient scratch buffer for every conditional draw keeps the working set small
+        double[] scratch = new double[chains * widest];
+        for (int l = 0; l < levels; l++) {
+            slotH[l] = swaps[l].newSlot(chains, scratch);
+            slotV[l] = swaps[l].newSlot(chains, scratch);
+        }
+        state.slotH = slotH;
+        state.slotV = slotV;
+        state.topHidden = new double[chains * stack.top().numHidden()];
+        state.topLabel = new int[chains];
+        state.scratch = scratch;
+        state.capacity = chains;
+        state.cacheOwner = null;
+    }
+
+    /** @return whether the state's slots have this stack's shapes (a kernel on other parameters of the same shapes may reuse them) */
+    private boolean fits(RoundTripState state) {
+        if (state.slotH == null || state.slotH.length != swaps.length
+                || state.topHidden.length != state.capacity * stack.top().numHidden()) {
+            return false;
+        }
+        for (int l = 0; l < swaps.length; l++) {
+            if (!swaps[l].fits(state.slotH[l], state.slotV[l], state.capacity)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

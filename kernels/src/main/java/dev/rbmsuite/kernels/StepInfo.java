@@ -1,27 +1,65 @@
 package dev.rbmsuite.kernels;
 
-/**
- * What one transition did, summed over the N chains (BlackJAX's "info").
- *
- * @param swapAttempts per adjacent pair (l, l+1): swap proposals made in this step (length L, or
- *     the number of temperature pairs for PT; empty for BGS)
- * @param swapAccepts per pair: swaps accepted in this step
- * @param bottomOrigin for the round-trip kernel, per chain: the layer whose start-of-step state reached
- *     the bottom layer in this step through accepted swaps (0 = the bottom state stayed local; the
- *     precise label-propagation rule is in {@link RoundTrip}); empty for the other kernels
- */
-public record StepInfo(long[] swapAttempts, long[] swapAccepts, int[] bottomOrigin) {
-    private static final long[] NO_LONGS = new long[0];
-    private static final int[] NO_INTS = new int[0];
+import java.util.Map;
 
-    /** The info of a kernel that makes no swaps (BGS). */
-    public static final StepInfo NONE = new StepInfo(NO_LONGS, NO_LONGS, NO_INTS);
+/**
+ * What transitions did (BlackJAX's "info"): an immutable value with kernel-specific fields. The info
+ * of one step describes that step summed over the N chains; infos of the same kernel add up with
+ * {@link #plus}, so that a caller keeps the run's totals without knowing the kernel:
+ * <pre>{@code
+ * StepInfo total = kernel.zeroInfo();
+ * for (int t = 0; t < steps; t++) {
+ *     total = total.plus(kernel.advance(rng.fork(t), state));
+ * }
+ * Map<String, Object> stats = total.statistics();   // e.g. swap attempts, acceptances and rates
+ * }</pre>
+ * Implementations: {@link #NONE} (a kernel that reports nothing, BGS), {@link AcceptanceInfo}
+ * (proposals and acceptances per move kind: the swap levels of DT and PT, or a Metropolis kernel's
+ * moves) and {@link RoundTripInfo} (swaps plus where the new bottom states came from).
+ */
+public interface StepInfo {
+    /**
+     * The info of a kernel that reports nothing (BGS), and the neutral element of every sum:
+     * {@code NONE.plus(x)} is x, and every implementation returns itself for {@code x.plus(NONE)}
+     * (so a kernel that does not override {@link TransitionKernel#zeroInfo()} still adds up).
+     */
+    StepInfo NONE = new StepInfo() {
+        @Override
+        public StepInfo plus(StepInfo other) {
+            return other;
+        }
+
+        @Override
+        public Map<String, Object> statistics() {
+            return Map.of();
+        }
+
+        @Override
+        public String toString() {
+            return "StepInfo.NONE";
+        }
+    };
 
     /**
-     * @param pairs number of swap levels
-     * @return per-level counters set to zero, no origins
+     * @param other an info of the same kernel (same kind and shape), or {@link #NONE}
+     * @return the sum: counts added up
+     * @throws IllegalArgumentException for an info of another kind or shape
      */
-    public static StepInfo swaps(int pairs) {
-        return new StepInfo(new long[pairs], new long[pairs], NO_INTS);
+    StepInfo plus(StepInfo other);
+
+    /**
+     * @return the statistics by name in a fixed order, for output (values are Long, Double (null for
+     *     an undefined rate), or long[]/double[]/Double[] arrays)
+     */
+    Map<String, Object> statistics();
+
+    /** @return swap (or move) proposals per level; empty unless the kernel makes any (a copy) */
+    default long[] swapAttempts() {
+        return new long[0];
+    }
+
+    /** @return accepted proposals per level; empty unless the kernel makes any (a copy) */
+    default long[] swapAccepts() {
+        return new long[0];
     }
 }

@@ -25,8 +25,9 @@ import dev.rbmsuite.core.VectorMath;
  * eta(x; theta_l) and zeta(x; theta_{l+1}) (computed in one fused pass) and the two log-marginals.
  * An accepted swap exchanges the cached rows with the states, so a caller can draw the next
  * conditional (v_l ~ P(v | h_l') with {@link #sampleLowerVisible} or h_{l+1} ~ P(h | v_{l+1}') with
- * {@link #sampleUpperHidden}) from the cached field without recomputing it. Buffers are allocated
- * once per chain count. An instance is not thread-safe.
+ * {@link #sampleUpperHidden}) from the cached field without recomputing it. All buffers live in the
+ * caller's slots ({@link #newSlot}, {@link #newPair}), allocated once per chain count; the kernel
+ * itself holds only immutable data and is safe to share between threads.
  */
 public final class SwapKernel {
     private static final double LN2 = Math.log(2.0);
@@ -38,11 +39,6 @@ public final class SwapKernel {
     private final double[] lowerHiddenBias;
     private final double[] upperVisibleBias;
     private final FusedField fused;
-
-    private double[] uniforms;
-    private double[] scratch;
-    private Slot slotH;
-    private Slot slotV;
 
     /**
      * @param lower theta_l
@@ -96,9 +92,11 @@ public final class SwapKernel {
         final int[] counts;
         final double[] prodLower;
         final double[] prodUpper;
+        final double[] uniforms;
+        final double[] tmp;
         final int chains;
 
-        private Slot(SwapKernel k, int chains) {
+        private Slot(SwapKernel k, int chains, double[] scratch) {
             this.chains = chains;
             this.x = new double[chains * k.width];
             this.f = new double[chains * k.fused.stride];
@@ -109,6 +107,9 @@ public final class SwapKernel {
             this.counts = new int[chains];
             this.prodLower = new double[chains];
             this.prodUpper = new double[chains];
+            this.uniforms = new double[chains];
+            int need = chains * k.scratchWidth();
+            this.tmp = scratch != null && scratch.length >= need ? scratch : new double[need];
         }
 
         /** @return the configurations, N x m_l row-major (the live buffer) */
@@ -142,7 +143,51 @@ public final class SwapKernel {
      * @return a new slot for N chains
      */
     public Slot newSlot(int chains) {
-        return new Slot(this, chains);
+        return new Slot(this, chains, null);
+    }
+
+    /**
+     * A slot whose scratch space (for conditional draws) is a buffer shared with other slots, so that
+     * many slots keep the working set small; the buffer's contents are transient.
+     *
+     * @param chains N
+     * @param scratch at least N * {@link #scratchWidth()} doubles (a new buffer is made if shorter)
+     * @return a new slot for N chains
+     */
+    public Slot newSlot(int chains, double[] scratch) {
+        return new Slot(this, chains, scratch);
+    }
+
+    /** @return the scratch doubles a slot needs per chain: max(m_l, n_l, m_{l+1}) */
+    public int scratchWidth() {
+        return Math.max(width, Math.max(nLower, mUpper));
+    }
+
+    /**
+     * The two slots of one swap (hidden position, visible position), the workspace of
+     * {@link #visibleSwap} and {@link #sampleUpperHiddenOfLastSwap}.
+     */
+    public static final class Pair {
+        final Slot h;
+        final Slot v;
+
+        private Pair(SwapKernel k, int chains) {
+            this.h = k.newSlot(chains);
+            this.v = k.newSlot(chains, h.tmp);
+        }
+
+        /** @return the number of chains the pair holds */
+        public int chains() {
+            return h.chains;
+        }
+    }
+
+    /**
+     * @param chains N
+     * @return a new pair of slots for N chains
+     */
+    public Pair newPair(int chains) {
+        return new Pair(this, chains);
     }
 
     /**
@@ -215,7 +260,7 @@ public final class SwapKernel {
      * @return the number of accepted swaps
      */
     public int swap(Slot h, Slot v, int chains, Rng rng) {
-        uniforms = Work.grow(uniforms, chains);
+        double[] uniforms = h.uniforms;
         rng.fillUniform(uniforms, 0, chains);
         int accepted = 0;
         int stride = fused.stride;
@@ -249,7 +294,7 @@ public final class SwapKernel {
      */
     public void sampleLowerVisible(Slot s, int chains, double[] out, Rng rng) {
         gather(s, chains, 0, nLower, out);
-        finishDraw(out, chains * nLower, rng);
+        finishDraw(out, chains * nLower, rng, s.tmp);
     }
 
     /**
@@ -263,7 +308,7 @@ public final class SwapKernel {
      */
     public void sampleUpperHidden(Slot s, int chains, double[] out, Rng rng) {
         gather(s, chains, fused.upperOffset, mUpper, out);
-        finishDraw(out, chains * mUpper, rng);
+        finishDraw(out, chains * mUpper, rng, s.tmp);
     }
 
     private void gather(Slot s, int chains, int off, int len, double[] out) {
@@ -273,14 +318,14 @@ public final class SwapKernel {
         }
     }
 
-    private void finishDraw(double[] out, int len, Rng rng) {
-        scratch = Work.grow(scratch, len);
+    private static void finishDraw(double[] out, int len, Rng rng, double[] scratch) {
         VectorMath.sigmoidInPlace(out, 0, len);
         rng.bernoulliInPlace(out, 0, len, scratch);
     }
 
     /**
-     * Alg. 1 on raw buffers: swaps h_l and v_{l+1} in place where accepted.
+     * Alg. 1 on raw buffers: swaps h_l and v_{l+1} in place where accepted (a convenience that
+     * allocates its slots; hot paths use {@link #swap(Slot, Slot, int, Rng)}).
      *
      * @param h N x m_l hidden configurations of theta_l (overwritten with h_l')
      * @param v N x m_l visible configurations of theta_{l+1} (overwritten with v_{l+1}')
@@ -289,7 +334,8 @@ public final class SwapKernel {
      * @return the number of accepted swaps
      */
     public int swap(double[] h, double[] v, int chains, Rng rng) {
-        ensureSlots(chains);
+        Slot slotH = newSlot(chains);
+        Slot slotV = newSlot(chains);
         int len = chains * width;
         System.arraycopy(h, 0, slotH.x, 0, len);
         System.arraycopy(v, 0, slotV.x, 0, len);
@@ -310,15 +356,18 @@ public final class SwapKernel {
      * <p>Afterwards {@link #sampleUpperHiddenOfLastSwap} can draw h ~ P_{l+1}(h | v_{l+1}') from the
      * cached field, for a BGS sweep of theta_{l+1} that follows.
      *
+     * @param pair the slots to work in (of at least N chains)
      * @param vl N x n_l visible states of theta_l (overwritten)
      * @param vNext N x m_l visible states of theta_{l+1} (overwritten)
      * @param chains N
      * @param rng stream (N*m_l + N + N*n_l draws)
      * @return the number of accepted swaps
      */
-    public int visibleSwap(double[] vl, double[] vNext, int chains, Rng rng) {
-        ensureSlots(chains);
-        lower.sampleHidden(vl, chains, slotH.x, rng, scratch);
+    public int visibleSwap(Pair pair, double[] vl, double[] vNext, int chains, Rng rng) {
+        checkPair(pair, chains);
+        Slot slotH = pair.h;
+        Slot slotV = pair.v;
+        lower.sampleHidden(vl, chains, slotH.x, rng, slotH.tmp);
         evaluate(slotH, chains);
         System.arraycopy(vNext, 0, slotV.x, 0, chains * width);
         evaluate(slotV, chains);
@@ -329,25 +378,47 @@ public final class SwapKernel {
     }
 
     /**
-     * Draws h ~ P_{l+1}(h | v_{l+1}') for the chains of the last {@link #visibleSwap} or raw
-     * {@link #swap(double[], double[], int, Rng)}, from the cached field.
+     * Draws h ~ P_{l+1}(h | v_{l+1}') for the chains of the last {@link #visibleSwap} made in this
+     * pair, from the cached field.
      *
+     * @param pair the slots of that swap
      * @param chains N (as in that call)
      * @param out N x m_{l+1} binary states (overwritten)
      * @param rng stream (exactly N*m_{l+1} draws)
      */
-    public void sampleUpperHiddenOfLastSwap(int chains, double[] out, Rng rng) {
-        if (slotV == null || slotV.chains < chains) {
-            throw new IllegalStateException("no swap of " + chains + " chains has been made");
-        }
-        sampleUpperHidden(slotV, chains, out, rng);
+    public void sampleUpperHiddenOfLastSwap(Pair pair, int chains, double[] out, Rng rng) {
+        checkPair(pair, chains);
+        sampleUpperHidden(pair.v, chains, out, rng);
     }
 
-    private void ensureSlots(int chains) {
-        if (slotH == null || slotH.chains < chains) {
-            slotH = newSlot(chains);
-            slotV = newSlot(chains);
+    /**
+     * @param pair a pair of slots
+     * @param chains N
+     * @return whether the pair holds at least N chains of this kernel's shapes
+     */
+    boolean fits(Pair pair, int chains) {
+        return fits(pair.h, pair.v, chains);
+    }
+
+    /**
+     * @param h a slot
+     * @param v another slot
+     * @param chains N
+     * @return whether both slots hold at least N chains of this kernel's shapes
+     */
+    boolean fits(Slot h, Slot v, int chains) {
+        return fits(h, chains) && fits(v, chains);
+    }
+
+    private boolean fits(Slot s, int chains) {
+        return s.chains >= chains && s.x.length == s.chains * width && s.f.length == s.chains * fused.stride
+                && s.tmp.length >= s.chains * scratchWidth();
+    }
+
+    private void checkPair(Pair pair, int chains) {
+        if (!fits(pair, chains)) {
+            throw new IllegalArgumentException("the pair holds " + pair.h.chains + " chains of another swap kernel or "
+                    + "fewer than " + chains);
         }
-        scratch = Work.grow(scratch, chains * Math.max(width, nLower));
     }
 }

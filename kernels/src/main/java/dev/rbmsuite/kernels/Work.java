@@ -1,5 +1,6 @@
 package dev.rbmsuite.kernels;
 
+import dev.rbmsuite.core.Lanes;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.VectorMath;
 import jdk.incubator.vector.DoubleVector;
@@ -11,7 +12,9 @@ import jdk.incubator.vector.VectorSpecies;
  * log-marginal is not computed again for the following conditional draw).
  */
 final class Work {
-    private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Double> S = Lanes.SPECIES;
+    private static final int L = Lanes.LANES;
+    private static final int W = Lanes.WIDTH;
 
     private Work() {
     }
@@ -27,27 +30,29 @@ final class Work {
      *
      * @param x arguments
      * @param off first index
-     * @param len number of terms: a multiple of the vector length, at most {@link #maxProductTerms()}
+     * @param len number of terms: a multiple of {@value Lanes#WIDTH}, at most {@link #maxProductTerms()}
      * @param products receives the product at index {@code r}
      * @param r where to store the product
      * @return sum_k max(x_k, 0)
      */
     static double softplusParts(double[] x, int off, int len, double[] products, int r) {
-        int lanes = S.length();
         double[] e = new double[len];
         VectorMath.expNegAbs(x, off, e, 0, len);
-        DoubleVector lin = DoubleVector.zero(S);
-        DoubleVector prod = DoubleVector.broadcast(S, 1.0);
-        for (int i = 0; i < len; i += lanes) {
-            lin = lin.add(DoubleVector.fromArray(S, x, off + i).max(0.0));
-            prod = prod.mul(DoubleVector.fromArray(S, e, i).add(1.0));
-        }
-        // lane-order reductions: the same bits in interpreted and compiled code
+        // Lanes.WIDTH partial sums and products (PARTS vectors), combined in index order: the same
+        // bits at every hardware width, and in interpreted and compiled code
         double p = 1.0;
         double l = 0.0;
-        for (int k = 0; k < lanes; k++) {
-            p *= prod.lane(k);
-            l += lin.lane(k);
+        for (int q = 0; q < W; q += L) {
+            DoubleVector lin = DoubleVector.zero(S);
+            DoubleVector prod = DoubleVector.broadcast(S, 1.0);
+            for (int i = q; i < len; i += W) {
+                lin = lin.add(DoubleVector.fromArray(S, x, off + i).max(0.0));
+                prod = prod.mul(DoubleVector.fromArray(S, e, i).add(1.0));
+            }
+            for (int k = 0; k < L; k++) {
+                p *= prod.lane(k);
+                l += lin.lane(k);
+            }
         }
         products[r] = p;
         return l;
@@ -55,12 +60,12 @@ final class Work {
 
     /** @return the largest {@code len} {@link #softplusParts} accepts (products stay below 2^1000) */
     static int maxProductTerms() {
-        return 1000 / S.length() * S.length();
+        return 1000 / W * W;
     }
 
-    /** @return the vector length in doubles (segments padded to it can use {@link #softplusParts}) */
+    /** @return the padding unit {@value Lanes#WIDTH} (segments padded to it can use {@link #softplusParts}) */
     static int lanes() {
-        return S.length();
+        return W;
     }
 
     /**

@@ -3,7 +3,9 @@
  * its target, {@link dev.rbmsuite.kernels.TransitionKernel#init} creates the batched
  * {@link dev.rbmsuite.kernels.ChainState} once, and {@link dev.rbmsuite.kernels.TransitionKernel#step}
  * maps (random stream, state) to (next state, {@link dev.rbmsuite.kernels.StepInfo}) without touching
- * its input ({@code advance} is the in-place hot path).
+ * its input ({@code advance} is the in-place hot path). The state carries everything that changes
+ * (positions, the tempering parity, cached evaluations, scratch buffers), so kernels are immutable
+ * and safe to share between threads; infos are immutable values that add up with {@code plus}.
  *
  * <ul>
  *   <li>{@link dev.rbmsuite.kernels.BlockedGibbs}: blocked Gibbs sampling (Eq. bgs);</li>
@@ -13,21 +15,24 @@
  *   <li>{@link dev.rbmsuite.kernels.RoundTrip}: the proposed round-trip kernel (Alg. 3, Eq. ell_trans);</li>
  *   <li>{@link dev.rbmsuite.kernels.ParallelTempering}: replica exchange over an inverse-temperature
  *       ladder on one RBM, the classic baseline;</li>
- *   <li>{@link dev.rbmsuite.kernels.Kernels}: the registry by name ("bgs", "dt", "roundtrip", "pt").</li>
+ *   <li>{@link dev.rbmsuite.kernels.KernelRegistry}: the installed kernels by name ("bgs", "dt",
+ *       "roundtrip", "pt" and plug-ins), each described by a {@link dev.rbmsuite.kernels.KernelFactory}
+ *       found with {@link java.util.ServiceLoader}.</li>
  * </ul>
  *
  * <pre>{@code
  * TransitionKernel k = Kernels.create("roundtrip", stack);
  * ChainState s = k.init(100, rng.fork(0));
  * Rng steps = rng.fork(1);
+ * StepInfo total = k.zeroInfo();
  * for (int t = 0; t < 1000; t++) {
- *     StepInfo info = k.advance(steps, s);   // in place; k.step(...) is the pure variant
+ *     total = total.plus(k.advance(steps.fork(t), s));   // a fresh stream per step; in place
  * }
  * INDArray v0 = s.visible(0);                 // N x n_0 samples of the training RBM
  * }</pre>
  *
  * <p>Every kernel is proven on tiny models against the exact matrices of
- * {@link dev.rbmsuite.kernels.exact.ExactTransitionMatrices} (see the tests). Kernel instances hold
- * scratch buffers: use one instance per thread.
+ * {@link dev.rbmsuite.kernels.exact.ExactTransitionMatrices} with the public test kit (module
+ * rbm-testkit).
  */
 package dev.rbmsuite.kernels;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.FloatLimits;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
@@ -43,7 +44,9 @@ import java.util.stream.Stream;
  * {@code .npy} files) is replaced; any other non-empty folder is refused, and with {@code force} the
  * model's files are written beside the foreign ones, replacing only files of a model (not
  * atomically then: the manifest is removed first and written last, so a half-written model never
- * loads). Loading checks the manifest against every array's shape.
+ * loads). Loading reads the manifest strictly ({@link StrictJson}), checks it against every array's
+ * shape and refuses non-finite parameters and parameters beyond what float64 can evaluate
+ * ({@link FloatLimits}).
  */
 public final class ModelStore {
     /** The value of the manifest's "format" field. */
@@ -54,6 +57,8 @@ public final class ModelStore {
     /** Maps inside manifests are written with their keys sorted, whatever map they came from. */
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+    /** The largest manifest read (a manifest holds settings, not data). */
+    static final long MAX_MANIFEST_BYTES = 16 << 20;
     private static final Pattern LAYER = Pattern.compile("layer\\d+");
     private static final Set<String> ARRAYS = Set.of("W.npy", "b.npy", "c.npy");
 
@@ -314,24 +319,17 @@ public final class ModelStore {
         if (!Files.isDirectory(dir)) {
             throw new InputException(dir + ": model folder not found");
         }
-        if (!Files.isRegularFile(mf)) {
+        if (!Files.exists(mf)) {
             throw new InputException(mf + ": file not found (not a model folder)");
         }
-        JsonNode root;
-        try {
-            root = JSON.readTree(mf.toFile());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new InputException(mf + ": malformed JSON (" + e.getOriginalMessage() + ")", e);
-        } catch (IOException e) {
-            throw new InputException(mf + ": cannot read (" + e.getMessage() + ")", e);
-        }
+        JsonNode root = StrictJson.read(mf, MAX_MANIFEST_BYTES, "model manifest");
         if (root == null || !root.isObject()) {
             throw new InputException(mf + ": manifest is not a JSON object");
         }
         if (!FORMAT.equals(root.path("format").asText())) {
             throw new InputException(mf + ": \"format\" must be \"" + FORMAT + "\"");
         }
-        if (root.path("version").asInt(-1) != VERSION) {
+        if (!root.path("version").isIntegralNumber() || root.path("version").asInt(-1) != VERSION) {
             throw new InputException(mf + ": unsupported \"version\" " + root.path("version") + " (expected " + VERSION + ")");
         }
         JsonNode layers = root.path("layers");
@@ -340,7 +338,8 @@ public final class ModelStore {
         }
         for (int l = 0; l < layers.size(); l++) {
             JsonNode ln = layers.get(l);
-            if (!ln.path("visible").canConvertToInt() || !ln.path("hidden").canConvertToInt()
+            if (!ln.isObject() || !ln.path("visible").isIntegralNumber() || !ln.path("hidden").isIntegralNumber()
+                    || !ln.path("visible").canConvertToInt() || !ln.path("hidden").canConvertToInt()
                     || ln.path("visible").asInt() <= 0 || ln.path("hidden").asInt() <= 0) {
                 throw new InputException(mf + ": layer " + l + " needs positive integer \"visible\" and \"hidden\"");
             }
@@ -374,7 +373,7 @@ public final class ModelStore {
                     }
                 }
             }
-            list.add(Rbm.of(n, m, w, b, c));
+            list.add(FloatLimits.requireEvaluable(Rbm.of(n, m, w, b, c), ld.toString()));
         }
         try {
             return RbmStack.of(list);

@@ -1,5 +1,7 @@
 package dev.rbmsuite.datasets.io;
 
+import dev.rbmsuite.core.Memory;
+import dev.rbmsuite.core.io.UserFiles;
 import dev.rbmsuite.core.InputException;
 import java.io.IOException;
 import java.io.Reader;
@@ -42,10 +44,18 @@ public final class TextFiles {
      * @param file the file
      * @param parser the parser; the {@link InputException}s it throws pass through unchanged
      * @return what the parser returned
-     * @throws InputException "FILE: no such file", "FILE: permission denied", "FILE: not a UTF-8 text file"
+     * @throws InputException "FILE: not a regular file" (devices, pipes), a file too large for the memory,
+     *         "FILE: no such file", "FILE: permission denied", "FILE: not a UTF-8 text file"
      *         or "FILE: cannot be read: ..." (with the cause) for any other I/O failure
      */
     public static <T> T read(Path file, Parser<T> parser) {
+        if (Files.exists(file) && !Files.isDirectory(file)) {
+            // Only regular files (a device such as /dev/zero or a FIFO would be read without end or
+            // block), and only as large as the parsed rows can be held: each byte of "0," becomes at
+            // most about ten bytes of rows and of the final array.
+            long size = UserFiles.checkRegular(file, Long.MAX_VALUE, "text file");
+            Memory.require(Memory.bytes(10, size), file + " (a " + Memory.human(size) + " text file, parsed in memory)");
+        }
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return parser.parse(reader);
         } catch (NoSuchFileException e) {

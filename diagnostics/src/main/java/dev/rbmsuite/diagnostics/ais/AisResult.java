@@ -29,18 +29,26 @@ public record AisResult(double logZ, double stdErr, double logWeightSd, double e
         }
         double s1 = 0;
         double s2 = 0;
+        double spread = 0;
+        for (double x : logw) {
+            spread = Math.max(spread, Math.abs(x - mean));
+        }
+        // Beyond 1e150 the squares are taken of deviations scaled by the largest, so that log weights
+        // of size up to FloatLimits.MAX_SCALE cannot overflow them (below, unscaled: the same bits as ever).
+        double unit = spread > 1e150 ? spread : 1.0;
         double var = 0;
         for (double x : logw) {
             double w = Math.exp(x - mx);
             s1 += w;
             s2 += w * w;
-            var += (x - mean) * (x - mean);
+            double d = (x - mean) / unit;
+            var += d * d;
         }
         double wMean = s1 / n;
         double wVar = n > 1 ? Math.max(0.0, (s2 / n - wMean * wMean) * n / (n - 1)) : Double.NaN;
         double lme = mx + Math.log(wMean);
         double se = Math.sqrt(wVar / n) / wMean;
-        return new AisResult(logZ0 + sign * lme, se, n > 1 ? Math.sqrt(var / (n - 1)) : Double.NaN, s1 * s1 / s2,
+        return new AisResult(logZ0 + sign * lme, se, n > 1 ? unit * Math.sqrt(var / (n - 1)) : Double.NaN, s1 * s1 / s2,
                 logw.clone());
     }
 

@@ -1,6 +1,8 @@
 package dev.rbmsuite.diagnostics.exact;
 
+import dev.rbmsuite.core.FloatLimits;
 import dev.rbmsuite.core.Nd;
+import dev.rbmsuite.core.Ranges;
 import dev.rbmsuite.core.Rbm;
 import org.nd4j.linalg.api.ndarray.INDArray;
 
@@ -59,6 +61,28 @@ public final class ExactLikelihood {
             s += x;
         }
         return s / rows - logZ;
+    }
+
+    /**
+     * The mean log-likelihood with an exact ln Z, checked against its range: mathematically
+     * mean lv(d) &lt;= max lv &lt;= ln Z, so a positive value within the float64 rounding bound of
+     * lv - ln Z ({@link FloatLimits#logProbabilityError}, large only for huge parameters) is rounding
+     * and becomes 0; anything else outside (-inf, 0] is a defect and refused.
+     *
+     * @param rbm the model
+     * @param exactLogZ its exact log partition function ({@link ExactLogZ#logZ})
+     * @param data data points, rows x n (row-major)
+     * @param rows number of data points
+     * @return the mean log-likelihood, in (-inf, 0]
+     * @throws dev.rbmsuite.core.RangeException if it lies outside
+     */
+    public static double checkedLogLikelihood(Rbm rbm, double exactLogZ, double[] data, int rows) {
+        Ranges.finite("logZ", exactLogZ);
+        double ll = logLikelihood(rbm, exactLogZ, data, rows);
+        if (ll > 0 && ll <= FloatLimits.logProbabilityError(rbm)) {
+            ll = 0.0;
+        }
+        return Ranges.logProbability("logLikelihood", ll);
     }
 
     /**

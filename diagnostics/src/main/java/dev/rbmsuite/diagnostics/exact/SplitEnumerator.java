@@ -1,12 +1,12 @@
 package dev.rbmsuite.diagnostics.exact;
 
+import dev.rbmsuite.core.Lanes;
 import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.VectorMath;
 import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.diagnostics.Parallel;
 import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -32,10 +32,18 @@ import jdk.incubator.vector.VectorSpecies;
  * when that bound (plus ln 2^nB for the row sum) stays below ln(Double.MAX_VALUE) with a margin;
  * every other state falls back to the plain stable sum of softplus terms, accumulated in the log
  * domain. Extreme parameters (|W| up to 50) therefore stay exact, just slower.
+ *
+ * <p><b>Width independence.</b> Rows are padded to a multiple of {@value Lanes#WIDTH} and each product
+ * keeps {@value Lanes#WIDTH} partial products (factor k goes to partial product k mod
+ * {@value Lanes#WIDTH}), multiplied together in index order, so every result has the same bits at
+ * every hardware vector width; the row groups of the parallel tasks are fixed, so it has the same bits
+ * at every thread count too.
  */
 final class SplitEnumerator {
-    private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
-    private static final int LANES = S.length();
+    private static final VectorSpecies<Double> S = Lanes.SPECIES;
+    private static final int LANES = Lanes.LANES;
+    /** The fixed number of partial products per row (see {@link Lanes}). */
+    private static final int W = Lanes.WIDTH;
     private static final double LN2 = Math.log(2.0);
     /** The largest log of a product or row sum allowed on the fast path (ln MAX_VALUE = 709.78). */
     private static final double LOG_LIMIT = 708.0;
@@ -76,7 +84,7 @@ final class SplitEnumerator {
         n = rbm.numVisible();
         m = rbm.numHidden();
         checkSize(n);
-        mp = (m + LANES - 1) / LANES * LANES;
+        mp = Lanes.pad(m);
         nA = (n + 1) / 2;
         nB = n - nA;
         numA = 1 << nA;
@@ -198,14 +206,29 @@ final class SplitEnumerator {
         return plainLv(a, b, tmp);
     }
 
-    /** prod_j (1 + EA_j EB_j) over the padded row (padding contributes factors of 1). */
+    /**
+     * prod_j (1 + EA_j EB_j) over the padded row (padding contributes factors of 1), as
+     * {@value Lanes#WIDTH} partial products multiplied together in index order.
+     */
     private double product(int ao, int bo) {
         DoubleVector one = DoubleVector.broadcast(S, 1.0);
-        DoubleVector acc = one;
-        for (int k = 0; k < mp; k += LANES) {
-            acc = acc.mul(DoubleVector.fromArray(S, eA, ao + k).fma(DoubleVector.fromArray(S, eB, bo + k), one));
+        double prod = 1.0;
+        for (int q = 0; q < W; q += LANES) {
+            DoubleVector acc = one;
+            for (int k = q; k < mp; k += W) {
+                acc = acc.mul(DoubleVector.fromArray(S, eA, ao + k).fma(DoubleVector.fromArray(S, eB, bo + k), one));
+            }
+            prod = mulLanes(prod, acc);
         }
-        return acc.reduceLanes(VectorOperators.MUL);
+        return prod;
+    }
+
+    /** @return p times the lanes of v, in lane order */
+    private static double mulLanes(double p, DoubleVector v) {
+        for (int k = 0; k < LANES; k++) {
+            p *= v.lane(k);
+        }
+        return p;
     }
 
     /**
@@ -363,22 +386,32 @@ final class SplitEnumerator {
         for (int b = b0; b < b1; b++) {
             int bo = b * mp;
             if (pB[b] <= lim) {
-                DoubleVector c0 = one;
-                DoubleVector c1 = one;
-                DoubleVector c2 = one;
-                DoubleVector c3 = one;
-                for (int k = 0; k < mp; k += LANES) {
-                    DoubleVector e = DoubleVector.fromArray(S, eB, bo + k);
-                    c0 = c0.mul(DoubleVector.fromArray(S, eA, o0 + k).fma(e, one));
-                    c1 = c1.mul(DoubleVector.fromArray(S, eA, o1 + k).fma(e, one));
-                    c2 = c2.mul(DoubleVector.fromArray(S, eA, o2 + k).fma(e, one));
-                    c3 = c3.mul(DoubleVector.fromArray(S, eA, o3 + k).fma(e, one));
+                double q0 = 1.0;
+                double q1 = 1.0;
+                double q2 = 1.0;
+                double q3 = 1.0;
+                for (int q = 0; q < W; q += LANES) {
+                    DoubleVector c0 = one;
+                    DoubleVector c1 = one;
+                    DoubleVector c2 = one;
+                    DoubleVector c3 = one;
+                    for (int k = q; k < mp; k += W) {
+                        DoubleVector e = DoubleVector.fromArray(S, eB, bo + k);
+                        c0 = c0.mul(DoubleVector.fromArray(S, eA, o0 + k).fma(e, one));
+                        c1 = c1.mul(DoubleVector.fromArray(S, eA, o1 + k).fma(e, one));
+                        c2 = c2.mul(DoubleVector.fromArray(S, eA, o2 + k).fma(e, one));
+                        c3 = c3.mul(DoubleVector.fromArray(S, eA, o3 + k).fma(e, one));
+                    }
+                    q0 = mulLanes(q0, c0);
+                    q1 = mulLanes(q1, c1);
+                    q2 = mulLanes(q2, c2);
+                    q3 = mulLanes(q3, c3);
                 }
                 double wb = wB[b];
-                s0 += wb * c0.reduceLanes(VectorOperators.MUL);
-                s1 += wb * c1.reduceLanes(VectorOperators.MUL);
-                s2 += wb * c2.reduceLanes(VectorOperators.MUL);
-                s3 += wb * c3.reduceLanes(VectorOperators.MUL);
+                s0 += wb * q0;
+                s1 += wb * q1;
+                s2 += wb * q2;
+                s3 += wb * q3;
             } else {
                 for (int q = 0; q < 4; q++) {
                     int a = first + q;

@@ -25,7 +25,7 @@ import jdk.incubator.vector.VectorSpecies;
 final class GroupedFieldDraws {
     /** Hidden units per group (256 patterns). */
     static final int GROUP = 8;
-    private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Double> S = dev.rbmsuite.core.Lanes.SPECIES;
 
     private final int n;
     private final int stride;        // n padded to whole vectors
@@ -36,6 +36,7 @@ final class GroupedFieldDraws {
     private final double[] bias;
     private final double[] uniforms;
     private final double[] row;
+    private final int[] offsets;     // per group: the table row of the current draw (manyVectors)
 
     /**
      * Builds the alias and field tables for state v.
@@ -55,6 +56,7 @@ final class GroupedFieldDraws {
         this.bias = new double[stride];
         System.arraycopy(rbm.visibleBiasArray(), 0, bias, 0, n);
         this.row = new double[stride];
+        this.offsets = new int[groups];
         this.uniforms = new double[block * groups];
         double[] zeta = new double[m];
         rbm.hiddenField(v, 1, zeta);
@@ -204,13 +206,7 @@ final class GroupedFieldDraws {
             } else if (vectors == 2) {
                 twoVectors(r * groups, dst, d);
             } else {
-                System.arraycopy(bias, 0, dst, d, n);
-                for (int g = 0; g < groups; g++) {
-                    int src = pattern(g, uniforms[r * groups + g]) * stride;
-                    for (int i = 0; i < n; i++) {
-                        dst[d + i] += fields[src + i];
-                    }
-                }
+                manyVectors(r * groups, dst, d);
             }
             if (!direct) {
                 System.arraycopy(row, 0, out, o, n);
@@ -239,6 +235,44 @@ final class GroupedFieldDraws {
         }
         acc0.intoArray(dst, d);
         acc1.intoArray(dst, d + lanes);
+    }
+
+    /**
+     * One draw's field when it takes three or more vectors (n &gt; 16 at 8 lanes, n &gt; 4 at 2 lanes):
+     * the table rows are looked up once, then blocks of up to four vectors are accumulated in
+     * registers. Each field is bias + the group rows in group order, as in the other variants.
+     */
+    private void manyVectors(int u, double[] dst, int d) {
+        int lanes = S.length();
+        int[] rows = offsets;
+        for (int g = 0; g < groups; g++) {
+            rows[g] = pattern(g, uniforms[u + g]) * stride;
+        }
+        int j = 0;
+        for (; j + 4 * lanes <= stride; j += 4 * lanes) {
+            DoubleVector a0 = DoubleVector.fromArray(S, bias, j);
+            DoubleVector a1 = DoubleVector.fromArray(S, bias, j + lanes);
+            DoubleVector a2 = DoubleVector.fromArray(S, bias, j + 2 * lanes);
+            DoubleVector a3 = DoubleVector.fromArray(S, bias, j + 3 * lanes);
+            for (int g = 0; g < groups; g++) {
+                int src = rows[g] + j;
+                a0 = a0.add(DoubleVector.fromArray(S, fields, src));
+                a1 = a1.add(DoubleVector.fromArray(S, fields, src + lanes));
+                a2 = a2.add(DoubleVector.fromArray(S, fields, src + 2 * lanes));
+                a3 = a3.add(DoubleVector.fromArray(S, fields, src + 3 * lanes));
+            }
+            a0.intoArray(dst, d + j);
+            a1.intoArray(dst, d + j + lanes);
+            a2.intoArray(dst, d + j + 2 * lanes);
+            a3.intoArray(dst, d + j + 3 * lanes);
+        }
+        for (; j < stride; j += lanes) {
+            DoubleVector a0 = DoubleVector.fromArray(S, bias, j);
+            for (int g = 0; g < groups; g++) {
+                a0 = a0.add(DoubleVector.fromArray(S, fields, rows[g] + j));
+            }
+            a0.intoArray(dst, d + j);
+        }
     }
 
     /** @return the table row (group base + pattern) that uniform u selects in group g (Walker's alias method) */

@@ -20,6 +20,10 @@ public final class TotalVariation {
 
     /**
      * TV from the model and its ln Z; P is evaluated only on the visited states (any n &lt;= 62).
+     * Each ln P(v) = lv(v) - ln Z is a difference of two numbers of size up to E_max, so its
+     * absolute error is about {@link dev.rbmsuite.core.FloatLimits#logProbabilityError}; callers
+     * with large parameters use {@link #distance(VisibleDistribution, double[], int)}, whose table
+     * is normalised by the same values it holds (every ln P &lt;= 0 and sum P = 1 to rounding).
      *
      * @param rbm the model
      * @param logZ its exact log partition function
@@ -42,7 +46,9 @@ public final class TotalVariation {
         double sumAbs = 0;
         double sumP = 0;
         for (int k = 0; k < distinct; k++) {
-            double p = Math.exp(lv[k] - logZ);
+            // ln P(v) <= 0 exactly; a positive difference is rounding in lv(v) - ln Z (at most
+            // FloatLimits.logProbabilityError nats, which the caller keeps small), so it is clipped to 0.
+            double p = Math.exp(Math.min(0.0, lv[k] - logZ));
             sumAbs += Math.abs(p - (double) counts[k] / rows);
             sumP += p;
         }

@@ -25,7 +25,8 @@ final class Trajectories {
 
     static CsvTable run(TrainedModel model, String k, int chains, Pca pca, Clusters clusters, Rng rng) {
         TransitionKernel kernel = BestModels.kernel(k, model);
-        ChainState state = copyOf(model.chains(), chains, k.equals("bgs"));
+        ChainState state = TrainedModel.forKernel(kernel, copyOf(model.chains(), chains, BestModels.bottomOnly(k)),
+                TrainedModel.parity(model.chains()));
         int n = state.size(0);
         int steps = Figure8.STEPS;
         CsvTable.Builder b = CsvTable.builder("chain", "step", "pc1", "pc2", "cluster", "distinct", "advanceSeconds");
@@ -65,7 +66,7 @@ final class Trajectories {
             sizes[l] = src.size(l);
             buffers[l] = java.util.Arrays.copyOf(src.buffer(l), chains * sizes[l]);
         }
-        return new ChainState(chains, sizes, buffers, src.parity());
+        return new ChainState(chains, sizes, buffers);
     }
 
     /**

@@ -79,7 +79,7 @@ final class TvRuns {
     private static CsvTable run(TrainedModel model, String k, int start, int chains, double[] recorded,
                                 VisibleDistribution p, Clusters clusters, double[] mass, dev.rbmsuite.core.Rng rng) {
         TransitionKernel kernel = BestModels.kernel(k, model);
-        ChainState state = BestModels.start(model, start, chains, k.equals("bgs"));
+        ChainState state = BestModels.start(model, kernel, start, chains, BestModels.bottomOnly(k));
         int n = state.size(0);
         int home = clusters == null ? -1 : clusters.nearest(model.chains().buffer(0), start * n);
         int steps = (int) recorded[recorded.length - 1];

@@ -6,7 +6,7 @@ import dev.rbmsuite.experiments.training.Schedules;
 import dev.rbmsuite.experiments.training.TrainedModel;
 import dev.rbmsuite.experiments.training.TrainingRuns;
 import dev.rbmsuite.kernels.ChainState;
-import dev.rbmsuite.kernels.Kernels;
+import dev.rbmsuite.kernels.KernelRegistry;
 import dev.rbmsuite.kernels.TransitionKernel;
 import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
@@ -35,15 +35,18 @@ public final class BestModels {
     }
 
     /**
-     * Chains started from one persistent-chain state of a trained stack, replicated.
+     * Chains started from one persistent-chain state of a trained stack, replicated, as the kernel's
+     * own state type (with the model's parity where the kernel has one).
      *
      * @param model the trained model
+     * @param kernel the kernel that will advance them
      * @param chain which persistent chain to start from
      * @param copies how many identical chains
      * @param bottomOnly keep only layer 0 (for BGS, which samples the training RBM alone)
      * @return the starting state
      */
-    public static ChainState start(TrainedModel model, int chain, int copies, boolean bottomOnly) {
+    public static ChainState start(TrainedModel model, TransitionKernel kernel, int chain, int copies,
+                                   boolean bottomOnly) {
         ChainState src = model.chains();
         int layers = bottomOnly ? 1 : src.layers();
         int[] sizes = new int[layers];
@@ -56,16 +59,24 @@ public final class BestModels {
                 System.arraycopy(src.buffer(l), chain * n, buffers[l], c * n, n);
             }
         }
-        return new ChainState(copies, sizes, buffers, src.parity());
+        return TrainedModel.forKernel(kernel, new ChainState(copies, sizes, buffers), TrainedModel.parity(src));
     }
 
     /**
-     * @param kernel "bgs", "dt" or "roundtrip"
+     * @param kernel an installed kernel's name ({@link KernelRegistry})
      * @param model the trained stack
      * @return the kernel on that stack (BGS on its bottom RBM)
      */
     public static TransitionKernel kernel(String kernel, TrainedModel model) {
-        return Kernels.create(kernel, model.stack());
+        return KernelRegistry.installed().create(kernel, model.stack());
+    }
+
+    /**
+     * @param kernel an installed kernel's name
+     * @return whether it samples the bottom RBM only (its chains then start from layer 0 alone)
+     */
+    public static boolean bottomOnly(String kernel) {
+        return !KernelRegistry.installed().factory(kernel).usesUpperLayers();
     }
 
     /** The kernels compared in figures 8 and 9, in legend order. */

@@ -1,5 +1,6 @@
 package dev.rbmsuite.experiments.training;
 
+import dev.rbmsuite.kernels.KernelRegistry;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -9,8 +10,8 @@ import java.util.Map;
  * from Table 1 via {@link dev.rbmsuite.experiments.PaperData}.
  *
  * @param dataset data set name
- * @param kernel "bgs", "dt" or "roundtrip"
- * @param upperLayers L (ignored for bgs)
+ * @param kernel an installed kernel's name ("bgs", "dt" or "roundtrip" in the paper's figures)
+ * @param upperLayers L (ignored, and set to 0, for a kernel that samples the bottom RBM only, such as bgs)
  * @param epochs number of full-batch updates
  * @param evalEvery log-likelihood (and MAE) cadence in epochs
  * @param lambda2Every lambda2 cadence in epochs (a multiple of evalEvery), 0 for none
@@ -29,7 +30,7 @@ public record RunConfig(String dataset, String kernel, int upperLayers, int epoc
                         int finalAisTemperatures, int finalAisRuns, boolean moments, int trials) {
     /** Checks the cadences. */
     public RunConfig {
-        if (kernel.equals("bgs")) {
+        if (singleRbm(kernel)) {
             upperLayers = 0;
         }
         if (evalEvery <= 0 || epochs % evalEvery != 0) {
@@ -48,7 +49,7 @@ public record RunConfig(String dataset, String kernel, int upperLayers, int epoc
      * @return the name
      */
     public String name() {
-        return dataset + "-" + kernel + (kernel.equals("bgs") ? "" : "-L" + upperLayers)
+        return dataset + "-" + kernel + (singleRbm(kernel) ? "" : "-L" + upperLayers)
                 + (lambda2Every > 0 ? "-lambda2" : "");
     }
 
@@ -66,7 +67,11 @@ public record RunConfig(String dataset, String kernel, int upperLayers, int epoc
 
     /** @return the palette key, for example "bgs" or "roundtrip-L3" */
     public String styleKey() {
-        return kernel.equals("bgs") ? "bgs" : kernel + "-L" + upperLayers;
+        return singleRbm(kernel) ? kernel : kernel + "-L" + upperLayers;
+    }
+
+    private static boolean singleRbm(String kernel) {
+        return !KernelRegistry.installed().factory(kernel).usesUpperLayers();
     }
 
     /** @return every setting, for trial bookkeeping and manifests */

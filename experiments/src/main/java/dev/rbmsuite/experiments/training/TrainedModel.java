@@ -6,6 +6,8 @@ import dev.rbmsuite.core.io.Npy;
 import dev.rbmsuite.core.io.Provenance;
 import dev.rbmsuite.diagnostics.Parallel;
 import dev.rbmsuite.kernels.ChainState;
+import dev.rbmsuite.kernels.TemperedState;
+import dev.rbmsuite.kernels.TransitionKernel;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -15,7 +17,8 @@ import java.util.Map;
  * sampling figures (8 and 9), which begin "from a persistent-chain state" of the best model.
  *
  * @param stack the trained stack
- * @param chains the persistent chains (every layer) and their parity
+ * @param chains the persistent chains (every layer), a {@link TemperedState} carrying the tempering
+ *     parity they ended at (0 for kernels without one)
  */
 public record TrainedModel(RbmStack stack, ChainState chains) {
     /**
@@ -29,7 +32,7 @@ public record TrainedModel(RbmStack stack, ChainState chains) {
     public void save(Path dir, Map<String, ?> settings, long seed) throws IOException {
         Provenance provenance = Provenance.of(ModelStore.FORMAT, ModelStore.VERSION, "figure", settings, seed,
                 Parallel.threads());
-        ModelStore.save(stack, dir.resolve("model"), provenance, Map.of("chainParity", chains.parity()), false);
+        ModelStore.save(stack, dir.resolve("model"), provenance, Map.of("chainParity", parity(chains)), false);
         for (int l = 0; l < chains.layers(); l++) {
             Npy.write(dir.resolve("chains-layer" + l + ".npy"), chains.buffer(l), chains.chains(), chains.size(l));
         }
@@ -51,6 +54,31 @@ public record TrainedModel(RbmStack stack, ChainState chains) {
             buffers[l] = a.data();
             chains = (int) a.shape()[0];
         }
-        return new TrainedModel(stack, new ChainState(chains, sizes, buffers, parity));
+        return new TrainedModel(stack, new TemperedState(chains, sizes, buffers, parity));
+    }
+
+    /**
+     * @param s chains
+     * @return their tempering parity (0 for a state without one)
+     */
+    public static int parity(ChainState s) {
+        return s instanceof TemperedState t ? t.parity() : 0;
+    }
+
+    /**
+     * Chains for a kernel: its own state type at the given positions, with this model's parity where
+     * the kernel's state has one.
+     *
+     * @param kernel the kernel
+     * @param positions positions of the kernel's shape
+     * @param parity the parity to carry over
+     * @return the kernel's state
+     */
+    public static ChainState forKernel(TransitionKernel kernel, ChainState positions, int parity) {
+        ChainState s = kernel.init(positions);
+        if (s instanceof TemperedState t) {
+            t.setParity(parity);
+        }
+        return s;
     }
 }

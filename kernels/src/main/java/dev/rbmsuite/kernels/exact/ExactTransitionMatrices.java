@@ -275,7 +275,16 @@ public final class ExactTransitionMatrices {
         return bits;
     }
 
-    private static double[][] build(int[] sizes, List<UnaryOperator<Joint>> ops) {
+    /**
+     * The composable builder under every matrix here: row s is the distribution obtained by applying
+     * the operations, in order, to the point mass at joint configuration s.
+     *
+     * @param sizes the layers' sizes in bits (the state's layout, which the operations must restore)
+     * @param ops the kernel's random steps as exact operations on {@link Joint}
+     * @return the matrix
+     * @throws IllegalArgumentException if the joint space has more than {@value #MAX_JOINT_BITS} bits
+     */
+    public static double[][] build(int[] sizes, List<UnaryOperator<Joint>> ops) {
         int bits = checkBits(sizes);
         int states = 1 << bits;
         double[][] t = new double[states][];

@@ -1,17 +1,20 @@
 package dev.rbmsuite.kernels.exact;
 
 import java.util.Arrays;
+import java.util.function.IntFunction;
 
 /**
  * A probability vector over the joint configurations of a list of binary variables, variable 0 in
  * the lowest bits: index = sum_k x_k &lt;&lt; offset_k with offset_k = sum_{j&lt;k} sizes_j. The
  * operations are the exact counterparts of the kernels' random steps, applied by enumeration:
- * replacing one variable by a conditional draw (the layout may change size), and a Metropolis swap
- * of two equally sized variables.
+ * replacing one variable by a conditional draw (the layout may change size), a Metropolis swap
+ * of two equally sized variables, and custom steps given by their row functions. Immutable: every
+ * operation returns a new distribution. The public test kit (rbm-testkit) composes these operations
+ * into exact transition matrices of new kernels.
  */
-final class Joint {
+public final class Joint {
     /** Largest number of bits of any intermediate joint space. */
-    static final int MAX_BITS = 18;
+    public static final int MAX_BITS = 18;
 
     final int[] sizes;
     final double[] p;
@@ -21,7 +24,21 @@ final class Joint {
         this.p = p;
     }
 
-    static int bits(int[] sizes) {
+    /** @return the variables' sizes in bits (a copy) */
+    public int[] sizes() {
+        return sizes.clone();
+    }
+
+    /** @return the probabilities over the joint index (a copy) */
+    public double[] probabilities() {
+        return p.clone();
+    }
+
+    /**
+     * @param sizes variables' sizes in bits
+     * @return the total number of bits
+     */
+    public static int bits(int[] sizes) {
         int s = 0;
         for (int x : sizes) {
             s += x;
@@ -29,7 +46,12 @@ final class Joint {
         return s;
     }
 
-    static Joint delta(int[] sizes, int state) {
+    /**
+     * @param sizes variables' sizes in bits
+     * @param state a joint index
+     * @return the point mass at that index
+     */
+    public static Joint delta(int[] sizes, int state) {
         double[] p = new double[1 << bits(sizes)];
         p[state] = 1.0;
         return new Joint(sizes.clone(), p);
@@ -51,7 +73,7 @@ final class Joint {
      * @param cond row-stochastic table, 2^{sizes[k]} x 2^{newSize}
      * @return the new distribution
      */
-    Joint replace(int k, int newSize, double[][] cond) {
+    public Joint replace(int k, int newSize, double[][] cond) {
         int off = offset(k);
         int old = sizes[k];
         int[] ns = sizes.clone();
@@ -88,7 +110,7 @@ final class Joint {
      * @param acc acceptance probabilities, indexed [x1][x2]
      * @return the new distribution
      */
-    Joint swap(int k1, int k2, double[][] acc) {
+    public Joint swap(int k1, int k2, double[][] acc) {
         if (sizes[k1] != sizes[k2]) {
             throw new IllegalArgumentException("swap of variables of sizes " + sizes[k1] + " and " + sizes[k2]);
         }
@@ -109,6 +131,61 @@ final class Joint {
             q[i] += pi * (1 - a);
         }
         return new Joint(sizes.clone(), q);
+    }
+
+    /**
+     * Replaces variable k (value x) by a draw y ~ row(x), a custom step given by its row function.
+     *
+     * @param k variable
+     * @param newSize bits of the new variable
+     * @param row for each value x of variable k, the probabilities of the 2^{newSize} new values
+     * @return the new distribution
+     */
+    public Joint replace(int k, int newSize, IntFunction<double[]> row) {
+        int n = 1 << sizes[k];
+        double[][] cond = new double[n][];
+        for (int x = 0; x < n; x++) {
+            cond[x] = checkRow(row.apply(x), 1 << newSize, "value " + x + " of variable " + k);
+        }
+        return replace(k, newSize, cond);
+    }
+
+    /**
+     * A custom step on the whole joint configuration: moves from joint index i to j with probability
+     * row(i)[j] (the layout stays).
+     *
+     * @param row for each joint index, the probabilities of the next joint indices
+     * @return the new distribution
+     */
+    public Joint transform(IntFunction<double[]> row) {
+        double[] q = new double[p.length];
+        for (int i = 0; i < p.length; i++) {
+            if (p[i] == 0.0) {
+                continue;
+            }
+            double[] r = checkRow(row.apply(i), p.length, "joint index " + i);
+            for (int j = 0; j < q.length; j++) {
+                q[j] += p[i] * r[j];
+            }
+        }
+        return new Joint(sizes.clone(), q);
+    }
+
+    private static double[] checkRow(double[] r, int length, String where) {
+        if (r == null || r.length != length) {
+            throw new IllegalArgumentException("the row of " + where + " must have " + length + " entries");
+        }
+        double sum = 0;
+        for (double x : r) {
+            if (!(x >= 0)) {
+                throw new IllegalArgumentException("the row of " + where + " holds " + x);
+            }
+            sum += x;
+        }
+        if (Math.abs(sum - 1) > 1e-9) {
+            throw new IllegalArgumentException("the row of " + where + " sums to " + sum + ", not 1");
+        }
+        return r;
     }
 
     boolean sameLayout(int[] other) {

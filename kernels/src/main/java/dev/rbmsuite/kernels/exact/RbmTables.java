@@ -10,11 +10,12 @@ import dev.rbmsuite.core.Rbm;
  * conditionals P(h | v) and P(v | h), and log Z. They use no formula of the sampling code
  * (no softplus or sigmoid), so that the exact matrices are an independent implementation.
  *
- * <p>A configuration is an integer whose bit i is unit i.
+ * <p>A configuration is an integer whose bit i is unit i. The accessors return the tables themselves
+ * (read-only by convention: they are shared by every exact matrix built from this instance).
  */
-final class RbmTables {
+public final class RbmTables {
     /** Largest n + m enumerated. */
-    static final int MAX_UNITS = 20;
+    public static final int MAX_UNITS = 20;
 
     final int n;
     final int m;
@@ -24,7 +25,11 @@ final class RbmTables {
     final double[][] condVisible;
     final double logZ;
 
-    RbmTables(Rbm rbm, double beta) {
+    /**
+     * @param rbm an RBM with n + m &lt;= {@value #MAX_UNITS}
+     * @param beta inverse temperature (1 for the RBM itself)
+     */
+    public RbmTables(Rbm rbm, double beta) {
         n = rbm.numVisible();
         m = rbm.numHidden();
         if (n + m > MAX_UNITS) {
@@ -77,8 +82,43 @@ final class RbmTables {
         }
     }
 
+    /** @return P(h | v) as a table [v][h] (the conditional of Eq. rbm_h|v) */
+    public double[][] conditionalHidden() {
+        return condHidden;
+    }
+
+    /** @return P(v | h) as a table [h][v] (Eq. rbm_v|h) */
+    public double[][] conditionalVisible() {
+        return condVisible;
+    }
+
+    /** @return the unnormalised log-marginal lv(v) = ln sum_h e^{-beta E(v,h)} for every v */
+    public double[] logMarginalVisible() {
+        return lv;
+    }
+
+    /** @return the unnormalised log-marginal lh(h) = ln sum_v e^{-beta E(v,h)} for every h */
+    public double[] logMarginalHidden() {
+        return lh;
+    }
+
+    /** @return log Z */
+    public double logZ() {
+        return logZ;
+    }
+
+    /** @return n */
+    public int visibleUnits() {
+        return n;
+    }
+
+    /** @return m */
+    public int hiddenUnits() {
+        return m;
+    }
+
     /** @return P(v) = exp(lv(v) - log Z) for every visible configuration */
-    double[] visibleMarginal() {
+    public double[] visibleMarginal() {
         double[] p = new double[lv.length];
         for (int v = 0; v < p.length; v++) {
             p[v] = Math.exp(lv[v] - logZ);

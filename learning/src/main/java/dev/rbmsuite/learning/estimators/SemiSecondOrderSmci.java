@@ -1,12 +1,13 @@
 package dev.rbmsuite.learning.estimators;
 
+import dev.rbmsuite.core.Lanes;
 import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.VectorBits;
 import dev.rbmsuite.core.VectorMath;
 import java.util.Arrays;
 import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.VectorMask;
-import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -37,7 +38,7 @@ import jdk.incubator.vector.VectorSpecies;
  * {@code e^{-phi_i} = e^{-b_i} / prod_j e^{d_ij}} costs one multiplication per term (the product is
  * taken in chunks whose lanes stay within the double range, with one logarithm per chunk when there
  * is more than one). Each side is vectorised over the units it conditions (j for C^(v), i for
- * C^(h)); when the visible layer is narrow (n of at most two vector lengths, GenRBM's n = 10), the
+ * C^(h)); when the visible layer is narrow (n of at most 16 units, GenRBM's n = 10), the
  * hidden side is vectorised over the hidden units instead, which wastes no lanes on padding. All factors are positive, so the relative accuracy is that of the inputs. When
  * some |W_ij| exceeds {@value #FAST_LIMIT}, the stable form of docs/methods.md section 2.3 (softplus differences
  * and a shifted log-sum-exp per term) is used instead. Both give finite results for any finite
@@ -47,7 +48,9 @@ import jdk.incubator.vector.VectorSpecies;
  * operations only), scalar ones {@code Math.exp}/{@code Math.log} (O(n + m) per call and O(N_s n)
  * at most), and lane products are combined in scalar code in a fixed order: the Vector API's own
  * EXP/LOG and lane reductions give different bits before and after C2 compilation, which would make
- * runs with the same seed differ in the last bits.
+ * runs with the same seed differ in the last bits. Products keep the fixed
+ * {@value Lanes#WIDTH} partial products of {@link Lanes} and the out dimension is padded to a
+ * multiple of {@value Lanes#WIDTH}, so the estimates are also the same at every hardware vector width.
  *
  * <p>Not thread-safe (scratch buffers are reused between calls).
  */
@@ -60,8 +63,10 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
     private static final double EN_MIN = Math.exp(-600.0);
     private static final double EN_MAX = Math.exp(600.0);
     private static final double PRODUCT_RANGE = 600.0;
-    private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
-    private static final int LANES = S.length();
+    private static final VectorSpecies<Double> S = Lanes.SPECIES;
+    private static final int LANES = Lanes.LANES;
+    /** The fixed number of partial products (see {@link Lanes}): padding, chunks and combination order. */
+    private static final int W = Lanes.WIDTH;
 
     private final boolean alwaysStable;
     private final Side visibleSide = new Side();
@@ -206,7 +211,7 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
 
     /**
      * Scratch and the multiplicative fast path of one side (visible: x = v, M = W, bias b; hidden:
-     * x = h, M = W^T, bias c). The out dimension is padded to a multiple of the vector length with
+     * x = h, M = W^T, bias c). The out dimension is padded to a multiple of {@value Lanes#WIDTH} with
      * neutral entries (s = 0, sbar = 1, E = 1), so there are no scalar tails.
      *
      * <p>Per sample r and in-unit i, with {@code D_k = e^{d_ik}}: pass 1 forms the product of
@@ -225,9 +230,8 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
         double[] einv = new double[0];
         double[] s = new double[0];
         double[] sb = new double[0];
-        double[] f = new double[0];
         double[] corr = new double[0];
-        final double[] lane = new double[LANES];
+        final double[] lane = new double[W];
         double[] expNegBias = new double[0];
 
         /**
@@ -240,10 +244,12 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
         void prepare(double[] mat, int nIn, int nOut, double maxAbs, Side other) {
             this.nIn = nIn;
             this.nOut = nOut;
-            this.pad = ((nOut + LANES - 1) / LANES) * LANES;
-            // Each lane product of k iterations lies in [e^{-k maxAbs}, e^{k maxAbs}]; the LANES lanes
-            // together must stay within e^{+-600}.
-            this.flushEvery = maxAbs <= 0 ? Integer.MAX_VALUE : Math.max(1, (int) (PRODUCT_RANGE / (maxAbs * LANES)));
+            // padded to Lanes.WIDTH (not to the hardware vector), so that the chunks of the products and
+            // the order in which they are combined are the same at every vector width
+            this.pad = Lanes.pad(nOut);
+            // Each of the W partial products of k iterations lies in [e^{-k maxAbs}, e^{k maxAbs}]; the
+            // W together must stay within e^{+-600}.
+            this.flushEvery = maxAbs <= 0 ? Integer.MAX_VALUE : Math.max(1, (int) (PRODUCT_RANGE / (maxAbs * W)));
             int size = nIn * pad;
             if (e.length != size) {
                 e = new double[size];
@@ -253,7 +259,6 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             if (s.length != pad) {
                 s = new double[pad];
                 sb = new double[pad];
-                f = new double[pad];
             }
             if (other != null) {
                 // the other side's E, 1/E transposed: the same values, no exponentials
@@ -293,7 +298,7 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             for (int i = 0; i < nIn; i++) {
                 expNegBias[i] = Math.exp(-biasIn[i]);
             }
-            int chunk = flushEvery >= pad / LANES ? pad : flushEvery * LANES;
+            int chunk = flushEvery >= pad / W ? pad : flushEvery * W;
             boolean single = chunk >= pad;
             for (int r = 0; r < rows; r++) {
                 sigmoids(field, r * nOut);
@@ -326,24 +331,24 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             }
         }
 
-        /** prod over k in [k0, k1) of (sbar_k + s_k g_k), g = E (x_i = 0) or 1/E (x_i = 1); lanes combined in order. */
+        /**
+         * prod over k in [k0, k1) of (sbar_k + s_k g_k), g = E (x_i = 0) or 1/E (x_i = 1): partial
+         * product q takes the terms k = q mod {@value Lanes#WIDTH} (in PARTS vectors of the hardware
+         * width), and the {@value Lanes#WIDTH} partial products are combined as a fixed tree.
+         */
         private double product(double[] g, int base, int k0, int k1) {
-            DoubleVector prod = DoubleVector.fromArray(S, s, k0)
-                    .fma(DoubleVector.fromArray(S, g, base + k0), DoubleVector.fromArray(S, sb, k0));
-            for (int k = k0 + LANES; k < k1; k += LANES) {
-                prod = prod.mul(DoubleVector.fromArray(S, s, k)
-                        .fma(DoubleVector.fromArray(S, g, base + k), DoubleVector.fromArray(S, sb, k)));
+            for (int q = 0; q < W; q += LANES) {
+                int k = k0 + q;
+                DoubleVector prod = DoubleVector.fromArray(S, s, k)
+                        .fma(DoubleVector.fromArray(S, g, base + k), DoubleVector.fromArray(S, sb, k));
+                for (k += W; k < k1; k += W) {
+                    prod = prod.mul(DoubleVector.fromArray(S, s, k)
+                            .fma(DoubleVector.fromArray(S, g, base + k), DoubleVector.fromArray(S, sb, k)));
+                }
+                prod.intoArray(lane, q);
             }
-            prod.intoArray(lane, 0);
             double[] l = lane;
-            if (LANES == 8) {
-                return ((l[0] * l[1]) * (l[2] * l[3])) * ((l[4] * l[5]) * (l[6] * l[7]));
-            }
-            double p = l[0];
-            for (int q = 1; q < LANES; q++) {
-                p *= l[q];
-            }
-            return p;
+            return ((l[0] * l[1]) * (l[2] * l[3])) * ((l[4] * l[5]) * (l[6] * l[7]));
         }
 
         /** x_i = 1: C_ik += M_i s_k. */
@@ -370,32 +375,40 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
          * padding set to s = 0, sbar = 1.
          */
         private void sigmoids(double[] field, int off) {
-            System.arraycopy(field, off, f, 0, nOut);
-            for (int k = 0; k < pad; k += LANES) {
-                DoubleVector.fromArray(S, f, k).intoArray(s, k);
-                sigmoidLanes(s, sb, k);
-            }
+            System.arraycopy(field, off, s, 0, nOut);
+            Arrays.fill(s, nOut, pad, 0.0);
+            sigmoidsInPlace(s, sb, pad);
             for (int k = nOut; k < pad; k++) {
                 s[k] = 0.0;
                 sb[k] = 1.0;
             }
         }
 
-        /** In place: s[o..o+LANES) = sig(z), sb[..] = sig(-z) for z = s[o..], from one exponential e^{-|z|}. */
-        static void sigmoidLanes(double[] s, double[] sb, int o) {
-            DoubleVector z = DoubleVector.fromArray(S, s, o);
-            VectorMath.expNegAbs(s, o, sb, o, LANES); // sb is free until written below
-            DoubleVector ex = DoubleVector.fromArray(S, sb, o);
-            DoubleVector q = DoubleVector.broadcast(S, 1.0).div(ex.add(1.0));
-            DoubleVector p = ex.mul(q);
-            VectorMask<Double> neg = z.compare(VectorOperators.LT, 0.0);
-            q.blend(p, neg).intoArray(s, o);
-            p.blend(q, neg).intoArray(sb, o);
+        /**
+         * In place: s[0..len) = sig(z), sb[0..len) = sig(-z) for z = s[0..len), from one exponential
+         * e^{-|z|} per value, taken for the whole row in one call (per-vector calls cost the set-up
+         * of the exponential's constants once per vector, which dominated at 2 lanes).
+         *
+         * @param len a multiple of the vector length
+         */
+        static void sigmoidsInPlace(double[] s, double[] sb, int len) {
+            VectorMath.expNegAbs(s, 0, sb, 0, len); // sb is free until written below
+            DoubleVector one = DoubleVector.broadcast(S, 1.0);
+            for (int o = 0; o < len; o += LANES) {
+                DoubleVector z = DoubleVector.fromArray(S, s, o);
+                DoubleVector ex = DoubleVector.fromArray(S, sb, o);
+                DoubleVector q = one.div(ex.add(one));
+                DoubleVector p = ex.mul(q);
+                // z < 0: s = p, sb = q (z = -0.0 has p = q); integer selection, no masks (VectorBits)
+                LongVector neg = VectorBits.mask(VectorBits.signBit(z));
+                VectorBits.select(q, p, neg).intoArray(s, o);
+                VectorBits.select(p, q, neg).intoArray(sb, o);
+            }
         }
     }
 
     /**
-     * The hidden side when the visible layer is narrow (n &le; 2 vector lengths, as in GenRBM with
+     * The hidden side when the visible layer is narrow (n &le; 16 units, as in GenRBM with
      * n = 10, m = 100): vectorised over the hidden units j (lanes) and looping over the n visible
      * units, so that no lane is spent on padding n and no work is done per (sample, j) in scalar
      * code. Per sample and block of hidden units, with {@code s_i = sig(eta_i)}:
@@ -421,7 +434,9 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
 
         /** @return whether the narrow path applies to an RBM with n visible, m hidden units */
         static boolean applies(int n, int m, double maxAbs, double[] c) {
-            if (n > 2 * LANES || m < 2 * LANES || n * maxAbs > PRODUCT_RANGE) {
+            // a fixed threshold (not one in hardware vectors), so that the choice, and with it the last
+            // bits of the estimates, are the same at every vector width
+            if (n > 2 * W || m < 2 * W || n * maxAbs > PRODUCT_RANGE) {
                 return false;
             }
             for (double x : c) {
@@ -474,22 +489,23 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             double[] et = this.et;
             double[] eti = this.eti;
             double[] corr = this.corr;
-            VectorMask<Double> on = DoubleVector.fromArray(S, xpad, j0).compare(VectorOperators.NE, 0.0);
+            // h_j != 0 as an integer lane mask (VectorBits: vector masks are slow at 2 lanes)
+            LongVector on = VectorBits.nonZeroMask(DoubleVector.fromArray(S, xpad, j0));
             DoubleVector p = DoubleVector.broadcast(S, 1.0);
             for (int i = 0; i < nOut; i++) {
                 int o = i * padIn + j0;
-                DoubleVector g = DoubleVector.fromArray(S, et, o).blend(DoubleVector.fromArray(S, eti, o), on);
+                DoubleVector g = VectorBits.select(DoubleVector.fromArray(S, et, o), DoubleVector.fromArray(S, eti, o), on);
                 p = p.mul(g.fma(DoubleVector.broadcast(S, s[so + i]), DoubleVector.broadcast(S, sb[so + i])));
             }
             DoubleVector eb = DoubleVector.fromArray(S, ebn, j0);
-            DoubleVector en = eb.div(p).blend(eb.mul(p), on).max(EN_MIN).min(EN_MAX);
+            DoubleVector en = VectorBits.select(eb.div(p), eb.mul(p), on).max(EN_MIN).min(EN_MAX);
             DoubleVector mj = DoubleVector.broadcast(S, 1.0).div(en.add(1.0));
             DoubleVector.fromArray(S, meanAcc, j0).add(mj).intoArray(meanAcc, j0);
             for (int i = 0; i < nOut; i++) {
                 int o = i * padIn + j0;
                 DoubleVector si = DoubleVector.broadcast(S, s[so + i]);
                 DoubleVector se = DoubleVector.fromArray(S, et, o).mul(si);
-                DoubleVector q = se.div(se.add(sb[so + i])).blend(si, on);
+                DoubleVector q = VectorBits.select(se.div(se.add(sb[so + i])), si, on);
                 q.fma(mj, DoubleVector.fromArray(S, corr, o)).intoArray(corr, o);
             }
         }
@@ -503,9 +519,7 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             }
             System.arraycopy(field, 0, s, 0, len);
             Arrays.fill(s, len, padded, 0.0);
-            for (int k = 0; k < padded; k += LANES) {
-                Side.sigmoidLanes(s, sb, k);
-            }
+            Side.sigmoidsInPlace(s, sb, padded);
         }
     }
 

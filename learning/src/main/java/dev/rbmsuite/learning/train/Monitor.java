@@ -1,5 +1,6 @@
 package dev.rbmsuite.learning.train;
 
+import dev.rbmsuite.core.Ranges;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.diagnostics.ais.AisOptions;
@@ -154,21 +155,24 @@ public final class Monitor {
         Rbm bottom = trainer.model().bottom();
         int c = 1;
         if (exactLl) {
-            out[c++] = ExactLikelihood.logLikelihood(bottom, ExactLogZ.logZ(bottom), data, rows);
+            out[c++] = ExactLikelihood.checkedLogLikelihood(bottom, ExactLogZ.logZ(bottom), data, rows);
         } else {
+            // an estimate: finite, but not guaranteed <= 0 (a low log Z estimate raises it; logZStdErr says how far to trust it)
             AisResult z = MarginalAis.estimate(bottom, ais, root.fork(EVAL, epoch, 1));
-            out[c++] = ExactLikelihood.logLikelihood(bottom, z.logZ(), data, rows);
-            out[c++] = z.stdErr();
+            out[c++] = Ranges.finite("logLikelihood", ExactLikelihood.logLikelihood(bottom, Ranges.finite("logZ", z.logZ()),
+                    data, rows));
+            out[c++] = Ranges.nonNegative("logZStdErr", z.stdErr());
         }
         if (maes) {
             double[] e = trainer.lastNegative(0).meanAbsoluteErrors(exactMoments(trainer.lastUpdateModel().bottom()));
-            out[c++] = e[0];
-            out[c++] = e[1];
-            out[c++] = e[2];
+            out[c++] = Ranges.nonNegative("maeB", e[0]);
+            out[c++] = Ranges.nonNegative("maeC", e[1]);
+            out[c++] = Ranges.nonNegative("maeW", e[2]);
         }
         if (lambda2) {
             out[c] = epoch % lambda2Every == 0
-                    ? Lambda2.estimate(bottom, lambda2Estimator, lambda2Repeats, root.fork(EVAL, epoch, 2)).lambda2()
+                    ? Ranges.finite("lambda2", Lambda2.estimate(bottom, lambda2Estimator, lambda2Repeats,
+                            root.fork(EVAL, epoch, 2)).lambda2())
                     : Double.NaN;
         }
         return out;

@@ -4,8 +4,9 @@ import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.kernels.ChainState;
-import dev.rbmsuite.kernels.Kernels;
+import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.StepInfo;
+import dev.rbmsuite.kernels.TemperedState;
 import dev.rbmsuite.kernels.TransitionKernel;
 import dev.rbmsuite.learning.estimators.MomentEstimator;
 import dev.rbmsuite.learning.estimators.Moments;
@@ -20,7 +21,8 @@ import java.util.function.Supplier;
  * docs/methods.md section 3.3 and 7.1). One call of {@link #update()} is one epoch, in the order of docs/methods.md section 7.1:
  * <ol>
  *   <li>advance the N_s persistent chains of every layer by s = 1 transition of the kernel (BGS on
- *       theta_0, deep tempering Alg. 2, or the round trip Alg. 3) built on the current parameters;</li>
+ *       theta_0, deep tempering Alg. 2, the round trip Alg. 3, or any installed kernel of the
+ *       {@link dev.rbmsuite.kernels.KernelRegistry}) built on the current parameters;</li>
  *   <li>draw h_l ~ P_l(h|v_l) fresh for every layer and estimate the negative-phase moments with
  *       semi-second-order SMCI (Appendix A, corrected) or plain Monte Carlo;</li>
  *   <li>compute the positive phase of every layer ({@link PositivePhase}: exact over the data for
@@ -46,6 +48,7 @@ public final class Trainer {
     private static final long UPDATE = 3;
 
     private final TrainingSettings settings;
+    private final KernelFactory kernelFactory;
     private final int depth;
     private final int[] nv;
     private final int[] nh;
@@ -75,7 +78,7 @@ public final class Trainer {
      * @param visible n_0
      */
     public Trainer(TrainingSettings settings, double[] data, int rows, int visible) {
-        this(settings, data, rows, visible, () -> MomentEstimator.named(settings.estimator()));
+        this(settings, data, rows, visible, () -> settings.estimatorKind().create());
     }
 
     /**
@@ -89,6 +92,7 @@ public final class Trainer {
      */
     public Trainer(TrainingSettings settings, double[] data, int rows, int visible, Supplier<MomentEstimator> estimator) {
         this.settings = settings;
+        this.kernelFactory = settings.kernelFactory();
         int[] hs = settings.hidden();
         this.depth = hs.length;
         this.nv = new int[depth];
@@ -218,7 +222,7 @@ public final class Trainer {
     }
 
     private TransitionKernel kernel(RbmStack stack) {
-        return Kernels.create(settings.kernel(), stack);
+        return kernelFactory.create(stack, settings.kernelParams());
     }
 
     /** @return an exact copy of the run's state (for checkpoints) */
@@ -227,7 +231,8 @@ public final class Trainer {
         for (int l = 0; l < c.length; l++) {
             c[l] = chains.buffer(l).clone();
         }
-        return new Snapshot(epoch, theta.clone(), optimiser.state(), c, chains.parity(), root.state());
+        int parity = chains instanceof TemperedState t ? t.parity() : 0;
+        return new Snapshot(epoch, theta.clone(), optimiser.state(), c, parity, root.state());
     }
 
     /**
@@ -257,9 +262,16 @@ public final class Trainer {
         }
         System.arraycopy(s.theta(), 0, theta, 0, theta.length);
         optimiser.restore(s.optimiser());
-        chains = new ChainState(chains.chains(), chains.sizes(), c, s.parity());
         epoch = s.epoch();
         lastStack = model();
+        ChainState restored = kernel(lastStack).init(new ChainState(chains.chains(), chains.sizes(), c));
+        if (restored instanceof TemperedState t) {
+            t.setParity(s.parity());
+        } else if (s.parity() != 0) {
+            throw new IllegalArgumentException("checkpoint holds parity " + s.parity() + " but kernel "
+                    + settings.kernel() + " has none");
+        }
+        chains = restored;
     }
 
     /**
@@ -269,7 +281,7 @@ public final class Trainer {
      * @param theta the flat parameter vector
      * @param optimiser AdaMax state
      * @param chains per layer, N_s x n_l binary chain states
-     * @param parity the deep-tempering parity c
+     * @param parity the tempering parity c of the chains (0 for a kernel without one)
      * @param rootRng the root random stream's state (the per-update streams are forks of it)
      */
     public record Snapshot(int epoch, double[] theta, AdaMax.State optimiser, double[][] chains, int parity,

@@ -1,37 +1,61 @@
 package dev.rbmsuite.learning.train;
 
+import dev.rbmsuite.kernels.KernelFactory;
+import dev.rbmsuite.kernels.KernelRegistry;
+import dev.rbmsuite.learning.estimators.Estimator;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The settings of a training run (paper Sec. 5.1, Table 1; defaults of docs/methods.md section 7.1).
+ * Build them with {@link #builder()}, which starts from the paper's defaults.
  *
- * @param kernel "bgs" (a single RBM), "dt" (deep tempering, Alg. 2) or "roundtrip" (Alg. 3)
- * @param hidden m_0, m_1, ..., m_L: hidden sizes bottom first (bgs: exactly one)
+ * @param kernel the name of an installed kernel ({@link KernelRegistry}): "bgs" or "pt" (a single
+ *     RBM), "dt" (deep tempering, Alg. 2), "roundtrip" (Alg. 3) or a plug-in
+ * @param hidden m_0, m_1, ..., m_L: hidden sizes bottom first (a kernel that samples the bottom RBM
+ *     only, such as bgs: exactly one)
  * @param epochs number of updates; one epoch is one full-batch update (docs/methods.md section 7.1)
  * @param learningRate AdaMax step size (the same for every layer)
  * @param samples N_s, persistent chains per layer
- * @param estimator "smci2" (semi-second-order SMCI, Appendix A) or "mc"
- * @param evalEvery monitor (and checkpoint) cadence in epochs
+ * @param estimator "smci2" (semi-second-order SMCI, Appendix A) or "mc" ({@link Estimator})
+ * @param evalEvery monitor (and checkpoint) cadence in epochs (used by {@link TrainingRun}, not by
+ *     {@link Trainer})
  * @param seed root of all randomness of the run (initialisation, chains, samples)
- * @param lambda2 whether to monitor lambda2 of the training RBM (costly; n_0 &le; 12 only)
+ * @param lambda2 whether to monitor lambda2 of the training RBM (costly; n_0 &le; 12 only; used by
+ *     {@link Monitor}, not by {@link Trainer})
  * @param monitor how the monitors are computed (log-likelihood method, mAIS and lambda2 settings)
+ * @param kernelParams the kernel's parameters by name ({@link KernelFactory#parameters()}); empty
+ *     for the defaults
  */
 public record TrainingSettings(String kernel, int[] hidden, int epochs, double learningRate, int samples,
                                String estimator, int evalEvery, long seed, boolean lambda2,
-                               MonitorSettings monitor) {
-    /** The kernels that training accepts. */
+                               MonitorSettings monitor, Map<String, String> kernelParams) {
+    /** The built-in kernels of the paper's training experiments (any installed kernel is accepted). */
     public static final List<String> KERNELS = List.of("bgs", "dt", "roundtrip");
     /** The estimators that training accepts. */
     public static final List<String> ESTIMATORS = List.of("smci2", "mc");
 
-    /** Checks every value; throws IllegalArgumentException naming the setting. */
+    /**
+     * Checks every value; throws IllegalArgumentException whose message starts with the setting's
+     * name. The kernel must be installed ({@link KernelRegistry#installed()}) and accept the
+     * parameters, and a kernel that samples the bottom RBM only needs exactly one hidden size.
+     */
     public TrainingSettings {
         hidden = hidden.clone();
-        if (!KERNELS.contains(kernel)) {
-            throw new IllegalArgumentException("kernel must be one of " + KERNELS + ", got " + kernel);
+        kernelParams = kernelParams == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(kernelParams));
+        KernelFactory factory;
+        try {
+            factory = KernelRegistry.installed().factory(kernel);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("kernel: " + e.getMessage(), e);
+        }
+        try {
+            KernelRegistry.checkParameters(factory, kernelParams);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("kernel-param: " + e.getMessage(), e);
         }
         if (hidden.length == 0) {
             throw new IllegalArgumentException("hidden: at least one size is needed");
@@ -41,8 +65,8 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
                 throw new IllegalArgumentException("hidden: sizes must be positive, got " + m);
             }
         }
-        if (kernel.equals("bgs") && hidden.length != 1) {
-            throw new IllegalArgumentException("hidden: kernel bgs trains a single RBM, give exactly one size (got "
+        if (!factory.usesUpperLayers() && hidden.length != 1) {
+            throw new IllegalArgumentException("hidden: kernel " + kernel + " trains a single RBM, give exactly one size (got "
                     + hidden.length + ")");
         }
         if (epochs <= 0) {
@@ -70,9 +94,28 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
     }
 
     /**
-     * Settings with the default monitors ({@link MonitorSettings#DEFAULTS}).
+     * Settings with the kernel's default parameters.
      *
-     * @param kernel "bgs", "dt" or "roundtrip"
+     * @param kernel an installed kernel's name
+     * @param hidden hidden sizes, bottom first
+     * @param epochs number of updates
+     * @param learningRate AdaMax step size
+     * @param samples N_s
+     * @param estimator "smci2" or "mc"
+     * @param evalEvery monitor cadence
+     * @param seed root seed
+     * @param lambda2 whether to monitor lambda2
+     * @param monitor monitor settings
+     */
+    public TrainingSettings(String kernel, int[] hidden, int epochs, double learningRate, int samples,
+                            String estimator, int evalEvery, long seed, boolean lambda2, MonitorSettings monitor) {
+        this(kernel, hidden, epochs, learningRate, samples, estimator, evalEvery, seed, lambda2, monitor, Map.of());
+    }
+
+    /**
+     * Settings with the default monitors ({@link MonitorSettings#DEFAULTS}) and kernel parameters.
+     *
+     * @param kernel an installed kernel's name
      * @param hidden hidden sizes, bottom first
      * @param epochs number of updates
      * @param learningRate AdaMax step size
@@ -85,6 +128,38 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
     public TrainingSettings(String kernel, int[] hidden, int epochs, double learningRate, int samples,
                             String estimator, int evalEvery, long seed, boolean lambda2) {
         this(kernel, hidden, epochs, learningRate, samples, estimator, evalEvery, seed, lambda2, MonitorSettings.DEFAULTS);
+    }
+
+    /** @return a builder holding the paper's defaults (docs/methods.md section 7.1) */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return a builder holding these settings */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.kernel = kernel;
+        b.hidden = hidden.clone();
+        b.epochs = epochs;
+        b.learningRate = learningRate;
+        b.samples = samples;
+        b.estimator = Estimator.of(estimator);
+        b.evalEvery = evalEvery;
+        b.seed = seed;
+        b.lambda2 = lambda2;
+        b.monitor = monitor;
+        b.kernelParams = new LinkedHashMap<>(kernelParams);
+        return b;
+    }
+
+    /** @return the typed estimator */
+    public Estimator estimatorKind() {
+        return Estimator.of(estimator);
+    }
+
+    /** @return the installed factory of {@link #kernel()} */
+    public KernelFactory kernelFactory() {
+        return KernelRegistry.installed().factory(kernel);
     }
 
     /** @return the lambda2 cadence in epochs (the evaluation cadence unless set) */
@@ -103,7 +178,7 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
      */
     public TrainingSettings withEpochs(int newEpochs) {
         return new TrainingSettings(kernel, hidden, newEpochs, learningRate, samples, estimator, evalEvery, seed, lambda2,
-                monitor);
+                monitor, kernelParams);
     }
 
     /**
@@ -112,13 +187,20 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
      */
     public TrainingSettings withMonitor(MonitorSettings newMonitor) {
         return new TrainingSettings(kernel, hidden, epochs, learningRate, samples, estimator, evalEvery, seed, lambda2,
-                newMonitor);
+                newMonitor, kernelParams);
     }
 
-    /** @return every setting by name, in a fixed order (for manifests and checkpoints) */
+    /**
+     * @return every setting by name, in a fixed order (for manifests and checkpoints); the kernel's
+     *     parameters only when some are given, so that runs of the parameterless kernels keep their
+     *     manifests and checkpoint keys
+     */
     public Map<String, Object> asMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("kernel", kernel);
+        if (!kernelParams.isEmpty()) {
+            m.put("kernelParams", new LinkedHashMap<>(kernelParams));
+        }
         m.put("hidden", hidden.clone());
         m.put("epochs", epochs);
         m.put("learningRate", learningRate);
@@ -138,6 +220,9 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
     public String firstDifferenceIgnoringEpochs(TrainingSettings other) {
         if (!kernel.equals(other.kernel)) {
             return "kernel";
+        }
+        if (!kernelParams.equals(other.kernelParams)) {
+            return "kernel-param";
         }
         if (!Arrays.equals(hidden, other.hidden)) {
             return "hidden";
@@ -185,5 +270,123 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
                     .append(v instanceof int[] a ? Arrays.toString(a) : String.valueOf(v));
         }
         return sb.append(']').toString();
+    }
+
+    /**
+     * Builds {@link TrainingSettings} from the paper's defaults (Sec. 5.1; docs/methods.md section
+     * 7.1): AdaMax learning rate 0.01, N_s = 100 persistent chains, semi-second-order SMCI, evaluation
+     * every 100 epochs, seed 1, no lambda2 monitor, the default monitors. The kernel, the hidden sizes
+     * and the number of epochs have no default and must be set.
+     *
+     * <pre>{@code
+     * TrainingSettings s = TrainingSettings.builder().kernel("roundtrip").hidden(100, 50, 25, 12)
+     *         .epochs(10_000).seed(7).build();
+     * }</pre>
+     */
+    public static final class Builder {
+        private String kernel;
+        private int[] hidden;
+        private int epochs;
+        private double learningRate = 0.01;
+        private int samples = 100;
+        private Estimator estimator = Estimator.SMCI2;
+        private int evalEvery = 100;
+        private long seed = 1;
+        private boolean lambda2;
+        private MonitorSettings monitor = MonitorSettings.DEFAULTS;
+        private Map<String, String> kernelParams = new LinkedHashMap<>();
+
+        private Builder() {
+        }
+
+        /** @param name an installed kernel's name @return this builder */
+        public Builder kernel(String name) {
+            this.kernel = name;
+            return this;
+        }
+
+        /** @param factory an installed kernel's factory (its name is recorded) @return this builder */
+        public Builder kernel(KernelFactory factory) {
+            this.kernel = factory.name();
+            return this;
+        }
+
+        /** @param name a parameter of the kernel @param value its value @return this builder */
+        public Builder kernelParam(String name, String value) {
+            kernelParams.put(name, value);
+            return this;
+        }
+
+        /** @param sizes m_0, ..., m_L, bottom first @return this builder */
+        public Builder hidden(int... sizes) {
+            this.hidden = sizes.clone();
+            return this;
+        }
+
+        /** @param e number of updates @return this builder */
+        public Builder epochs(int e) {
+            this.epochs = e;
+            return this;
+        }
+
+        /** @param r AdaMax step size (default 0.01) @return this builder */
+        public Builder learningRate(double r) {
+            this.learningRate = r;
+            return this;
+        }
+
+        /** @param n N_s, persistent chains per layer (default 100) @return this builder */
+        public Builder samples(int n) {
+            this.samples = n;
+            return this;
+        }
+
+        /** @param e the negative-phase estimator (default SMCI2) @return this builder */
+        public Builder estimator(Estimator e) {
+            this.estimator = e;
+            return this;
+        }
+
+        /** @param k monitor and checkpoint cadence of {@link TrainingRun} (default 100) @return this builder */
+        public Builder evalEvery(int k) {
+            this.evalEvery = k;
+            return this;
+        }
+
+        /** @param s root seed (default 1) @return this builder */
+        public Builder seed(long s) {
+            this.seed = s;
+            return this;
+        }
+
+        /** @param on whether {@link Monitor} computes lambda2 (default off) @return this builder */
+        public Builder lambda2(boolean on) {
+            this.lambda2 = on;
+            return this;
+        }
+
+        /** @param m monitor settings (default {@link MonitorSettings#DEFAULTS}) @return this builder */
+        public Builder monitor(MonitorSettings m) {
+            this.monitor = m;
+            return this;
+        }
+
+        /**
+         * @return the settings
+         * @throws IllegalArgumentException naming the first missing or bad setting
+         */
+        public TrainingSettings build() {
+            if (kernel == null) {
+                throw new IllegalArgumentException("kernel: not set");
+            }
+            if (hidden == null) {
+                throw new IllegalArgumentException("hidden: not set");
+            }
+            if (epochs == 0) {
+                throw new IllegalArgumentException("epochs: not set");
+            }
+            return new TrainingSettings(kernel, hidden, epochs, learningRate, samples, estimator.cliName(), evalEvery,
+                    seed, lambda2, monitor, kernelParams);
+        }
     }
 }

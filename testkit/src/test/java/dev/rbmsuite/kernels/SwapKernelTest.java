@@ -7,6 +7,9 @@ import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.kernels.exact.ExactTransitionMatrices;
+import dev.rbmsuite.testkit.ExactMatrix;
+import dev.rbmsuite.testkit.KernelChecks;
+import dev.rbmsuite.testkit.TinyModels;
 import java.util.Arrays;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
@@ -18,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * transpose.
  */
 class SwapKernelTest {
-    private final RbmStack stack = TestModels.stack3432();
+    private final RbmStack stack = TinyModels.stack3432();
 
     /** A TransitionKernel view of K̄_{l,l+1} on a stack state (the other layers are untouched). */
     static TransitionKernel visibleSwap(RbmStack stack, int l) {
@@ -35,11 +38,18 @@ class SwapKernelTest {
             }
 
             @Override
+            public ChainState init(ChainState positions) {
+                return positions.positions();
+            }
+
+            @Override
             public StepInfo advance(Rng rng, ChainState state) {
-                StepInfo info = StepInfo.swaps(stack.upperLayers());
-                info.swapAttempts()[l] = state.chains();
-                info.swapAccepts()[l] = sk.visibleSwap(state.buffer(l), state.buffer(l + 1), state.chains(), rng);
-                return info;
+                long[] attempts = new long[stack.upperLayers()];
+                long[] accepts = new long[stack.upperLayers()];
+                attempts[l] = state.chains();
+                accepts[l] = sk.visibleSwap(sk.newPair(state.chains()), state.buffer(l), state.buffer(l + 1),
+                        state.chains(), rng);
+                return new AcceptanceInfo(attempts, accepts);
             }
         };
     }

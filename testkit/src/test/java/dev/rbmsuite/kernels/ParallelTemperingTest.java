@@ -6,13 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.kernels.exact.ExactTransitionMatrices;
+import dev.rbmsuite.testkit.ExactMatrix;
+import dev.rbmsuite.testkit.KernelChecks;
+import dev.rbmsuite.testkit.TinyModels;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /** Parallel tempering against its exact matrices for both parities, no drift, ladders and statistics. */
 class ParallelTemperingTest {
-    private final Rbm rbm = TestModels.ptRbm();
-    private final double[] betas = TestModels.ptBetas();
+    private final Rbm rbm = TinyModels.ptRbm();
+    private final double[] betas = TinyModels.ptBetas();
     private final int[] sizes = {3, 3, 3};
 
     @Test
@@ -40,9 +43,9 @@ class ParallelTemperingTest {
         ParallelTempering pt = new ParallelTempering(rbm, ParallelTempering.geometricLadder(5, 0.2));
         ChainState s = pt.init(300, Rng.seeded(1));
         for (int step = 0; step < 4; step++) {
-            int c = s.parity();
+            int c = ((TemperedState) s).parity();
             StepInfo info = pt.advance(Rng.seeded(2).fork(step), s);
-            assertThat(s.parity()).isEqualTo(1 - c);
+            assertThat(((TemperedState) s).parity()).isEqualTo(1 - c);
             assertThat(info.swapAttempts()).hasSize(4);
             for (int k = 0; k < 4; k++) {
                 long want = k % 2 == c ? 300 : 0;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
-import dev.rbmsuite.kernels.TestModels;
+import dev.rbmsuite.testkit.TinyModels;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -69,7 +69,7 @@ class ExactTransitionMatricesTest {
 
     @Test
     void bgsIsStationaryAndReversible() {
-        for (Rbm rbm : List.of(TestModels.bgsRbm(), Rbm.gaussian(4, 6, 3.0, Rng.seeded(7)))) {
+        for (Rbm rbm : List.of(TinyModels.bgsRbm(), Rbm.gaussian(4, 6, 3.0, Rng.seeded(7)))) {
             double[][] t = ExactTransitionMatrices.bgs(rbm);
             double[] pi = ExactTransitionMatrices.visibleMarginal(rbm);
             assertStationary("bgs", pi, t);
@@ -79,7 +79,7 @@ class ExactTransitionMatricesTest {
 
     @Test
     void targetMatchesCoreLogMarginal() {
-        Rbm rbm = TestModels.bgsRbm();
+        Rbm rbm = TinyModels.bgsRbm();
         double[] pi = ExactTransitionMatrices.visibleMarginal(rbm);
         int n = rbm.numVisible();
         double[] v = new double[(1 << n) * n];
@@ -95,7 +95,7 @@ class ExactTransitionMatricesTest {
             assertThat(pi[s]).isCloseTo(Math.exp(lv[s] - logZ), org.assertj.core.data.Offset.offset(TOL));
         }
         // the stack target is the product of the layer marginals, layer 0 in the lowest bits
-        RbmStack stack = TestModels.stack342();
+        RbmStack stack = TinyModels.stack342();
         double[] joint = ExactTransitionMatrices.target(stack);
         double[] p0 = ExactTransitionMatrices.visibleMarginal(stack.layer(0));
         double[] p1 = ExactTransitionMatrices.visibleMarginal(stack.layer(1));
@@ -108,7 +108,7 @@ class ExactTransitionMatricesTest {
 
     @Test
     void visibleSwapIsStationaryAndReversible() {
-        for (RbmStack stack : List.of(TestModels.stack3432(), TestModels.stack342())) {
+        for (RbmStack stack : List.of(TinyModels.stack3432(), TinyModels.stack342())) {
             double[] pi = ExactTransitionMatrices.target(stack);
             for (int l = 0; l < stack.upperLayers(); l++) {
                 double[][] t = ExactTransitionMatrices.swapVisible(stack, l);
@@ -120,7 +120,7 @@ class ExactTransitionMatricesTest {
 
     @Test
     void deepTemperingIsStationaryForBothParitiesButNotReversible() {
-        for (RbmStack stack : List.of(TestModels.stack3432(), TestModels.stack342())) {
+        for (RbmStack stack : List.of(TinyModels.stack3432(), TinyModels.stack342())) {
             double[] pi = ExactTransitionMatrices.target(stack);
             for (int c = 0; c < 2; c++) {
                 double[][] t = ExactTransitionMatrices.deepTempering(stack, c);
@@ -135,7 +135,7 @@ class ExactTransitionMatricesTest {
 
     @Test
     void roundTripIsStationaryAndReversible() {
-        for (RbmStack stack : List.of(TestModels.stack3432(), TestModels.stack342(), TestModels.stack23223())) {
+        for (RbmStack stack : List.of(TinyModels.stack3432(), TinyModels.stack342(), TinyModels.stack23223())) {
             double[] pi = ExactTransitionMatrices.target(stack);
             double[][] t = ExactTransitionMatrices.roundTrip(stack);
             assertStationary("roundtrip " + stack, pi, t);
@@ -145,7 +145,7 @@ class ExactTransitionMatricesTest {
 
     @Test
     void roundTripOfASingleRbmIsBgs() {
-        Rbm rbm = TestModels.bgsRbm();
+        Rbm rbm = TinyModels.bgsRbm();
         double[][] rt = ExactTransitionMatrices.roundTrip(RbmStack.of(rbm));
         double[][] bgs = ExactTransitionMatrices.bgs(rbm);
         for (int a = 0; a < bgs.length; a++) {
@@ -157,8 +157,8 @@ class ExactTransitionMatricesTest {
 
     @Test
     void parallelTemperingIsStationaryForBothParitiesButNotReversible() {
-        Rbm rbm = TestModels.ptRbm();
-        double[] betas = TestModels.ptBetas();
+        Rbm rbm = TinyModels.ptRbm();
+        double[] betas = TinyModels.ptBetas();
         double[] pi = ExactTransitionMatrices.target(rbm, betas);
         for (int c = 0; c < 2; c++) {
             double[][] t = ExactTransitionMatrices.parallelTempering(rbm, betas, c);
@@ -181,7 +181,7 @@ class ExactTransitionMatricesTest {
         RbmStack big = RbmStack.gaussian(5, new int[] {5, 4, 2}, 1.0, Rng.seeded(1));
         assertThatThrownBy(() -> ExactTransitionMatrices.roundTrip(big)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("bits");
-        assertThatThrownBy(() -> ExactTransitionMatrices.swapVisible(TestModels.stack342(), 1))
+        assertThatThrownBy(() -> ExactTransitionMatrices.swapVisible(TinyModels.stack342(), 1))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

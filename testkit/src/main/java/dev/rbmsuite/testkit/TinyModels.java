@@ -1,12 +1,15 @@
-package dev.rbmsuite.kernels;
+package dev.rbmsuite.testkit;
 
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 
-/** Tiny models with distinct layer sizes and parameters of moderate size (std 1), shared by the kernel tests. */
-public final class TestModels {
-    private TestModels() {
+/**
+ * Tiny models with distinct layer sizes and parameters of moderate size (std 1), on which the suite's
+ * kernels are proven exactly (their joint state spaces fit {@link ExactMatrix}); fixed seeds.
+ */
+public final class TinyModels {
+    private TinyModels() {
     }
 
     /** @return the stack 3-4-3-2 (n_0 = 3; hidden 4, 3, 2; L = 2; joint visible space 3+4+3 = 10 bits) */

@@ -6,45 +6,92 @@ import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.kernels.exact.ExactTransitionMatrices;
+import dev.rbmsuite.testkit.ExactMatrix;
+import dev.rbmsuite.testkit.KernelChecks;
+import dev.rbmsuite.testkit.TinyModels;
 import org.junit.jupiter.api.Test;
 
 /** The round-trip kernel (Alg. 3) against its exact matrix, no drift, statistics and bottomOrigin. */
 class RoundTripTest {
     @Test
     void oneStepMatchesTheExactMatrix() {
-        RbmStack stack = TestModels.stack3432();
+        RbmStack stack = TinyModels.stack3432();
         KernelChecks.assertStepMatchesMatrix(new RoundTrip(stack), ExactTransitionMatrices.roundTrip(stack),
                 stack.visibleSizes(), 0, new int[] {0, 1023, 0x2b3}, 100_000, Rng.seeded(40));
-        RbmStack deep = TestModels.stack23223();
+        RbmStack deep = TinyModels.stack23223();
         KernelChecks.assertStepMatchesMatrix(new RoundTrip(deep), ExactTransitionMatrices.roundTrip(deep),
                 deep.visibleSizes(), 0, new int[] {0, 511, 0x0b6}, 100_000, Rng.seeded(41));
     }
 
     @Test
     void doesNotDriftFromTheTarget() {
-        RbmStack stack = TestModels.stack3432();
+        RbmStack stack = TinyModels.stack3432();
         KernelChecks.assertNoDrift(new RoundTrip(stack), ExactTransitionMatrices.target(stack), stack.visibleSizes(),
                 100_000, Rng.seeded(42));
     }
 
     @Test
-    void isDeterministicAndPure() {
-        KernelChecks.assertDeterministicAndPure(new RoundTrip(TestModels.stack3432()), 50, 43);
+    void isDeterministicAndPureAndTakesFreshRandomnessEachStep() {
+        KernelChecks.assertDeterministicAndPure(new RoundTrip(TinyModels.stack3432()), 50, 43);
+        KernelChecks.assertFreshRandomness(new RoundTrip(TinyModels.stack3432()), 50, 45);
+    }
+
+    @Test
+    void isReversibleAndTwoStepsMatchTheSquaredMatrix() {
+        RbmStack stack = TinyModels.stack3432();
+        double[][] t = ExactTransitionMatrices.roundTrip(stack);
+        double[] pi = ExactTransitionMatrices.target(stack);
+        KernelChecks.assertStochastic(t, 1e-12);
+        KernelChecks.assertStationary(t, pi, 1e-12);
+        KernelChecks.assertDetailedBalance(t, pi, 1e-12);
+        KernelChecks.assertStepsMatchMatrix(new RoundTrip(stack), ExactMatrix.power(t, 2), 2, stack.visibleSizes(), 0,
+                new int[] {0, 0x19c}, 100_000, Rng.seeded(46));
+    }
+
+    @Test
+    void oneKernelServesManyThreads() throws Exception {
+        RbmStack stack = TinyModels.stack3432();
+        RoundTrip shared = new RoundTrip(stack);
+        java.util.List<java.util.concurrent.Callable<ChainState>> jobs = new java.util.ArrayList<>();
+        for (int j = 0; j < 4; j++) {
+            long seed = j;
+            jobs.add(() -> {
+                ChainState s = shared.init(200, Rng.seeded(seed));
+                for (int t = 0; t < 20; t++) {
+                    shared.advance(Rng.seeded(seed).fork(1, t), s);
+                }
+                return s;
+            });
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            java.util.List<java.util.concurrent.Future<ChainState>> got = pool.invokeAll(jobs);
+            for (int j = 0; j < 4; j++) {
+                ChainState alone = new RoundTrip(stack).init(200, Rng.seeded(j));
+                RoundTrip own = new RoundTrip(stack);
+                for (int t = 0; t < 20; t++) {
+                    own.advance(Rng.seeded(j).fork(1, t), alone);
+                }
+                assertThat(got.get(j).get()).isEqualTo(alone);
+            }
+        } finally {
+            pool.shutdown();
+        }
     }
 
     @Test
     void statisticsAndBottomOriginArePlausible() {
-        RbmStack stack = TestModels.stack23223();
+        RbmStack stack = TinyModels.stack23223();
         RoundTrip rt = new RoundTrip(stack);
         int chains = 20_000;
         ChainState s = rt.init(chains, Rng.seeded(1));
         long nonlocal = 0;
         for (int step = 0; step < 3; step++) {
             StepInfo info = rt.advance(Rng.seeded(2).fork(step), s);
-            assertThat(s.parity()).isZero();
-            assertThat(info.bottomOrigin()).hasSize(chains);
+            int[] origin = ((RoundTripInfo) info).bottomOrigin();
+            assertThat(origin).hasSize(chains);
             long away = 0;
-            for (int o : info.bottomOrigin()) {
+            for (int o : origin) {
                 assertThat(o).isBetween(0, stack.upperLayers());
                 away += o > 0 ? 1 : 0;
             }
@@ -68,12 +115,13 @@ class RoundTripTest {
         ChainState s = rt.init(1000, Rng.seeded(6));
         StepInfo info = rt.advance(Rng.seeded(7), s);
         assertThat(info.swapAccepts()).containsExactly(2000, 2000);
-        assertThat(info.bottomOrigin()).containsOnly(0);
+        assertThat(((RoundTripInfo) info).bottomOrigin()).containsOnly(0);
+        assertThat(((RoundTripInfo) info).originCounts()).containsExactly(1000, 0, 0);
     }
 
     @Test
     void reusingTheLastEvaluationChangesNothing() {
-        RbmStack stack = TestModels.stack3432();
+        RbmStack stack = TinyModels.stack3432();
         RoundTrip warm = new RoundTrip(stack);
         ChainState s = warm.init(300, Rng.seeded(1));
         for (int k = 0; k < 3; k++) {
@@ -83,7 +131,7 @@ class RoundTripTest {
             StepInfo b = fresh.advance(Rng.seeded(2).fork(k), before);
             assertThat(before).isEqualTo(s);
             assertThat(b.swapAccepts()).isEqualTo(a.swapAccepts());
-            assertThat(b.bottomOrigin()).isEqualTo(a.bottomOrigin());
+            assertThat(b).isEqualTo(a);
         }
         // a changed state (or chain count) is evaluated afresh
         ChainState other = warm.init(200, Rng.seeded(3));
@@ -95,7 +143,7 @@ class RoundTripTest {
 
     @Test
     void withoutUpperLayersItIsBgs() {
-        Rbm rbm = TestModels.bgsRbm();
+        Rbm rbm = TinyModels.bgsRbm();
         RoundTrip rt = new RoundTrip(RbmStack.of(rbm));
         KernelChecks.assertStepMatchesMatrix(rt, ExactTransitionMatrices.bgs(rbm), new int[] {5}, 0, new int[] {7},
                 50_000, Rng.seeded(44));

@@ -1,0 +1,48 @@
+package dev.rbmsuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class CommandLinesTest {
+    @Test
+    void aNamedCommandGetsOnlyItsOwnModelWithTheSameUsageAsTheWholeCommandLine() {
+        CommandLine full = CommandLines.create();
+        for (Map.Entry<String, Class<?>> e : CommandLines.commandClasses().entrySet()) {
+            CommandLine one = CommandLines.forArguments(e.getKey(), "--whatever");
+            assertThat(one.getSubcommands()).containsOnlyKeys(e.getKey());
+            assertThat(one.getCommandName()).isEqualTo("rbm");
+            assertThat(one.getSubcommands().get(e.getKey()).getUsageMessage())
+                    .isEqualTo(full.getSubcommands().get(e.getKey()).getUsageMessage());
+        }
+    }
+
+    @Test
+    void everyCommandOfTheWholeCommandLineIsDeclaredOnMainOrIsHelp() {
+        assertThat(CommandLines.create().getSubcommands().keySet())
+                .containsExactlyElementsOf(() -> {
+                    java.util.List<String> names = new java.util.ArrayList<>(CommandLines.commandClasses().keySet());
+                    names.add("help");
+                    return names.iterator();
+                });
+    }
+
+    @Test
+    void anythingElseGetsTheWholeCommandLine() {
+        for (String[] args : new String[][] {{}, {"--help"}, {"help", "sample"}, {"nonsense"}, {"--json", "sample"}}) {
+            assertThat(CommandLines.forArguments(args).getSubcommands()).containsKeys("sample", "train", "help");
+        }
+    }
+
+    @Test
+    void errorsOfANamedCommandAreStillOneLineWithExitCode2() {
+        Cli.Result r = Cli.run("sample", "--chains", "x");
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        Cli.Result unknown = Cli.run("sampel");
+        assertThat(unknown.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(unknown.err()).startsWith("rbm: ");
+    }
+}

@@ -1,0 +1,120 @@
+package dev.rbmsuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.RangeException;
+import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.RbmStack;
+import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.io.ModelStore;
+import dev.rbmsuite.diagnostics.exact.ExactLogZ;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Numbers that cannot be wrong (issue 16): at |W| ~ 1e17 every command answers in range with JSON
+ * numbers, and no non-finite number is ever printed.
+ */
+class NumbersTest {
+    @TempDir
+    Path dir;
+
+    private static void assertAllNumbers(JsonNode node) {
+        if (node.isObject()) {
+            Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> e = it.next();
+                assertThat(e.getValue().isTextual() && e.getValue().asText().matches("-?(NaN|Infinity)"))
+                        .as(e.getKey()).isFalse();
+                assertAllNumbers(e.getValue());
+            }
+        } else if (node.isNumber()) {
+            assertThat(Double.isFinite(node.doubleValue())).isTrue();
+        }
+    }
+
+    @Test
+    void largeParametersGiveInRangeAnswersAsJsonNumbers() throws IOException {
+        Path m = dir.resolve("m17");
+        Rbm rbm = Rbm.gaussian(8, 6, 1e17, Rng.seeded(4));
+        ModelStore.save(RbmStack.of(rbm), m, Map.of());
+        Path data = dir.resolve("d.csv");
+        Files.write(data, List.of("v0,v1,v2,v3,v4,v5,v6,v7", "0,1,0,1,1,0,0,1", "1,1,0,0,0,1,1,1"));
+        Cli.Result z = Cli.run("logz", "--model", m.toString(), "--method", "exact", "--json");
+        assertThat(z.code()).as(z.err()).isZero();
+        assertThat(z.json().get("logZ").isNumber()).isTrue();
+        assertThat(z.json().get("logZ").asDouble()).isEqualTo(ExactLogZ.logZ(rbm));
+        assertAllNumbers(z.json());
+        Cli.Result ll = Cli.run("loglik", "--model", m.toString(), "--data", data.toString(), "--method", "exact", "--json");
+        assertThat(ll.code()).as(ll.err()).isZero();
+        assertThat(ll.json().get("logLikelihood").asDouble()).isLessThanOrEqualTo(0.0);
+        assertAllNumbers(ll.json());
+        Cli.Result tv = Cli.run("tv", "--model", m.toString(), "--kernel", "bgs", "--chains", "20", "--steps", "3",
+                "--out", dir.resolve("tv.csv").toString(), "--json");
+        assertThat(tv.code()).as(tv.err()).isZero();
+        assertThat(tv.json().get("final").asDouble()).isBetween(0.0, 1.0);
+        assertThat(tv.json().get("method").asText()).isEqualTo("table");
+        for (String line : Files.readAllLines(dir.resolve("tv.csv")).subList(1, 5)) {
+            assertThat(Double.parseDouble(line.split(",")[1])).isBetween(0.0, 1.0);
+        }
+        Cli.Result mais = Cli.run("logz", "--model", m.toString(), "--method", "mais", "--runs", "10", "--temperatures", "50",
+                "--json");
+        assertThat(mais.code()).as(mais.err()).isZero();
+        assertAllNumbers(mais.json());
+        Cli.Result l2 = Cli.run("lambda2", "--model", m.toString(), "--estimator", "exact", "--json");
+        assertThat(l2.code()).as(l2.err()).isZero();
+        assertThat(l2.json().get("lambda2").asDouble()).isBetween(-1.0, 1.0);
+        assertThat(l2.json().get("lambda2InRange").asBoolean()).isTrue();
+        assertAllNumbers(l2.json());
+    }
+
+    @Test
+    void tvUsesLogZForOrdinaryModelsAndTheSelfNormalisedTableAtLargeScale() throws IOException {
+        Path ordinary = dir.resolve("ordinary");
+        ModelStore.save(RbmStack.of(Rbm.gaussian(8, 6, 1.0, Rng.seeded(2))), ordinary, Map.of());
+        Cli.Result a = Cli.run("tv", "--model", ordinary.toString(), "--kernel", "bgs", "--chains", "20", "--steps", "2",
+                "--out", dir.resolve("a.csv").toString(), "--json");
+        assertThat(a.code()).as(a.err()).isZero();
+        assertThat(a.json().get("method").asText()).isEqualTo("logZ");
+        Path wide = dir.resolve("wide");
+        ModelStore.save(RbmStack.of(Rbm.gaussian(22, 3, 1e17, Rng.seeded(3))), wide, Map.of());
+        Cli.Result b = Cli.run("tv", "--model", wide.toString(), "--kernel", "bgs", "--chains", "20", "--steps", "2",
+                "--out", dir.resolve("b.csv").toString(), "--json");
+        assertThat(b.code()).as(b.err()).isZero();
+        assertThat(b.json().get("method").asText()).isEqualTo("table");
+        assertThat(b.json().get("final").asDouble()).isBetween(0.0, 1.0);
+    }
+
+    @Test
+    void aNonFiniteResultIsRefusedNamingTheField() {
+        ObjectNode r = Output.object();
+        r.put("logZ", 1.0);
+        r.putArray("rates").add(0.5).add(Double.NaN);
+        assertThatThrownBy(() -> Output.requireFinite(r, "")).isInstanceOf(RangeException.class)
+                .hasMessageStartingWith("rates[1] = NaN");
+        ObjectNode ok = Output.object();
+        ok.put("x", -1e300).putNull("relaxationTime");
+        Output.requireFinite(ok, "");
+    }
+
+    @Test
+    void aChainThatCannotMixHasNoFiniteRelaxationTime() throws IOException {
+        // two visible units coupled so strongly that BGS never leaves its state in float64: lambda2 = 1
+        Path m = dir.resolve("stuck");
+        Rbm rbm = Rbm.of(2, 1, new double[] {1e6, 1e6}, new double[] {-5e5, -5e5}, new double[] {-5e5});
+        ModelStore.save(RbmStack.of(rbm), m, Map.of());
+        Cli.Result r = Cli.run("lambda2", "--model", m.toString(), "--estimator", "exact", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.json().get("lambda2").asDouble()).isEqualTo(1.0);
+        assertThat(r.json().get("relaxationTime").isNull()).isTrue();
+    }
+}

@@ -1,0 +1,111 @@
+package dev.rbmsuite.kernels;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Metropolis proposals and acceptances per level (an immutable {@link StepInfo}): the swap levels
+ * (l, l+1) of deep tempering and parallel tempering, or any numbered kinds of moves of a plug-in
+ * kernel. Statistics: {@code swapAttempts}, {@code swapAccepts} and {@code acceptanceRates} (null
+ * where nothing was proposed).
+ */
+public final class AcceptanceInfo implements StepInfo {
+    private final long[] attempts;
+    private final long[] accepts;
+
+    /**
+     * @param attempts proposals per level (copied)
+     * @param accepts acceptances per level (copied), each between 0 and its attempts
+     */
+    public AcceptanceInfo(long[] attempts, long[] accepts) {
+        if (attempts.length != accepts.length) {
+            throw new IllegalArgumentException(attempts.length + " attempt counts but " + accepts.length
+                    + " acceptance counts");
+        }
+        for (int l = 0; l < attempts.length; l++) {
+            if (accepts[l] < 0 || accepts[l] > attempts[l]) {
+                throw new IllegalArgumentException("level " + l + ": " + accepts[l] + " acceptances of " + attempts[l]
+                        + " proposals");
+            }
+        }
+        this.attempts = attempts.clone();
+        this.accepts = accepts.clone();
+    }
+
+    /**
+     * @param levels number of levels
+     * @return no proposals on any level (the identity of {@link #plus})
+     */
+    public static AcceptanceInfo zero(int levels) {
+        return new AcceptanceInfo(new long[levels], new long[levels]);
+    }
+
+    /** @return the number of levels */
+    public int levels() {
+        return attempts.length;
+    }
+
+    @Override
+    public long[] swapAttempts() {
+        return attempts.clone();
+    }
+
+    @Override
+    public long[] swapAccepts() {
+        return accepts.clone();
+    }
+
+    /**
+     * @param level a level
+     * @return accepted / proposed on that level, NaN if nothing was proposed
+     */
+    public double acceptanceRate(int level) {
+        return attempts[level] == 0 ? Double.NaN : (double) accepts[level] / attempts[level];
+    }
+
+    @Override
+    public AcceptanceInfo plus(StepInfo other) {
+        if (other == StepInfo.NONE) {
+            return this;
+        }
+        if (!(other instanceof AcceptanceInfo a) || a.attempts.length != attempts.length) {
+            throw new IllegalArgumentException("cannot add " + other + " to " + this);
+        }
+        long[] at = attempts.clone();
+        long[] ac = accepts.clone();
+        for (int l = 0; l < at.length; l++) {
+            at[l] += a.attempts[l];
+            ac[l] += a.accepts[l];
+        }
+        return new AcceptanceInfo(at, ac);
+    }
+
+    @Override
+    public Map<String, Object> statistics() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        Double[] rates = new Double[attempts.length];
+        for (int l = 0; l < rates.length; l++) {
+            rates[l] = attempts[l] == 0 ? null : (double) accepts[l] / attempts[l];
+        }
+        m.put("swapAttempts", attempts.clone());
+        m.put("swapAccepts", accepts.clone());
+        m.put("acceptanceRates", rates);
+        return m;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof AcceptanceInfo a && Arrays.equals(attempts, a.attempts) && Arrays.equals(accepts, a.accepts);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(attempts) * 31 + Arrays.hashCode(accepts);
+    }
+
+    @Override
+    public String toString() {
+        return "AcceptanceInfo[attempts=" + Arrays.toString(attempts) + ", accepts=" + Arrays.toString(accepts) + "]";
+    }
+}

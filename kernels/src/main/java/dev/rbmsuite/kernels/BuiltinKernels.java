@@ -1,0 +1,133 @@
+package dev.rbmsuite.kernels;
+
+import dev.rbmsuite.core.RbmStack;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The factories of the suite's own kernels, registered in this module's
+ * {@code META-INF/services/dev.rbmsuite.kernels.KernelFactory} like any plug-in.
+ */
+public final class BuiltinKernels {
+    /** The built-in kernel names, in their documented order. */
+    public static final List<String> NAMES = List.of("bgs", "dt", "roundtrip", "pt");
+
+    private BuiltinKernels() {
+    }
+
+    /** "bgs": blocked Gibbs sampling on theta_0 (Eq. bgs). */
+    public static final class Bgs implements KernelFactory {
+        @Override
+        public String name() {
+            return "bgs";
+        }
+
+        @Override
+        public String description() {
+            return "blocked Gibbs sampling on the bottom RBM (paper Eq. bgs)";
+        }
+
+        @Override
+        public boolean usesUpperLayers() {
+            return false;
+        }
+
+        @Override
+        public TransitionKernel create(RbmStack stack, Map<String, String> params) {
+            return new BlockedGibbs(stack.bottom());
+        }
+    }
+
+    /** "dt": deep tempering on the whole stack (Alg. 2). */
+    public static final class Dt implements KernelFactory {
+        @Override
+        public String name() {
+            return "dt";
+        }
+
+        @Override
+        public String description() {
+            return "deep tempering on the RBM stack: visible-space swaps of alternating levels, then BGS on every layer (Alg. 2)";
+        }
+
+        @Override
+        public boolean usesUpperLayers() {
+            return true;
+        }
+
+        @Override
+        public TransitionKernel create(RbmStack stack, Map<String, String> params) {
+            return new DeepTempering(stack);
+        }
+    }
+
+    /** "roundtrip": the proposed round-trip kernel on the whole stack (Alg. 3). */
+    public static final class RoundTripFactory implements KernelFactory {
+        @Override
+        public String name() {
+            return "roundtrip";
+        }
+
+        @Override
+        public String description() {
+            return "the proposed round-trip kernel on the RBM stack: swaps up to the top, BGS there, swaps down (Alg. 3)";
+        }
+
+        @Override
+        public boolean usesUpperLayers() {
+            return true;
+        }
+
+        @Override
+        public TransitionKernel create(RbmStack stack, Map<String, String> params) {
+            return new RoundTrip(stack);
+        }
+    }
+
+    /** "pt": parallel tempering on theta_0 over a geometric inverse-temperature ladder. */
+    public static final class Pt implements KernelFactory {
+        /** Parameter: the number of replicas, beta_0 = 1 included. */
+        public static final String TEMPERATURES = "temperatures";
+        /** Parameter: the smallest inverse temperature of the geometric ladder. */
+        public static final String BETA_MIN = "beta-min";
+
+        @Override
+        public String name() {
+            return "pt";
+        }
+
+        @Override
+        public String description() {
+            return "parallel tempering on the bottom RBM over a geometric inverse-temperature ladder (replica exchange)";
+        }
+
+        @Override
+        public boolean usesUpperLayers() {
+            return false;
+        }
+
+        @Override
+        public Map<String, String> parameters() {
+            Map<String, String> m = new LinkedHashMap<>();
+            m.put(TEMPERATURES, "number of replicas, beta_0 = 1 included (default "
+                    + ParallelTempering.DEFAULT_TEMPERATURES + ")");
+            m.put(BETA_MIN, "smallest inverse temperature of the geometric ladder, in (0, 1) (default "
+                    + ParallelTempering.DEFAULT_BETA_MIN + ")");
+            return m;
+        }
+
+        @Override
+        public TransitionKernel create(RbmStack stack, Map<String, String> params) {
+            int k = KernelFactory.intParameter(params, TEMPERATURES, ParallelTempering.DEFAULT_TEMPERATURES);
+            double b = KernelFactory.doubleParameter(params, BETA_MIN, ParallelTempering.DEFAULT_BETA_MIN);
+            if (k < 1) {
+                throw new IllegalArgumentException("parameter " + TEMPERATURES + ": must be at least 1, got " + k);
+            }
+            if (!(b > 0 && b < 1)) {
+                throw new IllegalArgumentException("parameter " + BETA_MIN + ": must lie in (0, 1), got " + b);
+            }
+            return new ParallelTempering(stack.bottom(), ParallelTempering.geometricLadder(k, b));
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package dev.rbmsuite.kernels;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.rbmsuite.core.RbmStack;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The ServiceLoader registry: built-ins found through META-INF/services, name errors, parameters. */
+class KernelRegistryTest {
+    private static final RbmStack STACK = KernelsTest.STACK;
+
+    @Test
+    void theBuiltInKernelsAreFoundThroughTheServiceFile() {
+        KernelRegistry r = KernelRegistry.installed();
+        assertThat(r.names()).startsWith("bgs", "dt", "roundtrip", "pt");
+        RbmStack stack = STACK;
+        for (String name : BuiltinKernels.NAMES) {
+            KernelFactory f = r.factory(name);
+            assertThat(f.name()).isEqualTo(name);
+            assertThat(f.description()).isNotBlank();
+            assertThat(r.create(name, stack).name()).isEqualTo(name);
+        }
+        assertThat(r.factory("bgs").usesUpperLayers()).isFalse();
+        assertThat(r.factory("pt").usesUpperLayers()).isFalse();
+        assertThat(r.factory("dt").usesUpperLayers()).isTrue();
+        assertThat(r.factory("roundtrip").usesUpperLayers()).isTrue();
+    }
+
+    @Test
+    void anUnknownNameIsOneLineListingTheInstalledNames() {
+        assertThatThrownBy(() -> KernelRegistry.installed().factory("gibbs"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown kernel 'gibbs' (installed: " + String.join(", ", KernelRegistry.installed().names())
+                        + ")");
+    }
+
+    @Test
+    void parametersAreCheckedByNameAndValue() {
+        RbmStack stack = STACK;
+        KernelRegistry r = KernelRegistry.installed();
+        ParallelTempering pt = (ParallelTempering) r.create("pt", stack, Map.of("temperatures", "3", "beta-min", "0.25"));
+        assertThat(pt.betas()).containsExactly(ParallelTempering.geometricLadder(3, 0.25));
+        assertThatThrownBy(() -> r.create("pt", stack, Map.of("temps", "3")))
+                .hasMessage("kernel pt has no parameter 'temps' (accepted: temperatures, beta-min)");
+        assertThatThrownBy(() -> r.create("bgs", stack, Map.of("k", "3")))
+                .hasMessage("kernel bgs has no parameter 'k' (it takes none)");
+        assertThatThrownBy(() -> r.create("pt", stack, Map.of("temperatures", "x")))
+                .hasMessage("parameter temperatures: 'x' is not an integer");
+        assertThatThrownBy(() -> r.create("pt", stack, Map.of("beta-min", "1.5")))
+                .hasMessage("parameter beta-min: must lie in (0, 1), got 1.5");
+    }
+
+    @Test
+    void kernelsDefinedInCodeCanBeRegisteredAtRunTime() {
+        KernelFactory bgsAlias = new KernelFactory() {
+            @Override
+            public String name() {
+                return "test-registered-bgs";
+            }
+
+            @Override
+            public String description() {
+                return "BGS under another name";
+            }
+
+            @Override
+            public boolean usesUpperLayers() {
+                return false;
+            }
+
+            @Override
+            public TransitionKernel create(RbmStack stack, Map<String, String> params) {
+                return new BlockedGibbs(stack.bottom());
+            }
+        };
+        KernelRegistry.register(bgsAlias);
+        assertThat(KernelRegistry.installed().names()).startsWith("bgs", "dt", "roundtrip", "pt")
+                .contains("test-registered-bgs");
+        assertThat(Kernels.create("test-registered-bgs", STACK)).isInstanceOf(BlockedGibbs.class);
+        assertThatThrownBy(() -> KernelRegistry.register(bgsAlias)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("two kernel factories are named 'test-registered-bgs'");
+    }
+
+    @Test
+    void duplicateOrMalformedNamesAreRejected() {
+        assertThatThrownBy(() -> KernelRegistry.of(List.of(new BuiltinKernels.Bgs(), new BuiltinKernels.Bgs())))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("two kernel factories are named 'bgs'");
+        KernelFactory bad = new KernelFactory() {
+            @Override
+            public String name() {
+                return "Bad Name";
+            }
+
+            @Override
+            public String description() {
+                return "";
+            }
+
+            @Override
+            public boolean usesUpperLayers() {
+                return false;
+            }
+
+            @Override
+            public TransitionKernel create(RbmStack stack, Map<String, String> params) {
+                return null;
+            }
+        };
+        assertThatThrownBy(() -> KernelRegistry.of(List.of(bad))).hasMessageContaining("malformed name 'Bad Name'");
+        assertThat(KernelRegistry.of(List.of(new BuiltinKernels.Pt(), new BuiltinKernels.Bgs())).names())
+                .containsExactly("bgs", "pt");
+    }
+}
