@@ -102,13 +102,7 @@ final class SampleCommand implements Callable<Integer> {
         OutputFiles.requireWritableFile(out, "--out");
         RbmStack stack = ModelStore.load(model);
         int n = stack.bottom().numVisible();
-        Map<String, String> params = new LinkedHashMap<>(kernelParams);
-        if (factory.parameters().containsKey(BuiltinKernels.Pt.TEMPERATURES)) {
-            params.putIfAbsent(BuiltinKernels.Pt.TEMPERATURES, Integer.toString(temperatures));
-        }
-        if (factory.parameters().containsKey(BuiltinKernels.Pt.BETA_MIN)) {
-            params.putIfAbsent(BuiltinKernels.Pt.BETA_MIN, Double.toString(betaMin));
-        }
+        Map<String, String> params = parameters(factory);
         requireMemory(stack, factory.parameters().containsKey(BuiltinKernels.Pt.TEMPERATURES) ? temperatures : 1, n);
         TransitionKernel k = KernelChoice.create(factory, stack, params);
         Rng root = common.rng();
@@ -128,27 +122,7 @@ final class SampleCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - t0) / 1e9;
         DatasetCsv.write(BinaryDataset.of("samples", state.buffer(0), chains, n, null, null), out);
 
-        ObjectNode result = Output.object();
-        result.put("chains", chains);
-        result.put("steps", steps);
-        result.put("kernel", kernel);
-        result.put("seconds", Ranges.nonNegative("seconds", seconds));
-        Map<String, Object> stats = new LinkedHashMap<>(total.statistics());
-        // every kernel reports the swap arrays (empty without swaps); then its own statistics
-        for (String key : new String[] {"swapAttempts", "swapAccepts", "acceptanceRates"}) {
-            result.set(key, Output.json(stats.getOrDefault(key, new long[0])));
-            stats.remove(key);
-        }
-        for (Map.Entry<String, Object> e : stats.entrySet()) {
-            result.set(e.getKey(), Output.json(e.getValue()));
-        }
-        if (k instanceof ParallelTempering pt) {
-            ArrayNode b = result.putArray("betas");
-            for (double beta : pt.betas()) {
-                b.add(beta);
-            }
-        }
-        checkRates(result);
+        ObjectNode result = result(k, total, seconds);
         long[] attempts = total.swapAttempts();
         long[] accepts = total.swapAccepts();
         ResultManifest.write(out, spec, result);
@@ -197,5 +171,45 @@ final class SampleCommand implements Callable<Integer> {
         if (result.has("nonlocalFraction")) {
             Ranges.unitInterval("nonlocalFraction", result.get("nonlocalFraction").asDouble());
         }
+    }
+
+    /** The kernel's parameters: {@code --kernel-param}, then pt's ladder from its own options where not given. */
+    private Map<String, String> parameters(KernelFactory factory) {
+        Map<String, String> params = new LinkedHashMap<>(kernelParams);
+        if (factory.parameters().containsKey(BuiltinKernels.Pt.TEMPERATURES)) {
+            params.putIfAbsent(BuiltinKernels.Pt.TEMPERATURES, Integer.toString(temperatures));
+        }
+        if (factory.parameters().containsKey(BuiltinKernels.Pt.BETA_MIN)) {
+            params.putIfAbsent(BuiltinKernels.Pt.BETA_MIN, Double.toString(betaMin));
+        }
+        return params;
+    }
+
+    /**
+     * The JSON result: the run, the swap arrays every kernel reports (empty without swaps), then the
+     * kernel's own statistics, range-checked.
+     */
+    private ObjectNode result(TransitionKernel k, StepInfo total, double seconds) {
+        ObjectNode result = Output.object();
+        result.put("chains", chains);
+        result.put("steps", steps);
+        result.put("kernel", kernel);
+        result.put("seconds", Ranges.nonNegative("seconds", seconds));
+        Map<String, Object> stats = new LinkedHashMap<>(total.statistics());
+        for (String key : new String[] {"swapAttempts", "swapAccepts", "acceptanceRates"}) {
+            result.set(key, Output.json(stats.getOrDefault(key, new long[0])));
+            stats.remove(key);
+        }
+        for (Map.Entry<String, Object> e : stats.entrySet()) {
+            result.set(e.getKey(), Output.json(e.getValue()));
+        }
+        if (k instanceof ParallelTempering pt) {
+            ArrayNode b = result.putArray("betas");
+            for (double beta : pt.betas()) {
+                b.add(beta);
+            }
+        }
+        checkRates(result);
+        return result;
     }
 }

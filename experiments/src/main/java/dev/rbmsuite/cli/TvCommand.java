@@ -141,12 +141,41 @@ final class TvCommand implements Callable<Integer> {
         RbmStack stack = ModelStore.load(model);
         Rbm bottom = stack.bottom();
         int n = bottom.numVisible();
+        requireFeasible(stack, factory);
+        TransitionKernel k = KernelChoice.create(factory, stack, kernelParams);
+        Rng rng = common.rng();
+        ChainState state = startState(k, rng.fork(0), n);
+        Distance d = distance(bottom, cost.guard());
+        double[] tv = new double[steps + 1];
+        tv[0] = Ranges.unitInterval("tv at step 0", d.of(state.buffer(0), chains));
+        Rng steprng = rng.fork(1);
+        for (int s = 1; s <= steps; s++) {
+            k.advance(steprng.fork(s), state); // step s's own stream (TransitionKernel)
+            tv[s] = Ranges.unitInterval("tv at step " + s, d.of(state.buffer(0), chains));
+        }
+        writeCsv(tv);
+        ObjectNode result = Output.object();
+        result.put("final", tv[steps]);
+        result.put("method", d.table() ? "table" : "logZ");
+        ResultManifest.write(out, spec, result);
+        Output.print(common, result, r -> String.format("TV after %d steps of %s with %d chains: %.6g (written to %s)",
+                steps, kernel, chains, tv[steps], out));
+        return 0;
+    }
+
+    /**
+     * Refuses, before any allocation, what cannot fit or cannot be evaluated: the chain states and
+     * scratch of every layer (three copies), the visited states and their indices, the TV values; the
+     * exact log Z of layer 0; a stack too short for the kernel.
+     */
+    private void requireFeasible(RbmStack stack, KernelFactory factory) {
+        Rbm bottom = stack.bottom();
+        int n = bottom.numVisible();
         long units = 0;
         for (int l = 0; l < stack.size(); l++) {
             units += stack.layer(l).numVisible() + stack.layer(l).numHidden();
         }
-        Memory.requireArray((long) chains * Math.max(n, stack.bottom().numHidden()), "option --chains: " + chains + " chains");
-        // chain states and scratch of every layer (three copies), the visited states and their indices, the TV values
+        Memory.requireArray((long) chains * Math.max(n, bottom.numHidden()), "option --chains: " + chains + " chains");
         Memory.require(Memory.plus(Memory.plus(Memory.doubles(chains, 3 * units), Memory.doubles(chains, n + 2L)),
                 Memory.doubles(steps + 1L)), "options --chains/--steps: " + chains + " chains over " + steps + " steps");
         if (Math.min(n, bottom.numHidden()) > 30 || n > 62) {
@@ -156,41 +185,30 @@ final class TvCommand implements Callable<Integer> {
             throw new InputException("option --kernel: " + kernel + " needs a stack of at least two layers, " + model
                     + " has one");
         }
-        TransitionKernel k = KernelChoice.create(factory, stack, kernelParams);
-        Rng rng = common.rng();
-        ChainState state;
-        if (start != null) {
-            BinaryDataset s = DataFiles.read(start, n, "--start");
-            if (s.size() != 1 && s.size() != chains) {
-                throw new InputException("option --start: " + start + " has " + s.size() + " rows, expected 1 or --chains = "
-                        + chains);
-            }
-            state = k.init(chains, rng.fork(0), s.toArray(), s.size());
-        } else {
-            state = k.init(chains, rng.fork(0));
+    }
+
+    /** The chains' start: the rows of {@code --start} (one row for all chains, or one per chain), else uniform. */
+    private ChainState startState(TransitionKernel k, Rng rng, int n) throws IOException {
+        if (start == null) {
+            return k.init(chains, rng);
         }
-        Distance d = distance(bottom, cost.guard());
-        double[] tv = new double[steps + 1];
-        tv[0] = Ranges.unitInterval("tv at step 0", d.of(state.buffer(0), chains));
-        Rng steprng = rng.fork(1);
-        for (int s = 1; s <= steps; s++) {
-            k.advance(steprng.fork(s), state); // step s's own stream (TransitionKernel)
-            tv[s] = Ranges.unitInterval("tv at step " + s, d.of(state.buffer(0), chains));
+        BinaryDataset s = DataFiles.read(start, n, "--start");
+        if (s.size() != 1 && s.size() != chains) {
+            throw new InputException("option --start: " + start + " has " + s.size() + " rows, expected 1 or --chains = "
+                    + chains);
         }
+        return k.init(chains, rng, s.toArray(), s.size());
+    }
+
+    /** Writes {@code step,tv}, one row per step, atomically. */
+    private void writeCsv(double[] tv) throws IOException {
         AtomicFiles.write(out, stream -> {
             Writer w = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
             w.write("step,tv\n");
-            for (int s = 0; s <= steps; s++) {
+            for (int s = 0; s < tv.length; s++) {
                 w.write(s + "," + tv[s] + "\n");
             }
             w.flush();
         });
-        ObjectNode result = Output.object();
-        result.put("final", tv[steps]);
-        result.put("method", d.table() ? "table" : "logZ");
-        ResultManifest.write(out, spec, result);
-        Output.print(common, result, r -> String.format("TV after %d steps of %s with %d chains: %.6g (written to %s)",
-                steps, kernel, chains, tv[steps], out));
-        return 0;
     }
 }
