@@ -78,7 +78,6 @@ public final class Figure8 extends ResultFigure<Figure8.Result> {
         Clusters clusters = Clusters.of(data, Clusters.DEFAULT_MARGIN);
         Map<String, List<ChainStats>> stats = new LinkedHashMap<>();
         Map<String, CsvTable> tables = new LinkedHashMap<>();
-        Map<String, Double> seconds = new LinkedHashMap<>();
         for (String k : BestModels.KERNELS) {
             Map<String, Object> settings = Map.of("dataset", d, "kernel", k, "chains", chains, "steps", STEPS,
                     "margin", Clusters.DEFAULT_MARGIN);
@@ -86,13 +85,11 @@ public final class Figure8 extends ResultFigure<Figure8.Result> {
                     Trajectories.run(model, k, chains, pca, clusters, rng)).get(0);
             tables.put(k, t);
             stats.put(k, Trajectories.stats(t, clusters != null));
-            double[] s = t.doubles("advanceSeconds");
-            seconds.put(k, s[s.length - 1] / STEPS);
         }
         int shown = Fig8Panel.representative(stats.get("roundtrip"), clusters != null);
         Map<String, double[][]> paths = new LinkedHashMap<>();
         tables.forEach((k, t) -> paths.put(k, Fig8Panel.path(t, shown)));
-        return new Fig8Panel(d, clusters != null, plane, shown, paths, stats, seconds);
+        return new Fig8Panel(d, clusters != null, plane, shown, paths, stats);
     }
 
     @Override
