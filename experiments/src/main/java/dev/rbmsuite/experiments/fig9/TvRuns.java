@@ -55,6 +55,9 @@ final class TvRuns {
         Map<String, double[][]> occupancy = new LinkedHashMap<>();
         double[] startMass = new double[s0];
         for (String k : BestModels.KERNELS) {
+            if (!ctx.wants(d + "-" + k)) {
+                continue;
+            }
             settings.put("kernel", k);
             List<CsvTable> runs = Trials.run(ctx, d + "-" + k, s0, settings, (start, rng, artifacts) ->
                     run(model, k, start, chains, recorded, p, clusters, mass, rng));
