@@ -19,8 +19,8 @@ import java.util.Map;
  * Figure 8's raw numbers: {@code fig8-chains.csv} (every start's moves, distinct states and PCA
  * spread under each kernel), {@code fig8-trajectories.csv} (the plotted start's path) and
  * {@code fig8-cost.csv} (conditional sweeps of the bottom layer per transition, the deterministic
- * cost unit of the beyond-the-paper comparison; measured times live only in the manifests). The training data's PCA plane is recomputed from the seed
- * (cheap and deterministic). Results of versions that kept only chain 0's path and mean move rates
+ * cost unit of the beyond-the-paper comparison; measured times live only in the manifests). The
+ * training data's PCA plane is recomputed from the seed (cheap and deterministic). Results of versions that kept only chain 0's path and mean move rates
  * read back without per-start statistics.
  */
 final class Fig8Files {

@@ -29,8 +29,8 @@ import java.util.Map;
  * <p>Every kernel runs from the same starts, so the claims are paired per start: the mean TV over
  * steps 1..k ("decreased more rapidly") and the TV at step k ("lower within the evaluated range")
  * for k = 10, 100 and 1,000 where the run is that long. Beyond the paper: the same comparison at
- * equal bottom-layer sweeps and equal measured time, and, per start, the fraction of chains still
- * in the start's cluster against the model's probability of that cluster, which bounds the TV
+ * equal bottom-layer sweeps (not measured time: CSVs and claims depend only on the inputs), and,
+ * per start, the fraction of chains still in the start's cluster against the model's probability of that cluster, which bounds the TV
  * from below and explains its plateaus. Computation in {@link TvRuns}, claims in {@link TvClaims}.
  */
 public final class Figure9 extends ResultFigure<Figure9.Result> {

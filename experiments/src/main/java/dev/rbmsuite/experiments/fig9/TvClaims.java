@@ -14,7 +14,7 @@ import java.util.function.ToDoubleFunction;
  * Figure 9's claims, paired per start: "decreased more rapidly" is the mean TV over steps 1..k,
  * "lower TV within the evaluated range" the TV at step k, each for k = 10, 100, 1,000 (those the
  * run reaches), against BGS and against DT. Beyond the paper: the comparison with DT and BGS at
- * equal bottom-layer sweeps and at equal measured time. Notes: the step from which DT's median
+ * equal bottom-layer sweeps (a deterministic cost unit). Notes: the step from which DT's median
  * stays below the proposed kernel's, and the cluster occupancy that bounds the TV from below.
  */
 final class TvClaims {
