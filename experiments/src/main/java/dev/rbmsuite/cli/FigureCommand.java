@@ -62,13 +62,20 @@ final class FigureCommand implements Callable<Integer> {
             throw new dev.rbmsuite.core.InputException("option --threads: must be at least 1, got " + t);
         }
         if ((listTrials ? 1 : 0) + (trial != null ? 1 : 0) + (renderOnly ? 1 : 0) > 1) {
-            throw new dev.rbmsuite.core.InputException("options --list-trials, --trial and --render-only: give at most one");
+            throw new dev.rbmsuite.core.InputException(
+                    "options --list-trials, --trial and --render-only: give at most one");
         }
         if (listTrials) {
             List<String> ids = FigureRunner.listTrials(experiments, s);
-            ObjectNode result = Output.object();
-            ids.forEach(result.putArray("trials")::add);
-            Output.print(common, result, r -> String.join("\n", ids));
+            if (common.json()) {
+                ObjectNode result = Output.object();
+                ids.forEach(result.putArray("trials")::add);
+                Output.print(common, result, r -> "");
+            } else {
+                // one id per line and nothing else (none for figures without trials), for scripts
+                ids.forEach(System.out::println);
+                System.out.flush();
+            }
             return 0;
         }
         if (trial != null) {
