@@ -17,7 +17,9 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code figure ID|all --scale smoke|quick|paper --out DIR}: regenerates paper figures (PNG, CSV and
  * a manifest per figure) and the reproduction report. Finished trials are kept, so an interrupted
- * run resumes where it stopped.
+ * run resumes where it stopped. For an outside scheduler the same work splits into trials:
+ * {@code --list-trials} names them, {@code --trial ID} runs one (many at once into one folder), and
+ * {@code --render-only} builds everything else from the finished trials (experiments TrialUnits).
  */
 @Command(name = "figure", description = "Regenerate paper figures (PNG + CSV + manifest) and REPORT.md.")
 final class FigureCommand implements Callable<Integer> {
@@ -42,6 +44,18 @@ final class FigureCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "T", description = "trials run at once (default: all cores)")
     Integer threads;
 
+    @Option(names = "--list-trials", description = "print the id of every trial the figures need, one per line, "
+            + "training trials first, and exit")
+    boolean listTrials;
+
+    @Option(names = "--trial", paramLabel = "ID", description = "run just this trial (an id from --list-trials) into "
+            + "the folder; many may run at once into one folder")
+    String trial;
+
+    @Option(names = "--render-only", description = "build figures, CSVs, claims and the report from finished trials "
+            + "only; exit 2 naming any missing trial")
+    boolean renderOnly;
+
     @Override
     public Integer call() throws Exception {
         Scale s = Scale.parse(scale);
@@ -50,7 +64,34 @@ final class FigureCommand implements Callable<Integer> {
         if (t < 1 || t > MAX_THREADS) {
             throw new dev.rbmsuite.core.InputException("option --threads: must be in [1, " + MAX_THREADS + "], got " + t);
         }
-        List<ObjectNode> manifests = FigureRunner.run(experiments, out, s, common.seed(), t, System.err, force);
+        if ((listTrials ? 1 : 0) + (trial != null ? 1 : 0) + (renderOnly ? 1 : 0) > 1) {
+            throw new dev.rbmsuite.core.InputException(
+                    "options --list-trials, --trial and --render-only: give at most one");
+        }
+        if (listTrials) {
+            List<String> ids = FigureRunner.listTrials(experiments, s);
+            if (common.json()) {
+                ObjectNode result = Output.object();
+                ids.forEach(result.putArray("trials")::add);
+                Output.print(common, result, r -> "");
+            } else {
+                // one id per line and nothing else (none for figures without trials), for scripts
+                ids.forEach(System.out::println);
+                System.out.flush();
+            }
+            return 0;
+        }
+        if (trial != null) {
+            var unit = FigureRunner.runTrial(experiments, out, s, common.seed(), t, System.err, trial);
+            ObjectNode result = Output.object();
+            result.put("trial", unit.id());
+            result.put("file", unit.group().dir(out).resolve("trial-" + unit.trial() + ".csv").toString());
+            Output.print(common, result, r -> "trial " + unit.id() + " kept in " + r.path("file").asText());
+            return 0;
+        }
+        List<ObjectNode> manifests = renderOnly
+                ? FigureRunner.renderOnly(experiments, out, s, common.seed(), t, System.err, force)
+                : FigureRunner.run(experiments, out, s, common.seed(), t, System.err, force);
         ObjectNode result = Output.object();
         ArrayNode figs = result.putArray("figures");
         for (ObjectNode m : manifests) {

@@ -19,4 +19,15 @@ public interface Experiment {
      * @throws Exception on failure
      */
     FigureOutcome run(ExperimentContext ctx) throws Exception;
+
+    /**
+     * The groups of trials the figure needs at a scale, for an outside scheduler
+     * ({@link TrialUnits}); the training runs it reads count too.
+     *
+     * @param scale the scale
+     * @return its groups (none for figures without trials)
+     */
+    default java.util.List<TrialUnits.Group> trialGroups(Scale scale) {
+        return java.util.List.of();
+    }
 }

@@ -16,6 +16,8 @@ public final class ExperimentContext {
     private final long seed;
     private final int threads;
     private final PrintStream progress;
+    private final TrialUnits.Selection unit;
+    private final boolean keptOnly;
     private final long startNanos = System.nanoTime();
     private final java.util.concurrent.atomic.DoubleAdder computeSeconds = new java.util.concurrent.atomic.DoubleAdder();
     private final java.util.concurrent.atomic.AtomicInteger unrecorded = new java.util.concurrent.atomic.AtomicInteger();
@@ -29,12 +31,59 @@ public final class ExperimentContext {
      * @param progress where progress lines go (stderr)
      */
     public ExperimentContext(String figureId, Path dir, Scale scale, long seed, int threads, PrintStream progress) {
+        this(figureId, dir, scale, seed, threads, progress, null, false);
+    }
+
+    private ExperimentContext(String figureId, Path dir, Scale scale, long seed, int threads, PrintStream progress,
+                              TrialUnits.Selection unit, boolean keptOnly) {
         this.figureId = figureId;
         this.dir = dir;
         this.scale = scale;
         this.seed = seed;
         this.threads = Math.max(1, threads);
         this.progress = progress;
+        this.unit = unit;
+        this.keptOnly = keptOnly;
+    }
+
+    /**
+     * @param selected one trial
+     * @return this context running only that trial ({@code figure --trial}): other trials must be kept
+     */
+    public ExperimentContext forUnit(TrialUnits.Selection selected) {
+        return new ExperimentContext(figureId, dir, scale, seed, threads, progress, selected, false);
+    }
+
+    /** @return this context running no trial: every trial must be kept ({@code figure --render-only}) */
+    public ExperimentContext keptOnly() {
+        return new ExperimentContext(figureId, dir, scale, seed, threads, progress, null, true);
+    }
+
+    /** @return the one trial to run, or null when every missing trial runs */
+    public TrialUnits.Selection unit() {
+        return unit;
+    }
+
+    /** @return whether trials are only read, never run */
+    public boolean isKeptOnly() {
+        return keptOnly;
+    }
+
+    /**
+     * Whether the figure's code must reach a group of its own trials: always, unless one trial is
+     * selected ({@code figure --trial}); then only the groups of this figure whose name starts with
+     * the prefix, so a figure skips the groups it would otherwise run first.
+     *
+     * @param prefix a group name or its beginning (for example "islands-" or "islands-dt")
+     * @return whether to go on
+     */
+    public boolean wants(String prefix) {
+        return unit == null || unit.group().folder().equals(figureId) && unit.group().name().startsWith(prefix);
+    }
+
+    /** @return the figures' root: the parent of the figure's folder */
+    public Path root() {
+        return dir.toAbsolutePath().normalize().getParent();
     }
 
     /** @return the figure id */

@@ -103,12 +103,91 @@ public final class FigureRunner {
                                        PrintStream progress, boolean force) throws Exception {
         try (OutputFolder.Claim claim = OutputFolder.claim(root, KIND, force, "rbm figure");
              Interruption.Scope stoppable = Interruption.stoppable()) {
-            return runIn(experiments, root, scale, seed, threads, progress);
+            return runIn(experiments, root, scale, seed, threads, progress, false);
+        }
+    }
+
+    /**
+     * The ids of every trial the figures need ({@link TrialUnits}), training trials first.
+     *
+     * @param experiments the figures
+     * @param scale how much work
+     * @return the ids, in a stable order
+     */
+    public static List<String> listTrials(List<Experiment> experiments, Scale scale) {
+        return TrialUnits.ids(TrialUnits.groups(experiments, scale));
+    }
+
+    /**
+     * Runs one trial into {@code root} ({@code figure --trial ID}), safe beside other such runs into
+     * the same root: it takes no lock of the whole folder, only the trial's own
+     * ({@link Trials}), and writes only the trial's files, atomically, plus the root's manifest when
+     * there is none yet.
+     *
+     * @param experiments the figures that need it
+     * @param root the figures' root
+     * @param scale how much work
+     * @param seed root seed
+     * @param threads threads available to the trial
+     * @param progress progress stream
+     * @param id the trial's id (from {@link #listTrials})
+     * @return the selected trial
+     * @throws Exception if the trial fails; InputException if the id is unknown, its prerequisites
+     *     are not finished, the root is not a figures folder or the group records other settings
+     */
+    @SuppressWarnings("try") // the resource is held for the body, not used in it
+    public static TrialUnits.Selection runTrial(List<Experiment> experiments, Path root, Scale scale, long seed,
+                                                int threads, PrintStream progress, String id) throws Exception {
+        TrialUnits.Selection unit = TrialUnits.select(TrialUnits.groups(experiments, scale), id, root);
+        OutputFolder.check(root, KIND, false);
+        if (!Files.exists(root.resolve(OutputFolder.MANIFEST))) {
+            // so that the folder is recognised as a figures folder from the first trial on
+            writeJson(root.resolve(OutputFolder.MANIFEST), reportProvenance(experiments, scale, seed, threads).toJson());
+        }
+        String owner = unit.group().folder().equals(TrialUnits.TRAINING) ? experiments.stream()
+                .filter(e -> e.trialGroups(scale).stream().anyMatch(g -> g.folder().equals(unit.group().folder())
+                        && g.name().equals(unit.group().name()))).findFirst().orElseThrow().id()
+                : unit.group().folder();
+        ExperimentContext ctx = new ExperimentContext(owner, root.resolve(owner), scale, seed, threads, progress)
+                .forUnit(unit);
+        try (Interruption.Scope stoppable = Interruption.stoppable()) {
+            unit.group().runner().run(ctx);
+        } catch (TrialUnits.Done done) {
+            return unit;
+        }
+        throw new IllegalStateException("trial " + id + " was listed but its figure's code did not reach it");
+    }
+
+    /**
+     * Builds the figures, CSVs, claims and the report from finished trials only
+     * ({@code figure --render-only}).
+     *
+     * @param experiments the figures
+     * @param root the figures' root
+     * @param scale how much work
+     * @param seed root seed
+     * @param threads threads for reading and rendering
+     * @param progress progress stream
+     * @param force write beside foreign files in {@code root}
+     * @return the manifest of every figure
+     * @throws Exception on failure; InputException naming every missing trial, before anything is written
+     */
+    @SuppressWarnings("try") // the resource is held for the body, not used in it
+    public static List<ObjectNode> renderOnly(List<Experiment> experiments, Path root, Scale scale, long seed,
+                                              int threads, PrintStream progress, boolean force) throws Exception {
+        List<String> missing = TrialUnits.missing(TrialUnits.groups(experiments, scale), root);
+        if (!missing.isEmpty()) {
+            throw new InputException("figure --render-only: " + missing.size() + " unfinished trial(s) under " + root
+                    + ": " + String.join(" ", missing) + "; run each with --trial ID");
+        }
+        try (OutputFolder.Claim claim = OutputFolder.claim(root, KIND, force, "rbm figure --render-only");
+             Interruption.Scope stoppable = Interruption.stoppable()) {
+            return runIn(experiments, root, scale, seed, threads, progress, true);
         }
     }
 
     private static List<ObjectNode> runIn(List<Experiment> experiments, Path root, Scale scale, long seed, int threads,
-                                          PrintStream progress) throws Exception {
+                                          PrintStream progress, boolean keptOnly) throws Exception {
         Provenance.Stopwatch all = Provenance.Stopwatch.start();
         Provenance report = reportProvenance(experiments, scale, seed, threads);
         writeJson(root.resolve(OutputFolder.MANIFEST), report.toJson());
@@ -117,7 +196,8 @@ public final class FigureRunner {
             Interruption.check("before " + e.id() + "; rerun the same command to resume");
             Path dir = root.resolve(e.id());
             Files.createDirectories(dir);
-            ExperimentContext ctx = new ExperimentContext(e.id(), dir, scale, seed, threads, progress);
+            ExperimentContext run = new ExperimentContext(e.id(), dir, scale, seed, threads, progress);
+            ExperimentContext ctx = keptOnly ? run.keptOnly() : run;
             ctx.progress("starting: " + e.title() + " (scale " + scale + ")");
             Provenance.Stopwatch watch = Provenance.Stopwatch.start();
             FigureOutcome outcome;

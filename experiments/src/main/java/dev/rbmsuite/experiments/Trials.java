@@ -3,10 +3,12 @@ package dev.rbmsuite.experiments;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.core.io.CsvTable;
+import dev.rbmsuite.core.io.FolderLock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +33,13 @@ import java.util.stream.Stream;
  * {@code DIR/trials/NAME/trial-R.csv} next to {@code settings.json} and {@code trial-R.seconds}
  * (the wall time the trial took when it was computed, which the report shows as the figure's
  * compute time); when the settings change the kept trials are discarded.
+ *
+ * <p>Run by an outside scheduler ({@link TrialUnits}), a context may select one trial
+ * ({@code figure --trial}): that trial alone runs, under a lock of its own
+ * ({@code .trial-R.lock}), writing only its own files atomically, so many processes can fill one
+ * group at once; every other group it reads must be kept, and kept trials of other settings are
+ * refused rather than discarded. A context that only reads ({@code figure --render-only}) runs no
+ * trial and names the missing ones.
  */
 public final class Trials {
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -86,6 +95,15 @@ public final class Trials {
     public static List<CsvTable> run(ExperimentContext ctx, Path base, Rng rng, String name, int count,
                                      Map<String, ?> settings, Task task) throws IOException {
         Path dir = base.resolve(name);
+        TrialUnits.Selection unit = ctx.unit();
+        boolean selected = unit != null && unit.groupDir().equals(dir.toAbsolutePath().normalize());
+        if (ctx.isKeptOnly() || unit != null && !selected) {
+            return kept(ctx, dir, count, settings);
+        }
+        if (selected) {
+            runSelected(ctx, dir, name, count, settings, unit, rng.fork(ExperimentContext.label(name)), task);
+            throw new TrialUnits.Done();
+        }
         Files.createDirectories(dir);
         // what an interrupted run was writing when it stopped (the figure holds its folder's lock)
         AtomicFiles.removeTemporariesBelow(dir);
@@ -121,18 +139,7 @@ public final class Trials {
                     // a safe point: kept trials stay, this one and later ones run at the next start
                     Interruption.check("before trial " + (trial + 1) + " of " + name
                             + "; rerun the same command to resume");
-                    long t0 = System.nanoTime();
-                    Path artifacts = Files.createDirectories(dir.resolve("trial-" + trial));
-                    CsvTable t = task.run(trial, root.fork(trial), artifacts);
-                    double seconds = (System.nanoTime() - t0) / 1e9;
-                    // the time goes first: a kept table always has its time next to it
-                    AtomicFiles.write(dir.resolve("trial-" + trial + ".seconds"),
-                            (seconds + "\n").getBytes(StandardCharsets.UTF_8));
-                    t.write(file);
-                    ctx.addCompute(seconds);
-                    ctx.progress(String.format("%s: trial %d/%d done in %.1f s", name, trial + 1, count,
-                            (System.nanoTime() - t0) / 1e9));
-                    return t;
+                    return compute(ctx, dir, name, count, trial, root, task);
                 }));
             }
             if (kept > 0) {
@@ -160,6 +167,94 @@ public final class Trials {
             pool.shutdownNow();
         }
         return results;
+    }
+
+    /** Runs one trial and keeps its time and table (the time first: a kept table always has its time). */
+    private static CsvTable compute(ExperimentContext ctx, Path dir, String name, int count, int trial, Rng root,
+                                    Task task) throws Exception {
+        long t0 = System.nanoTime();
+        Path artifacts = Files.createDirectories(dir.resolve("trial-" + trial));
+        CsvTable t = task.run(trial, root.fork(trial), artifacts);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        AtomicFiles.write(dir.resolve("trial-" + trial + ".seconds"), (seconds + "\n").getBytes(StandardCharsets.UTF_8));
+        t.write(dir.resolve("trial-" + trial + ".csv"));
+        ctx.addCompute(seconds);
+        ctx.progress(String.format("%s: trial %d/%d done in %.1f s", name, trial + 1, count, seconds));
+        return t;
+    }
+
+    /**
+     * Runs the selected trial of a group unless it is kept: under the trial's own lock, after
+     * removing only its own leftovers of an interrupted attempt; the group's settings are written
+     * when absent and must match when present.
+     */
+    private static void runSelected(ExperimentContext ctx, Path dir, String name, int count, Map<String, ?> settings,
+                                    TrialUnits.Selection unit, Rng root, Task task) throws IOException {
+        Files.createDirectories(dir);
+        JsonNode wanted = checkSettings(dir, settings, unit.id());
+        if (!Files.exists(dir.resolve("settings.json"))) {
+            AtomicFiles.write(dir.resolve("settings.json"), JSON.writeValueAsBytes(wanted));
+        }
+        int r = unit.trial();
+        String own = "trial-" + r;
+        try (FolderLock lock = FolderLock.acquire(dir.resolve("." + own + ".lock"), dir.resolve(own),
+                "rbm figure --trial " + unit.id())) {
+            if (Files.isRegularFile(dir.resolve(own + ".csv"))) {
+                ctx.progress(unit.id() + ": already finished");
+                return;
+            }
+            AtomicFiles.removeTemporaries(dir, n -> n.equals(own) || n.equals(own + ".csv") || n.equals(own + ".seconds"),
+                    p -> true);
+            AtomicFiles.removeTemporariesBelow(dir.resolve(own));
+            Interruption.check("before trial " + unit.id() + "; rerun the same command to resume");
+            try {
+                compute(ctx, dir, name, count, r, root, task);
+            } catch (IOException | RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /**
+     * Reads a group whose trials must all be kept (a prerequisite of a selected trial, or every group
+     * when rendering only).
+     *
+     * @throws InputException naming the missing trials, or the group if it was computed with other settings
+     */
+    private static List<CsvTable> kept(ExperimentContext ctx, Path dir, int count, Map<String, ?> settings)
+            throws IOException {
+        TrialUnits.Selection unit = ctx.unit();
+        List<String> missing = new ArrayList<>();
+        for (int r = 0; r < count; r++) {
+            if (!Files.isRegularFile(dir.resolve("trial-" + r + ".csv"))) {
+                missing.add(TrialUnits.idOf(ctx.root(), dir, r));
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new InputException((unit == null ? "figure --render-only: " : "figure --trial " + unit.id()
+                    + ": needs ") + missing.size() + " unfinished trial(s) under " + ctx.root() + ": "
+                    + String.join(" ", missing) + (unit == null ? "; run each with --trial ID" : "; run them first"));
+        }
+        checkSettings(dir, settings, unit == null ? "figure --render-only" : "figure --trial " + unit.id());
+        List<CsvTable> out = new ArrayList<>();
+        for (int r = 0; r < count; r++) {
+            out.add(CsvTable.read(dir.resolve("trial-" + r + ".csv")));
+            ctx.addCompute(recordedSeconds(dir, r));
+        }
+        return out;
+    }
+
+    /** @return the wanted settings; refuses a group kept with other settings instead of discarding it */
+    private static JsonNode checkSettings(Path dir, Map<String, ?> settings, String who) throws IOException {
+        JsonNode wanted = JSON.valueToTree(new TreeMap<>(settings));
+        Path file = dir.resolve("settings.json");
+        if (Files.exists(file) && !JSON.readTree(file.toFile()).equals(wanted)) {
+            throw new InputException(who + ": " + file + " records other settings than this run's (another scale or "
+                    + "version); use another --out, or run the whole figure there to recompute");
+        }
+        return wanted;
     }
 
     /**

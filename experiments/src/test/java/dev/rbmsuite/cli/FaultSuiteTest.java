@@ -117,6 +117,9 @@ class FaultSuiteTest {
             if (name.endsWith("manifest.json")) {
                 assertThat(Provenance.withoutTiming(JSON.readTree(a.toFile()))).as(what + ": " + f)
                         .isEqualTo(Provenance.withoutTiming(JSON.readTree(e.toFile())));
+            } else if (name.endsWith(".seconds")) {
+                // a trial's measured wall time (timing, like the manifests'): present and a number
+                assertThat(Double.parseDouble(Files.readString(a).trim())).as(what + ": " + f).isNotNegative();
             } else if (name.equals("REPORT.md") || name.equals("index.html")) {
                 assertThat(Files.readString(a).replaceAll("\\d+\\.\\d s", "T s")).as(what + ": " + f)
                         .isEqualTo(Files.readString(e).replaceAll("\\d+\\.\\d s", "T s"));

@@ -99,6 +99,53 @@ class FiguresSmokeTest {
         assertThat(log.toString(StandardCharsets.UTF_8)).contains("resumed 2 kept trial(s)")
                 .doesNotContain("discarding");
         assertThat(Files.readAllBytes(root.resolve("fig6/fig6-trials.csv"))).isEqualTo(before);
+
+        trialsRunAsUnitsReproduceTheSingleRun(root, quiet);
+    }
+
+    /**
+     * The scheduler's path: list the trials, run each as its own unit from several threads at once
+     * into one fresh folder (training first, as the job array does), render only; every CSV (the
+     * figures' and the trials') and claims.csv equal the single run's byte for byte.
+     */
+    private void trialsRunAsUnitsReproduceTheSingleRun(Path single, PrintStream quiet) throws Exception {
+        Path root = tmp.resolve("units");
+        List<Experiment> all = Figures.select("all");
+        List<String> ids = FigureRunner.listTrials(all, Scale.SMOKE);
+        assertThat(ids).doesNotHaveDuplicates().contains("training/genrbm-bgs-lambda2/0", "fig9/iris-roundtrip/1",
+                "lambda2/lambda2/1");
+        for (boolean training : List.of(true, false)) {
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+            List<java.util.concurrent.Future<?>> runs = new java.util.ArrayList<>();
+            for (String id : ids) {
+                if (id.startsWith("training/") == training) {
+                    runs.add(pool.submit(() -> FigureRunner.runTrial(all, root, Scale.SMOKE, 7, 1, quiet, id)));
+                }
+            }
+            for (java.util.concurrent.Future<?> f : runs) {
+                f.get();
+            }
+            pool.shutdown();
+        }
+        FigureRunner.renderOnly(all, root, Scale.SMOKE, 7, 2, quiet, false);
+        List<Path> csvs;
+        try (java.util.stream.Stream<Path> s = Files.walk(single)) {
+            csvs = s.filter(p -> p.toString().endsWith(".csv")).map(single::relativize).sorted().toList();
+        }
+        try (java.util.stream.Stream<Path> s = Files.walk(root)) {
+            assertThat(s.filter(p -> p.toString().endsWith(".csv")).map(root::relativize).sorted().toList())
+                    .isEqualTo(csvs);
+        }
+        assertThat(csvs).contains(Path.of("claims.csv"), Path.of("fig9/fig9-cost.csv"), Path.of("fig8/fig8-cost.csv"));
+        for (Path csv : csvs) {
+            assertThat(Files.readAllBytes(root.resolve(csv))).as(csv.toString())
+                    .isEqualTo(Files.readAllBytes(single.resolve(csv)));
+        }
+        // every listed trial is one the single run kept, and the other way round
+        try (java.util.stream.Stream<Path> s = Files.walk(single)) {
+            assertThat(s.filter(p -> p.getFileName().toString().matches("trial-\\d+\\.csv")).count())
+                    .isEqualTo(ids.size());
+        }
     }
 
     @Test

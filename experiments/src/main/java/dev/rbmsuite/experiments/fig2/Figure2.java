@@ -64,7 +64,16 @@ public final class Figure2 extends ResultFigure<Figure2.Result> {
     }
 
     private static RunConfig config(ExperimentContext ctx) {
-        return Schedules.config(ctx.scale(), "genrbm", "bgs", 0, true);
+        return config(ctx.scale());
+    }
+
+    private static RunConfig config(dev.rbmsuite.experiments.Scale scale) {
+        return Schedules.config(scale, "genrbm", "bgs", 0, true);
+    }
+
+    @Override
+    public List<dev.rbmsuite.experiments.TrialUnits.Group> trialGroups(dev.rbmsuite.experiments.Scale scale) {
+        return List.of(TrainingRuns.group(config(scale)));
     }
 
     @Override

@@ -56,19 +56,28 @@ public final class Figure6 extends ResultFigure<Figure6.Result> {
 
     @Override
     protected Result compute(ExperimentContext ctx) throws Exception {
-        List<RunConfig> configs = new ArrayList<>();
-        // the BGS runs are figure 2's (same training; figure 2 also tracks lambda2)
-        configs.add(Schedules.config(ctx.scale(), "genrbm", "bgs", 0, true));
-        for (String kernel : List.of("dt", "roundtrip")) {
-            for (int l = 1; l <= 3; l++) {
-                configs.add(Schedules.config(ctx.scale(), "genrbm", kernel, l, false));
-            }
-        }
         List<Run> runs = new ArrayList<>();
-        for (RunConfig cfg : configs) {
+        for (RunConfig cfg : configs(ctx.scale())) {
             runs.add(Run.of(cfg, TrainingRuns.run(ctx, cfg)));
         }
         return new Result(runs);
+    }
+
+    private static List<RunConfig> configs(dev.rbmsuite.experiments.Scale scale) {
+        List<RunConfig> configs = new ArrayList<>();
+        // the BGS runs are figure 2's (same training; figure 2 also tracks lambda2)
+        configs.add(Schedules.config(scale, "genrbm", "bgs", 0, true));
+        for (String kernel : List.of("dt", "roundtrip")) {
+            for (int l = 1; l <= 3; l++) {
+                configs.add(Schedules.config(scale, "genrbm", kernel, l, false));
+            }
+        }
+        return configs;
+    }
+
+    @Override
+    public List<dev.rbmsuite.experiments.TrialUnits.Group> trialGroups(dev.rbmsuite.experiments.Scale scale) {
+        return configs(scale).stream().map(TrainingRuns::group).toList();
     }
 
     @Override

@@ -72,6 +72,17 @@ public final class Figure7 extends ResultFigure<Figure7.Result> {
     }
 
     @Override
+    public List<dev.rbmsuite.experiments.TrialUnits.Group> trialGroups(dev.rbmsuite.experiments.Scale scale) {
+        List<dev.rbmsuite.experiments.TrialUnits.Group> out = new ArrayList<>();
+        for (String dataset : DATASETS) {
+            for (String kernel : List.of("bgs", "dt", "roundtrip")) {
+                out.add(TrainingRuns.group(Schedules.config(scale, dataset, kernel, 3, false)));
+            }
+        }
+        return out;
+    }
+
+    @Override
     protected Map<String, Object> settings(Result r) {
         return r.settings();
     }

@@ -18,9 +18,9 @@ import java.util.Map;
 /**
  * Figure 8's raw numbers: {@code fig8-chains.csv} (every start's moves, distinct states and PCA
  * spread under each kernel), {@code fig8-trajectories.csv} (the plotted start's path) and
- * {@code fig8-cost.csv} (measured seconds per transition, which vary from run to run, and
- * bottom-layer sweeps per transition). The training data's PCA plane is recomputed from the seed
- * (cheap and deterministic). Results of versions that kept only chain 0's path and mean move rates
+ * {@code fig8-cost.csv} (conditional sweeps of the bottom layer per transition, the deterministic
+ * cost unit of the beyond-the-paper comparison; measured times live only in the manifests). The
+ * training data's PCA plane is recomputed from the seed (cheap and deterministic). Results of versions that kept only chain 0's path and mean move rates
  * read back without per-start statistics.
  */
 final class Fig8Files {
@@ -34,7 +34,7 @@ final class Fig8Files {
     static List<String> write(Figure8.Result r, Path dir) throws IOException {
         CsvTable.Builder chains = CsvTable.builder("dataset", "kernel", "chain", "moves", "distinctStates", "pcaSpread");
         CsvTable.Builder paths = CsvTable.builder("dataset", "kernel", "chain", "step", "pc1", "pc2");
-        CsvTable.Builder cost = CsvTable.builder("dataset", "kernel", "secondsPerStep", "bottomSweepsPerStep");
+        CsvTable.Builder cost = CsvTable.builder("dataset", "kernel", "bottomSweepsPerStep");
         for (Fig8Panel p : r.panels()) {
             for (String k : BestModels.KERNELS) {
                 for (ChainStats c : p.stats().get(k)) {
@@ -44,7 +44,7 @@ final class Fig8Files {
                 for (int s = 0; s < path[0].length; s++) {
                     paths.row(p.dataset(), k, p.shown(), s, path[0][s], path[1][s]);
                 }
-                cost.row(p.dataset(), k, p.secondsPerStep().get(k), KernelCost.bottomSweeps(k));
+                cost.row(p.dataset(), k, KernelCost.bottomSweeps(k));
             }
         }
         chains.build().write(dir.resolve(CHAINS));
@@ -58,7 +58,6 @@ final class Fig8Files {
         JsonNode settings = manifest.path("settings");
         CsvTable paths = CsvTable.read(dir.resolve(PATHS));
         CsvTable chains = Files.isRegularFile(dir.resolve(CHAINS)) ? CsvTable.read(dir.resolve(CHAINS)) : null;
-        CsvTable cost = Files.isRegularFile(dir.resolve(COST)) ? CsvTable.read(dir.resolve(COST)) : null;
         List<Fig8Panel> panels = new ArrayList<>();
         int starts = 0;
         for (String d : PaperData.NAMES) {
@@ -68,7 +67,6 @@ final class Fig8Files {
             pca.project(data.toArray(), data.size(), 2, plane);
             Map<String, double[][]> path = new LinkedHashMap<>();
             Map<String, List<ChainStats>> stats = chains == null ? null : new LinkedHashMap<>();
-            Map<String, Double> seconds = new LinkedHashMap<>();
             int shown = -1;
             for (String k : BestModels.KERNELS) {
                 List<Integer> rows = rows(paths, d, k);
@@ -86,11 +84,8 @@ final class Fig8Files {
                     stats.put(k, stats(chains, d, k));
                     starts = stats.get(k).size();
                 }
-                if (cost != null) {
-                    seconds.put(k, cost.doubles("secondsPerStep")[rows(cost, d, k).get(0)]);
-                }
             }
-            panels.add(new Fig8Panel(d, data.hasLabels(), plane, shown, path, stats, seconds));
+            panels.add(new Fig8Panel(d, data.hasLabels(), plane, shown, path, stats));
         }
         return new Figure8.Result(panels, chains == null ? settings.path("starts").asInt(0) : starts);
     }

@@ -15,10 +15,9 @@ import java.util.Map;
  * @param shown the start whose trajectories are plotted (-1: chain 0 of a run that kept no per-chain statistics)
  * @param paths per kernel: {pc1 per step, pc2 per step} of the plotted start
  * @param stats per kernel: every start's statistics, in start order; null when not kept
- * @param secondsPerStep per kernel: measured wall time of one transition of all chains (empty if not recorded)
  */
 public record Fig8Panel(String dataset, boolean clustered, double[] plane, int shown, Map<String, double[][]> paths,
-                        Map<String, List<ChainStats>> stats, Map<String, Double> secondsPerStep) {
+                        Map<String, List<ChainStats>> stats) {
     /**
      * The median mover: the start at the lower median of the moves between clusters (of the PCA
      * spread where there are no clusters), ties broken by the lower chain index.

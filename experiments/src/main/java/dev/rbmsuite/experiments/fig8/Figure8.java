@@ -62,6 +62,9 @@ public final class Figure8 extends ResultFigure<Figure8.Result> {
         List<Fig8Panel> panels = new ArrayList<>();
         int chains = 0;
         for (String d : PaperData.NAMES) {
+            if (!ctx.wants(d + "-")) {
+                continue;
+            }
             BinaryDataset data = PaperData.dataset(d, ctx.seed());
             TrainedModel model = BestModels.best(ctx, d);
             chains = Math.min(cap, model.chains().chains());
@@ -78,21 +81,34 @@ public final class Figure8 extends ResultFigure<Figure8.Result> {
         Clusters clusters = Clusters.of(data, Clusters.DEFAULT_MARGIN);
         Map<String, List<ChainStats>> stats = new LinkedHashMap<>();
         Map<String, CsvTable> tables = new LinkedHashMap<>();
-        Map<String, Double> seconds = new LinkedHashMap<>();
         for (String k : BestModels.KERNELS) {
+            if (!ctx.wants(d + "-" + k)) {
+                continue;
+            }
             Map<String, Object> settings = Map.of("dataset", d, "kernel", k, "chains", chains, "steps", STEPS,
                     "margin", Clusters.DEFAULT_MARGIN);
             CsvTable t = Trials.run(ctx, d + "-" + k, 1, settings, (trial, rng, artifacts) ->
                     Trajectories.run(model, k, chains, pca, clusters, rng)).get(0);
             tables.put(k, t);
             stats.put(k, Trajectories.stats(t, clusters != null));
-            double[] s = t.doubles("advanceSeconds");
-            seconds.put(k, s[s.length - 1] / STEPS);
         }
         int shown = Fig8Panel.representative(stats.get("roundtrip"), clusters != null);
         Map<String, double[][]> paths = new LinkedHashMap<>();
         tables.forEach((k, t) -> paths.put(k, Fig8Panel.path(t, shown)));
-        return new Fig8Panel(d, clusters != null, plane, shown, paths, stats, seconds);
+        return new Fig8Panel(d, clusters != null, plane, shown, paths, stats);
+    }
+
+    /** The training runs of the best models, then one trial per data set and kernel (all starts at once). */
+    @Override
+    public List<dev.rbmsuite.experiments.TrialUnits.Group> trialGroups(dev.rbmsuite.experiments.Scale scale) {
+        List<dev.rbmsuite.experiments.TrialUnits.Group> out = new ArrayList<>();
+        for (String d : PaperData.NAMES) {
+            out.add(dev.rbmsuite.experiments.training.TrainingRuns.group(BestModels.config(scale, d)));
+            for (String k : BestModels.KERNELS) {
+                out.add(new dev.rbmsuite.experiments.TrialUnits.Group(id(), d + "-" + k, 1, this::compute));
+            }
+        }
+        return out;
     }
 
     @Override

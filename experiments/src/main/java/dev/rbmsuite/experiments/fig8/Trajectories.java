@@ -29,14 +29,11 @@ final class Trajectories {
                 TrainedModel.parity(model.chains()));
         int n = state.size(0);
         int steps = Figure8.STEPS;
-        CsvTable.Builder b = CsvTable.builder("chain", "step", "pc1", "pc2", "cluster", "distinct", "advanceSeconds");
+        CsvTable.Builder b = CsvTable.builder("chain", "step", "pc1", "pc2", "cluster", "distinct");
         double[][] path = new double[chains][(steps + 1) * n];
-        long nanos = 0;
         for (int s = 0; s <= steps; s++) {
             if (s > 0) {
-                long t0 = System.nanoTime();
                 kernel.advance(rng.fork(s), state);
-                nanos += System.nanoTime() - t0;
             }
             for (int c = 0; c < chains; c++) {
                 System.arraycopy(state.buffer(0), c * n, path[c], s * n, n);
@@ -50,8 +47,7 @@ final class Trajectories {
             for (int s = 0; s <= steps; s++) {
                 seen.add(java.util.Arrays.toString(java.util.Arrays.copyOfRange(path[c], s * n, s * n + n)));
                 cluster = clusters == null ? -1 : clusters.follow(path[c], s * n, cluster);
-                // the wall time of the transitions alone, for the cost comparison (varies from run to run)
-                b.row(c, s, xy[2 * s], xy[2 * s + 1], cluster, seen.size(), nanos / 1e9);
+                b.row(c, s, xy[2 * s], xy[2 * s + 1], cluster, seen.size());
             }
         }
         return b.build();

@@ -15,8 +15,8 @@ import java.util.Map;
 /**
  * Figure 9's raw numbers: {@code fig9-tv.csv} (median and 10th/90th percentiles per step, the
  * i.i.d. floor), {@code fig9-tv-starts.csv} (every start's TV curve and cluster occupancy, for the
- * paired claims) and {@code fig9-cost.csv} (measured seconds per transition and bottom-layer
- * sweeps per transition; the one file whose numbers vary from run to run). Results written by
+ * paired claims) and {@code fig9-cost.csv} (conditional sweeps of the bottom layer per transition,
+ * the deterministic cost unit; measured times live only in the manifests). Results written by
  * versions that kept only the quantiles read back without per-start curves.
  */
 final class TvFiles {
@@ -50,7 +50,7 @@ final class TvFiles {
         CsvTable.Builder bands = CsvTable.builder("dataset", "kernel", "step", "median", "p10", "p90", "iidFloor");
         CsvTable.Builder starts = CsvTable.builder("dataset", "kernel", "start", "step", "tv", "occupancy",
                 "startClusterMass");
-        CsvTable.Builder cost = CsvTable.builder("dataset", "kernel", "secondsPerStep", "bottomSweepsPerStep");
+        CsvTable.Builder cost = CsvTable.builder("dataset", "kernel", "bottomSweepsPerStep");
         for (TvPanel p : r.panels()) {
             for (String k : BestModels.KERNELS) {
                 double[][] b = p.bands().get(k);
@@ -65,7 +65,7 @@ final class TvFiles {
                                 occ == null ? Double.NaN : occ[st][s], occ == null ? Double.NaN : p.startMass()[st]);
                     }
                 }
-                cost.row(p.dataset(), k, p.secondsPerStep().get(k), KernelCost.bottomSweeps(k));
+                cost.row(p.dataset(), k, KernelCost.bottomSweeps(k));
             }
         }
         bands.build().write(dir.resolve(BANDS));
@@ -77,16 +77,15 @@ final class TvFiles {
     static Figure9.Result read(Path dir, JsonNode settings) throws IOException {
         CsvTable bands = CsvTable.read(dir.resolve(BANDS));
         CsvTable starts = Files.isRegularFile(dir.resolve(STARTS)) ? CsvTable.read(dir.resolve(STARTS)) : null;
-        CsvTable cost = Files.isRegularFile(dir.resolve(COST)) ? CsvTable.read(dir.resolve(COST)) : null;
         List<TvPanel> panels = new ArrayList<>();
         for (String d : Figure9.DATASETS) {
-            panels.add(panel(d, bands, starts, cost));
+            panels.add(panel(d, bands, starts));
         }
         return new Figure9.Result(panels, settings.path("steps").asInt(), settings.path("chainsPerStart").asInt(),
                 settings.path("starts").asInt());
     }
 
-    private static TvPanel panel(String d, CsvTable bands, CsvTable starts, CsvTable cost) {
+    private static TvPanel panel(String d, CsvTable bands, CsvTable starts) {
         Map<String, double[][]> b = new LinkedHashMap<>();
         double[] steps = null;
         double floor = Double.NaN;
@@ -115,11 +114,7 @@ final class TvFiles {
             occupancy.put(k, occ);
         }
         boolean clustered = mass != null && Double.isFinite(mass[0]);
-        Map<String, Double> seconds = new LinkedHashMap<>();
-        for (String k : cost == null ? List.<String>of() : BestModels.KERNELS) {
-            seconds.put(k, select(cost, d, k, List.of("secondsPerStep")).get(0)[0]);
-        }
-        return new TvPanel(d, floor, steps, b, perStart, clustered ? occupancy : null, clustered ? mass : null, seconds);
+        return new TvPanel(d, floor, steps, b, perStart, clustered ? occupancy : null, clustered ? mass : null);
     }
 
     private static List<double[]> select(CsvTable t, String d, String k, List<String> columns) {

@@ -13,10 +13,7 @@ import java.util.Map;
  * @param occupancy per kernel: [start][recorded step] fraction of chains in the start's cluster
  *     (null when not kept or the data set has no clusters)
  * @param startMass per start: the model's probability of the start's cluster (null as occupancy)
- * @param secondsPerStep per kernel: measured wall time of one transition of all N_c chains (empty
- *     when not recorded)
  */
 public record TvPanel(String dataset, double floor, double[] steps, Map<String, double[][]> bands,
-                      Map<String, double[][]> perStart, Map<String, double[][]> occupancy, double[] startMass,
-                      Map<String, Double> secondsPerStep) {
+                      Map<String, double[][]> perStart, Map<String, double[][]> occupancy, double[] startMass) {
 }

@@ -22,7 +22,7 @@ import java.util.Map;
 /**
  * Runs figure 9's chains: for each kernel and start, N_c copies of one persistent-chain state
  * advanced {@code steps} transitions, recording the TV distance to the exact marginal, the fraction
- * of chains in the start's cluster, and the wall time of the transitions alone. Each (kernel,
+ * of chains in the start's cluster (no measured time: a trial's table depends only on its inputs). Each (kernel,
  * start) is a kept trial, so an interrupted run resumes.
  */
 final class TvRuns {
@@ -53,27 +53,25 @@ final class TvRuns {
         settings.put("occupancyChains", OCCUPANCY_CHAINS);
         Map<String, double[][]> perStart = new LinkedHashMap<>();
         Map<String, double[][]> occupancy = new LinkedHashMap<>();
-        Map<String, Double> seconds = new LinkedHashMap<>();
         double[] startMass = new double[s0];
         for (String k : BestModels.KERNELS) {
+            if (!ctx.wants(d + "-" + k)) {
+                continue;
+            }
             settings.put("kernel", k);
             List<CsvTable> runs = Trials.run(ctx, d + "-" + k, s0, settings, (start, rng, artifacts) ->
                     run(model, k, start, chains, recorded, p, clusters, mass, rng));
             perStart.put(k, rows(runs, "tv"));
             occupancy.put(k, clusters == null ? null : rows(runs, "occupancy"));
-            double total = 0;
             for (int s = 0; s < runs.size(); s++) {
                 startMass[s] = runs.get(s).doubles("startClusterMass")[0];
-                double[] t = runs.get(s).doubles("advanceSeconds");
-                total += t[t.length - 1];
             }
-            seconds.put(k, total / runs.size() / steps);
         }
         if (clusters == null) {
             occupancy = null;
             startMass = null;
         }
-        return new TvPanel(d, floor, recorded, TvFiles.bands(perStart), perStart, occupancy, startMass, seconds);
+        return new TvPanel(d, floor, recorded, TvFiles.bands(perStart), perStart, occupancy, startMass);
     }
 
     private static CsvTable run(TrainedModel model, String k, int start, int chains, double[] recorded,
@@ -85,26 +83,22 @@ final class TvRuns {
         int steps = (int) recorded[recorded.length - 1];
         double[] tv = new double[recorded.length];
         double[] occ = new double[recorded.length];
-        double[] secs = new double[recorded.length];
-        long nanos = 0;
         int r = 0;
         for (int s = 0; s <= steps; s++) {
             if (s > 0) {
-                long t0 = System.nanoTime();
                 kernel.advance(rng.fork(s), state);
-                nanos += System.nanoTime() - t0;
             }
             if (r < recorded.length && recorded[r] == s) {
                 tv[r] = TotalVariation.distance(p, state.buffer(0), chains);
                 occ[r] = home < 0 ? Double.NaN : occupancy(clusters, state.buffer(0), n, Math.min(chains, OCCUPANCY_CHAINS),
                         home);
-                secs[r++] = nanos / 1e9;
+                r++;
             }
         }
         double[] massCol = new double[recorded.length];
         java.util.Arrays.fill(massCol, home < 0 ? Double.NaN : mass[home]);
-        return CsvTable.ofColumns(List.of("step", "tv", "occupancy", "startClusterMass", "advanceSeconds"),
-                List.of(recorded.clone(), tv, occ, massCol, secs));
+        return CsvTable.ofColumns(List.of("step", "tv", "occupancy", "startClusterMass"),
+                List.of(recorded.clone(), tv, occ, massCol));
     }
 
     private static double occupancy(Clusters c, double[] v, int n, int chains, int home) {

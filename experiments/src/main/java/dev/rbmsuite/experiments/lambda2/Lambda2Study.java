@@ -70,10 +70,19 @@ public final class Lambda2Study extends ResultFigure<Lambda2Study.Result> {
     }
 
     @Override
+    public List<dev.rbmsuite.experiments.TrialUnits.Group> trialGroups(dev.rbmsuite.experiments.Scale scale) {
+        return List.of(new dev.rbmsuite.experiments.TrialUnits.Group(id(), "lambda2", trials(scale), this::compute));
+    }
+
+    private static int trials(dev.rbmsuite.experiments.Scale scale) {
+        return scale.pick(2, 5, 20);
+    }
+
+    @Override
     protected Result compute(ExperimentContext ctx) throws Exception {
         int n = ctx.scale().pick(6, 8, 8);
         int m = ctx.scale().pick(8, 12, 12);
-        int trials = ctx.scale().pick(2, 5, 20);
+        int trials = trials(ctx.scale());
         int[] n2s = ctx.scale().pick(0, 1, 1) == 0 ? new int[] {64, 256} : new int[] {64, 256, 1024, 4096};
         Map<String, Object> settings = new LinkedHashMap<>(Map.of("n", n, "m", m, "stds", List.of(1.0, 2.0, 3.0),
                 "n2", java.util.Arrays.stream(n2s).boxed().toList()));

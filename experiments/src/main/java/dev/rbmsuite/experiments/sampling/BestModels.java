@@ -29,9 +29,27 @@ public final class BestModels {
      * @throws IOException on read or write failure of kept runs
      */
     public static TrainedModel best(ExperimentContext ctx, String dataset) throws IOException {
-        RunConfig cfg = Schedules.config(ctx.scale(), dataset, "roundtrip", 3, false);
+        RunConfig cfg = config(ctx.scale(), dataset);
         List<CsvTable> curves = TrainingRuns.run(ctx, cfg);
         return TrainingRuns.model(ctx, cfg, TrainingRuns.best(curves));
+    }
+
+    /**
+     * @param scale the scale
+     * @param dataset the data set
+     * @return the training configuration whose best trial is the sampling figures' model
+     */
+    public static RunConfig config(dev.rbmsuite.experiments.Scale scale, String dataset) {
+        return Schedules.config(scale, dataset, "roundtrip", 3, false);
+    }
+
+    /**
+     * @param dataset the data set
+     * @return the persistent chains a trained model of it ends with (N_s of Table 1): the starts
+     *     figures 8 and 9 can draw from
+     */
+    public static int chains(String dataset) {
+        return dev.rbmsuite.experiments.PaperData.setting(dataset).samples();
     }
 
     /**

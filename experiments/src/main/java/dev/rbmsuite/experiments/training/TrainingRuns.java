@@ -52,6 +52,15 @@ public final class TrainingRuns {
     }
 
     /**
+     * @param cfg a configuration
+     * @return its trials as a group of units of work ({@code ROOT/training/NAME/}), run through {@link #run}
+     */
+    public static dev.rbmsuite.experiments.TrialUnits.Group group(RunConfig cfg) {
+        return new dev.rbmsuite.experiments.TrialUnits.Group(dev.rbmsuite.experiments.TrialUnits.TRAINING, cfg.name(),
+                cfg.trials(), ctx -> run(ctx, cfg));
+    }
+
+    /**
      * The trained model and final chains of one trial (after {@link #run}).
      *
      * @param ctx the figure's context

@@ -32,9 +32,7 @@ class Fig8ClaimsTest {
             }
             stats.put(kernels[k], list);
         }
-        Map<String, Double> seconds = Map.of("bgs", 1.5e-4, "dt", 3e-4, "roundtrip", 2e-4);
-        return new Fig8Panel(dataset, clustered, new double[0], 0, Map.of(), statsKept ? stats : null,
-                statsKept ? seconds : Map.of());
+        return new Fig8Panel(dataset, clustered, new double[0], 0, Map.of(), statsKept ? stats : null);
     }
 
     private static Decision decided(List<Decision> all, String id) {
@@ -55,9 +53,8 @@ class Fig8ClaimsTest {
         // per bottom-layer sweep DT pays 1.5 sweeps a step: the proposed kernel's lead grows
         assertThat(decided(d, "fig8.cost.sweeps.islands.dt").effect())
                 .isGreaterThan(decided(d, "fig8.moves.islands.dt").effect() / Figure8.STEPS);
-        // per second BGS takes fewer seconds a step than the proposed kernel, which still moves more per second
-        assertThat(decided(d, "fig8.cost.time.islands.bgs").verdict()).isEqualTo(Verdict.HOLDS);
-        assertThat(d).hasSize(2 * 3 + 2 * 2);
+        // moves, distinct states and spread against each baseline, and moves per bottom-layer sweep
+        assertThat(d).hasSize(2 * 3 + 2);
     }
 
     @Test

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 class TrajectoriesTest {
     @Test
     void statsCountMovesDistinctStatesAndSpreadPerChain() {
-        CsvTable t = CsvTable.builder("chain", "step", "pc1", "pc2", "cluster", "distinct", "advanceSeconds")
-                .row(0, 0, 0.0, 0.0, 0, 1, 0.0).row(0, 1, 2.0, 0.0, 1, 2, 0.0).row(0, 2, 0.0, 0.0, 0, 2, 0.0)
-                .row(1, 0, 1.0, 1.0, 1, 1, 0.0).row(1, 1, 1.0, 1.0, 1, 1, 0.0).row(1, 2, 1.0, 1.0, 1, 1, 0.0).build();
+        CsvTable t = CsvTable.builder("chain", "step", "pc1", "pc2", "cluster", "distinct")
+                .row(0, 0, 0.0, 0.0, 0, 1).row(0, 1, 2.0, 0.0, 1, 2).row(0, 2, 0.0, 0.0, 0, 2)
+                .row(1, 0, 1.0, 1.0, 1, 1).row(1, 1, 1.0, 1.0, 1, 1).row(1, 2, 1.0, 1.0, 1, 1).build();
         List<ChainStats> s = Trajectories.stats(t, true);
         assertThat(s).hasSize(2);
         assertThat(s.get(0).moves()).isEqualTo(2);

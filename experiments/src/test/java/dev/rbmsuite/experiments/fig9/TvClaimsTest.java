@@ -31,9 +31,7 @@ class TvClaimsTest {
                 curves.get("roundtrip")[s][i] = level + 0.25 + 0.65 * Math.exp(-t / 5) + 0.001 * ((s * 7 + i) % 3);
             }
         }
-        Map<String, Double> seconds = Map.of("bgs", 1.0, "dt", 2.0, "roundtrip", 2.0);
-        return new TvPanel("toy", 0.1, steps, TvFiles.bands(curves), perStartKept ? curves : null, null, null,
-                perStartKept ? seconds : Map.of());
+        return new TvPanel("toy", 0.1, steps, TvFiles.bands(curves), perStartKept ? curves : null, null, null);
     }
 
     private static Decision decided(List<Decision> all, String id) {

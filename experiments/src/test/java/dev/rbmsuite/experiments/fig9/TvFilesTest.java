@@ -27,7 +27,6 @@ class TvFilesTest {
     private static TvPanel panel(String dataset, int salt, boolean clustered) {
         Map<String, double[][]> perStart = new LinkedHashMap<>();
         Map<String, double[][]> occupancy = new LinkedHashMap<>();
-        Map<String, Double> seconds = new LinkedHashMap<>();
         int k = 0;
         for (String kernel : BestModels.KERNELS) {
             double[][] tv = new double[STARTS][STEPS.length];
@@ -40,11 +39,10 @@ class TvFilesTest {
             }
             perStart.put(kernel, tv);
             occupancy.put(kernel, occ);
-            seconds.put(kernel, 1e-4 * (k + 1));
             k++;
         }
         return new TvPanel(dataset, 0.05 + 0.01 * salt, STEPS, TvFiles.bands(perStart), perStart,
-                clustered ? occupancy : null, clustered ? new double[] {0.5, 0.3, 0.2} : null, seconds);
+                clustered ? occupancy : null, clustered ? new double[] {0.5, 0.3, 0.2} : null);
     }
 
     private static Figure9.Result result() {
@@ -84,7 +82,6 @@ class TvFilesTest {
             assertThat(b.dataset()).isEqualTo(a.dataset());
             assertThat(b.floor()).isEqualTo(a.floor());
             assertThat(b.steps()).containsExactly(a.steps());
-            assertThat(b.secondsPerStep()).isEqualTo(a.secondsPerStep());
             for (String k : BestModels.KERNELS) {
                 for (int q = 0; q < 3; q++) {
                     assertThat(b.bands().get(k)[q]).containsExactly(a.bands().get(k)[q]);
@@ -112,7 +109,6 @@ class TvFilesTest {
         for (TvPanel p : back.panels()) {
             assertThat(p.perStart()).isNull();
             assertThat(p.occupancy()).isNull();
-            assertThat(p.secondsPerStep()).isEmpty();
             assertThat(p.bands()).containsOnlyKeys(BestModels.KERNELS);
         }
     }
