@@ -1,0 +1,128 @@
+package dev.rbmsuite.experiments.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.experiments.ExperimentContext;
+import dev.rbmsuite.experiments.ResultFigure;
+import dev.rbmsuite.experiments.claims.Claim;
+import dev.rbmsuite.experiments.claims.Margins;
+import dev.rbmsuite.experiments.training.LearningClaims;
+import dev.rbmsuite.experiments.training.Run;
+import dev.rbmsuite.experiments.training.RunConfig;
+import dev.rbmsuite.experiments.training.TrainingRuns;
+import dev.rbmsuite.plots.Figure;
+import dev.rbmsuite.plots.LegendPosition;
+import dev.rbmsuite.plots.Series;
+import dev.rbmsuite.plots.XyPanel;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code rbm compare}'s result: every kernel of a {@link CompareSpec} trained T times with the
+ * paper's protocol (the trials of the figures, {@link TrainingRuns}, kept under
+ * {@code DIR/training/}), the learning curves (mean over trials, band from the lowest to the
+ * highest trial), and for every kernel after the first the claim "comparable to or better than the
+ * baseline" on the per-trial mean log-likelihood over the last quarter of the epochs (Welch, margin
+ * {@link Margins#LOGLIK_NATS}, as figure 7), plus the convergence check of every run. All claims are
+ * the suite's own comparisons on the user's data (kind beyond).
+ */
+public final class Comparison extends ResultFigure<Comparison.Result> {
+    /** The figure id of every row of the comparison's claims.csv. */
+    public static final String ID = "compare";
+    static final String CSV = "compare-trials.csv";
+    static final String SUMMARY_CSV = "compare-summary.csv";
+
+    private final CompareSpec spec;
+
+    /**
+     * @param runs one run per kernel, baseline first
+     * @param settings the comparison's settings
+     */
+    public record Result(List<Run> runs, Map<String, Object> settings) {
+    }
+
+    /** @param spec what to compare (null for reading a result back only) */
+    public Comparison(CompareSpec spec) {
+        this.spec = spec;
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String title() {
+        return "Kernel comparison: log-likelihood over training";
+    }
+
+    @Override
+    protected Result compute(ExperimentContext ctx) throws Exception {
+        List<Run> runs = new ArrayList<>();
+        Map<String, Object> settings = spec.asMap();
+        Path base = ctx.dir().resolve("training");
+        for (RunConfig cfg : spec.configs()) {
+            Map<String, Object> trialSettings = new LinkedHashMap<>(cfg.asMap());
+            trialSettings.putAll(spec.problem().asMap());
+            runs.add(Run.of(cfg, TrainingRuns.run(ctx, base, cfg, spec.problem(), trialSettings)));
+        }
+        return new Result(runs, settings);
+    }
+
+    @Override
+    protected Map<String, Object> settings(Result r) {
+        return r.settings();
+    }
+
+    @Override
+    protected List<String> write(Result r, Path dir) throws IOException {
+        Run.writeLong(r.runs(), dir.resolve(CSV));
+        Run.writeSummary(r.runs(), dir.resolve(SUMMARY_CSV));
+        return List.of(SUMMARY_CSV, CSV);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected Result read(Path dir, JsonNode manifest) throws IOException {
+        return new Result(Run.readLong(dir.resolve(CSV)),
+                new ObjectMapper().convertValue(manifest.path("settings"), LinkedHashMap.class));
+    }
+
+    @Override
+    public Figure plot(Result r) {
+        XyPanel.Builder b = XyPanel.builder().title(String.valueOf(r.settings().get("data"))).xLabel("epoch")
+                .yLabel("log-likelihood (nats)").legend(LegendPosition.AUTO);
+        for (Run run : r.runs()) {
+            Series s = run.lineWithRange("logLikelihood");
+            if (s != null) {
+                b.add(s);
+            }
+        }
+        return Figure.single(b.build(), 1200, 800);
+    }
+
+    @Override
+    public List<Claim> claims(Result r) {
+        LearningClaims lc = new LearningClaims(ID, r.runs());
+        List<Claim> claims = new ArrayList<>();
+        Run base = r.runs().get(0);
+        for (Run run : r.runs().subList(1, r.runs().size())) {
+            claims.add(lc.atLeast(ID + ".comparable." + run.name().substring(CompareSpec.GROUP.length() + 1), null, run,
+                    base, Margins.LOGLIK_NATS));
+        }
+        claims.addAll(lc.convergence());
+        return claims;
+    }
+
+    @Override
+    public String caption(Result r) {
+        Run first = r.runs().get(0);
+        return "Log-likelihood against the training epoch on " + r.settings().get("data") + " for "
+                + String.join(", ", r.runs().stream().map(Run::label).toList()) + "; lines: mean over "
+                + first.trials().size() + " trials, bands: lowest to highest trial. Baseline: " + first.label() + ".";
+    }
+}
