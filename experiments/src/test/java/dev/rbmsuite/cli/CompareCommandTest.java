@@ -88,7 +88,7 @@ class CompareCommandTest {
         Cli.Result r = Cli.run(args(data, out, "--json"));
         assertThat(r.code()).as(r.err()).isZero();
         for (String f : List.of("manifest.json", "REPORT.md", "claims.csv", "compare.png", "compare.svg",
-                "compare-trials.csv", "compare-summary.csv", "training/compare-roundtrip-L1/trial-2.csv")) {
+                "compare-trials.csv", "compare-summary.csv", "compare-curves.csv", "training/compare-roundtrip-L1/trial-2.csv")) {
             assertThat(out.resolve(f)).exists();
         }
         CsvTable claims = CsvTable.read(out.resolve("claims.csv"));
@@ -116,6 +116,14 @@ class CompareCommandTest {
         double[] fin = CsvTable.read(out.resolve("compare-summary.csv")).doubles("finalLogLikelihood");
         double[] curve = CsvTable.read(out.resolve("training/compare-bgs/trial-0.csv")).doubles("logLikelihood");
         assertThat(fin[0]).isEqualTo(curve[curve.length - 1]).isNegative();
+        CsvTable curves = CsvTable.read(out.resolve("compare-curves.csv"));
+        assertThat(curves.size()).isEqualTo(2 * 10);
+        double[] mean = curves.doubles("meanLogLikelihood");
+        double[] low = curves.doubles("lowestLogLikelihood");
+        double[] high = curves.doubles("highestLogLikelihood");
+        for (int k = 0; k < mean.length; k++) {
+            assertThat(mean[k]).isBetween(low[k], high[k]);
+        }
 
         Map<String, String> first = snapshot(out);
         Cli.Result again = Cli.run(args(data, out));

@@ -99,8 +99,9 @@ public final class CompareRunner {
         List<JsonNode> rows = new ArrayList<>();
         m.path("claims").forEach(rows::add);
         sb.append(Report.claimsTable(rows));
-        sb.append("Every row is in `claims.csv` (n, effect, 95 % interval, threshold, verdict); per-trial numbers in `")
-                .append(Comparison.CSV).append("` and `").append(Comparison.SUMMARY_CSV).append("`.\n\n");
+        sb.append("Every row is in `claims.csv` (n, effect, 95 % interval, threshold, verdict); the curves in `")
+                .append(Comparison.CURVES_CSV).append("`, per-trial numbers in `").append(Comparison.CSV).append("` and `")
+                .append(Comparison.SUMMARY_CSV).append("`.\n\n");
         sb.append(Report.howDecided());
         return sb.toString();
     }

@@ -2,6 +2,7 @@ package dev.rbmsuite.experiments.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.ResultFigure;
 import dev.rbmsuite.experiments.claims.Claim;
@@ -35,6 +36,7 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
     public static final String ID = "compare";
     static final String CSV = "compare-trials.csv";
     static final String SUMMARY_CSV = "compare-summary.csv";
+    static final String CURVES_CSV = "compare-curves.csv";
 
     private final CompareSpec spec;
 
@@ -82,7 +84,17 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
     protected List<String> write(Result r, Path dir) throws IOException {
         Run.writeLong(r.runs(), dir.resolve(CSV));
         Run.writeSummary(r.runs(), dir.resolve(SUMMARY_CSV));
-        return List.of(SUMMARY_CSV, CSV);
+        CsvTable.Builder curves = CsvTable.builder("config", "kernel", "epoch", "meanLogLikelihood",
+                "lowestLogLikelihood", "highestLogLikelihood");
+        for (Run run : r.runs()) {
+            double[] epoch = run.trials().get(0).doubles("epoch");
+            double[][] range = run.range("logLikelihood");
+            for (int k = 0; k < epoch.length; k++) {
+                curves.row(run.name(), run.kernel(), epoch[k], range[0][k], range[1][k], range[2][k]);
+            }
+        }
+        curves.build().write(dir.resolve(CURVES_CSV));
+        return List.of(CURVES_CSV, SUMMARY_CSV, CSV);
     }
 
     @Override

@@ -72,23 +72,33 @@ public record Run(String name, String kernel, int upperLayers, List<CsvTable> tr
      */
     public Series lineWithRange(String column) {
         double[] x = trials.get(0).doubles("epoch");
-        double[] mean = Curves.mean(trials, column);
-        double[] lo = new double[x.length];
-        double[] hi = new double[x.length];
+        double[][] range = range(column);
+        int[] keep = java.util.stream.IntStream.range(0, x.length).filter(k -> Double.isFinite(range[0][k])).toArray();
+        if (keep.length == 0) {
+            return null;
+        }
+        return Series.line(label(), styleKey(), pick(x, keep), pick(range[0], keep))
+                .withBand(pick(range[1], keep), pick(range[2], keep));
+    }
+
+    /**
+     * @param column a metric
+     * @return per evaluation: the mean over trials, the lowest and the highest trial
+     */
+    public double[][] range(String column) {
+        int size = trials.get(0).size();
+        double[] lo = new double[size];
+        double[] hi = new double[size];
         java.util.Arrays.fill(lo, Double.POSITIVE_INFINITY);
         java.util.Arrays.fill(hi, Double.NEGATIVE_INFINITY);
         for (CsvTable t : trials) {
             double[] y = t.doubles(column);
-            for (int k = 0; k < x.length; k++) {
+            for (int k = 0; k < size; k++) {
                 lo[k] = Math.min(lo[k], y[k]);
                 hi[k] = Math.max(hi[k], y[k]);
             }
         }
-        int[] keep = java.util.stream.IntStream.range(0, x.length).filter(k -> Double.isFinite(mean[k])).toArray();
-        if (keep.length == 0) {
-            return null;
-        }
-        return Series.line(label(), styleKey(), pick(x, keep), pick(mean, keep)).withBand(pick(lo, keep), pick(hi, keep));
+        return new double[][] {Curves.mean(trials, column), lo, hi};
     }
 
     private static double[] pick(double[] a, int[] keep) {
