@@ -31,15 +31,8 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = "--data", required = true, paramLabel = "NAME|FILE.csv",
-            description = "a registered data set (genrbm, islands, pentagon, iris, wine, seeds) or a CSV file")
-    String data;
-
-    @Option(names = "--data-param", paramLabel = "k=v", description = "parameter of a registered data set, e.g. a=0.4")
-    Map<String, String> dataParams = new LinkedHashMap<>();
-
-    @Option(names = "--data-seed", paramLabel = "D", description = "seed of a synthetic data set (default ${DEFAULT-VALUE})")
-    long dataSeed = 1;
+    @Mixin
+    DataOptions dataOptions;
 
     @Option(names = "--kernels", required = true, split = ",", paramLabel = "K1,K2[,...]",
             description = "installed kernels (see rbm kernels), the first is the baseline")
@@ -112,14 +105,14 @@ final class CompareCommand implements Callable<Integer> {
         if (k < 1 || epochs % k != 0) {
             throw new InputException("option --eval-every: must be a positive divisor of --epochs (" + epochs + "), got " + k);
         }
-        BinaryDataset ds = TrainingInputs.load(data, dataParams, dataSeed);
+        BinaryDataset ds = dataOptions.load();
         TrainingProblem problem = new TrainingProblem(ds, hidden, lr, samples, kernelParams);
         checkKernelParams(problem);
         for (String kernel : kernels) {
             TrainingSettings s = settings(kernel, k, problem);
             TrainingInputs.guard(s, ds, Math.min(concurrent, trials * kernels.size()));
         }
-        String name = TrainingInputs.isFile(data) ? Path.of(data).getFileName().toString() : ds.name();
+        String name = dataOptions.isFile() ? Path.of(dataOptions.data).getFileName().toString() : ds.name();
         return new CompareSpec(name, problem, kernels, trials, epochs, k, aisTemperatures, aisRuns);
     }
 

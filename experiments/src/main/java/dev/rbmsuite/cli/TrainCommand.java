@@ -41,16 +41,8 @@ final class TrainCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = "--data", required = true, paramLabel = "NAME|FILE.csv",
-            description = "a registered data set (genrbm, islands, pentagon, iris, wine, seeds) or a CSV file")
-    String data;
-
-    @Option(names = "--data-param", paramLabel = "k=v", description = "parameter of a registered data set, e.g. a=0.4")
-    Map<String, String> dataParams = new LinkedHashMap<>();
-
-    @Option(names = "--data-seed", paramLabel = "D",
-            description = "seed of a synthetic data set, independent of --seed so that runs share one data set (default ${DEFAULT-VALUE})")
-    long dataSeed = 1;
+    @Mixin
+    DataOptions dataOptions;
 
     @Option(names = "--kernel", required = true, paramLabel = "K",
             description = "transition kernel of the persistent chains: bgs, dt, roundtrip, pt or a plug-in (see rbm kernels)")
@@ -119,19 +111,9 @@ final class TrainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         TrainingSettings settings = settings();
-        BinaryDataset ds = TrainingInputs.load(data, dataParams, dataSeed);
+        BinaryDataset ds = dataOptions.load();
         TrainingInputs.guard(settings, ds);
-        Map<String, Object> info = new LinkedHashMap<>();
-        info.put("name", ds.name());
-        info.put("source", data);
-        if (TrainingInputs.isFile(data)) {
-            info.put("file", Path.of(data).toAbsolutePath().normalize().toString());
-        } else {
-            info.put("parameters", dataParams);
-            info.put("dataSeed", dataSeed);
-        }
-        info.put("rows", ds.size());
-        info.put("columns", ds.dimension());
+        Map<String, Object> info = dataOptions.describe(ds);
         Progress progress = new Progress(settings.epochs(), quiet);
         TrainingRun.Result r;
         try {

@@ -82,8 +82,8 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
 
     @Override
     protected List<String> write(Result r, Path dir) throws IOException {
-        Run.writeLong(r.runs(), dir.resolve(CSV));
-        Run.writeSummary(r.runs(), dir.resolve(SUMMARY_CSV));
+        List<String> files = new ArrayList<>(List.of(CURVES_CSV));
+        files.addAll(Run.writeAll(r.runs(), dir, CSV, SUMMARY_CSV));
         CsvTable.Builder curves = CsvTable.builder("config", "kernel", "epoch", "meanLogLikelihood",
                 "lowestLogLikelihood", "highestLogLikelihood");
         for (Run run : r.runs()) {
@@ -94,14 +94,12 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
             }
         }
         curves.build().write(dir.resolve(CURVES_CSV));
-        return List.of(CURVES_CSV, SUMMARY_CSV, CSV);
+        return files;
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     protected Result read(Path dir, JsonNode manifest) throws IOException {
-        return new Result(Run.readLong(dir.resolve(CSV)),
-                new ObjectMapper().convertValue(manifest.path("settings"), LinkedHashMap.class));
+        return new Result(Run.readLong(dir.resolve(CSV)), Run.settings(manifest));
     }
 
     @Override

@@ -76,16 +76,12 @@ public final class Figure7 extends ResultFigure<Figure7.Result> {
 
     @Override
     protected List<String> write(Result r, Path dir) throws IOException {
-        Run.writeLong(r.runs(), dir.resolve(CSV));
-        Run.writeSummary(r.runs(), dir.resolve(SUMMARY_CSV));
-        return List.of(SUMMARY_CSV, CSV);
+        return Run.writeAll(r.runs(), dir, CSV, SUMMARY_CSV);
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     protected Result read(Path dir, JsonNode manifest) throws IOException {
-        return new Result(Run.readLong(dir.resolve(CSV)),
-                new com.fasterxml.jackson.databind.ObjectMapper().convertValue(manifest.path("settings"), LinkedHashMap.class));
+        return new Result(Run.readLong(dir.resolve(CSV)), Run.settings(manifest));
     }
 
     @Override

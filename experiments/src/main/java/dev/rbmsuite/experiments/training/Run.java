@@ -187,6 +187,31 @@ public record Run(String name, String kernel, int upperLayers, List<CsvTable> tr
     }
 
     /**
+     * Writes a learning-curve figure's raw numbers: {@link #writeSummary} and {@link #writeLong}.
+     *
+     * @param runs the runs
+     * @param dir the figure's folder
+     * @param longCsv the long-format file's name
+     * @param summaryCsv the summary file's name
+     * @return the two names, summary first
+     * @throws IOException on write failure
+     */
+    public static List<String> writeAll(List<Run> runs, Path dir, String longCsv, String summaryCsv) throws IOException {
+        writeLong(runs, dir.resolve(longCsv));
+        writeSummary(runs, dir.resolve(summaryCsv));
+        return List.of(summaryCsv, longCsv);
+    }
+
+    /**
+     * @param manifest a figure's manifest
+     * @return its settings by name, as recorded
+     */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> settings(com.fasterxml.jackson.databind.JsonNode manifest) {
+        return new com.fasterxml.jackson.databind.ObjectMapper().convertValue(manifest.path("settings"), LinkedHashMap.class);
+    }
+
+    /**
      * Reads runs written by {@link #writeLong}.
      *
      * @param file the long-format CSV
