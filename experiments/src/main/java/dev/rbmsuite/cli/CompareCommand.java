@@ -2,6 +2,7 @@ package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Memory;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.experiments.compare.CompareRunner;
 import dev.rbmsuite.experiments.compare.CompareSpec;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.IntStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -67,6 +69,17 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--ais-runs", paramLabel = "N", description = "mAIS runs where not exact (default ${DEFAULT-VALUE})")
     int aisRuns = MonitorSettings.DEFAULTS.aisRuns();
 
+    @Option(names = "--tv-steps", paramLabel = "S",
+            description = "transitions per start of the TV comparison, where n <= 20; 0 for none (default ${DEFAULT-VALUE})")
+    int tvSteps = 100;
+
+    @Option(names = "--tv-chains", paramLabel = "N", description = "chains per start of the TV comparison (default ${DEFAULT-VALUE})")
+    int tvChains = 1000;
+
+    @Option(names = "--tv-starts", paramLabel = "K",
+            description = "persistent chains of the best model that start the TV runs, at most --samples (default ${DEFAULT-VALUE})")
+    int tvStarts = 10;
+
     @Option(names = "--threads", paramLabel = "P", description = "trials run at once (default: all cores)")
     Integer threads;
 
@@ -113,7 +126,24 @@ final class CompareCommand implements Callable<Integer> {
             TrainingInputs.guard(s, ds, Math.min(concurrent, trials * kernels.size()));
         }
         String name = dataOptions.isFile() ? Path.of(dataOptions.data).getFileName().toString() : ds.name();
-        return new CompareSpec(name, problem, kernels, trials, epochs, k, aisTemperatures, aisRuns);
+        checkTv(ds);
+        return new CompareSpec(name, problem, kernels, trials, epochs, k, aisTemperatures, aisRuns, tvSteps, tvChains,
+                Math.min(tvStarts, samples));
+    }
+
+    private void checkTv(BinaryDataset ds) {
+        if (tvSteps < 0 || tvSteps > 100_000) {
+            throw new InputException("option --tv-steps: must be in [0, 100000], got " + tvSteps);
+        }
+        if (tvChains < 1 || tvStarts < 1) {
+            throw new InputException("option --tv-" + (tvChains < 1 ? "chains" : "starts") + ": must be positive");
+        }
+        if (tvSteps > 0 && ds.dimension() <= 20) {
+            // every start holds its own chains of every layer while all starts of a kernel run at once
+            Memory.require(Memory.doubles(6, Math.min(tvStarts, samples), tvChains, ds.dimension() + IntStream.of(hidden)
+                    .asLongStream().sum()), "options --tv-chains/--tv-starts: " + tvChains + " chains per start");
+            Memory.require(Memory.doubles(2, 1L << ds.dimension()), "the exact P(v) of the TV comparison");
+        }
     }
 
     private void checkKernels() {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The {@code compare} command on a tiny problem (n = 6, m = 4, 3 trials of 20 epochs): its files,
- * the claims table and its verdicts, resume to the same bytes (also after losing a trial, and with
+ * the claims table (learning curves and the TV comparison) and its verdicts, resume to the same bytes (also after losing a trial, and with
  * another thread count), and bad input refused before anything is created.
  */
 class CompareCommandTest {
@@ -88,12 +88,12 @@ class CompareCommandTest {
         Cli.Result r = Cli.run(args(data, out, "--json"));
         assertThat(r.code()).as(r.err()).isZero();
         for (String f : List.of("manifest.json", "REPORT.md", "claims.csv", "compare.png", "compare.svg",
-                "compare-trials.csv", "compare-summary.csv", "compare-curves.csv", "training/compare-roundtrip-L1/trial-2.csv")) {
+                "compare-trials.csv", "compare-summary.csv", "compare-curves.csv", "compare-tv.csv", "training/compare-roundtrip-L1/trial-2.csv")) {
             assertThat(out.resolve(f)).exists();
         }
         CsvTable claims = CsvTable.read(out.resolve("claims.csv"));
         assertThat(claims.header()).isEqualTo(ClaimsCsv.HEADER);
-        assertThat(claims.rows()).hasSize(3);
+        assertThat(claims.rows()).hasSize(4);
         for (List<String> row : claims.rows()) {
             assertThat(row.get(0)).isEqualTo("compare");
             assertThat(row.get(2)).isEqualTo("beyond");
@@ -111,7 +111,16 @@ class CompareCommandTest {
         assertThat(manifest.path("settings").path("kernels").toString()).isEqualTo("[\"bgs\",\"roundtrip\"]");
         assertThat(Files.readString(out.resolve("REPORT.md"))).contains("compare.comparable.roundtrip-L1")
                 .contains("proposed (L = 1) vs BGS");
-        assertThat(r.json().path("claims")).hasSize(3);
+        assertThat(r.json().path("claims")).hasSize(4);
+        // the TV comparison: both kernels on the best model from the same 10 persistent chains, paired
+        List<String> tv = claims.rows().get(1);
+        assertThat(tv.get(1)).isEqualTo("compare.tv-early.roundtrip");
+        assertThat(tv.get(5)).isEqualTo("10");
+        assertThat(Double.parseDouble(tv.get(9))).isZero();
+        CsvTable tvCurves = CsvTable.read(out.resolve("compare-tv.csv"));
+        for (double x : tvCurves.doubles("median")) {
+            assertThat(x).isBetween(0.0, 1.0);
+        }
         // the summary's final log-likelihood is the trial's last evaluation, a log-probability
         double[] fin = CsvTable.read(out.resolve("compare-summary.csv")).doubles("finalLogLikelihood");
         double[] curve = CsvTable.read(out.resolve("training/compare-bgs/trial-0.csv")).doubles("logLikelihood");
@@ -163,7 +172,9 @@ class CompareCommandTest {
                 new String[] {"--trials", "0"},
                 new String[] {"--kernel-param", "nosuch=1"},
                 new String[] {"--lr", "-1"},
-                new String[] {"--threads", "0"});
+                new String[] {"--threads", "0"},
+                new String[] {"--tv-steps", "-1"},
+                new String[] {"--tv-chains", "0"});
         for (String[] extra : bad) {
             Cli.Result r = Cli.run(args(data, out, extra));
             assertThat(r.code()).as(String.join(" ", extra) + ": " + r.err()).isEqualTo(2);

@@ -35,7 +35,7 @@ public final class CompareRunner {
     public static final String FORMAT = "compare";
     /** The kind of folder {@code compare --out} writes. */
     public static final OutputFolder.Kind KIND = new OutputFolder.Kind(FORMAT, "a comparison folder",
-            n -> n.matches("manifest\\.json|REPORT\\.md|claims\\.csv|training|compare[-.a-z]*"), d -> false);
+            n -> n.matches("manifest\\.json|REPORT\\.md|claims\\.csv|training|trials|compare[-.a-z]*"), d -> false);
 
     private CompareRunner() {
     }

@@ -21,9 +21,12 @@ import java.util.Map;
  * @param evalEvery log-likelihood cadence in epochs (divides E)
  * @param aisTemperatures mAIS K where the log-likelihood is not exact (docs/methods.md section 7.2)
  * @param aisRuns mAIS N where the log-likelihood is not exact
+ * @param tvSteps transitions of the TV comparison per start (0: none)
+ * @param tvChains N_c chains per start of the TV comparison
+ * @param tvStarts persistent chains of the trained model that start the TV runs
  */
 public record CompareSpec(String dataName, TrainingProblem problem, List<String> kernels, int trials, int epochs,
-                          int evalEvery, int aisTemperatures, int aisRuns) {
+                          int evalEvery, int aisTemperatures, int aisRuns, int tvSteps, int tvChains, int tvStarts) {
     /** The data set name every configuration of a comparison carries (names its trial folders). */
     static final String GROUP = "compare";
 
@@ -60,6 +63,9 @@ public record CompareSpec(String dataName, TrainingProblem problem, List<String>
         m.put("evalEvery", evalEvery);
         m.put("aisTemperatures", aisTemperatures);
         m.put("aisRuns", aisRuns);
+        m.put("tvSteps", tvSteps);
+        m.put("tvChains", tvChains);
+        m.put("tvStarts", tvStarts);
         m.putAll(problem.asMap());
         return m;
     }

@@ -7,6 +7,7 @@ import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.ResultFigure;
 import dev.rbmsuite.experiments.claims.Claim;
 import dev.rbmsuite.experiments.claims.Margins;
+import dev.rbmsuite.experiments.fig9.TvPanel;
 import dev.rbmsuite.experiments.training.LearningClaims;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.experiments.training.RunConfig;
@@ -43,8 +44,10 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
     /**
      * @param runs one run per kernel, baseline first
      * @param settings the comparison's settings
+     * @param tv every kernel's TV curves on the best trained model, null where none were computed
+     *     (and when read back: the comparison keeps no per-start TV table of its own)
      */
-    public record Result(List<Run> runs, Map<String, Object> settings) {
+    public record Result(List<Run> runs, Map<String, Object> settings, TvPanel tv) {
     }
 
     /** @param spec what to compare (null for reading a result back only) */
@@ -65,14 +68,19 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
     @Override
     protected Result compute(ExperimentContext ctx) throws Exception {
         List<Run> runs = new ArrayList<>();
-        Map<String, Object> settings = spec.asMap();
         Path base = ctx.dir().resolve("training");
-        for (RunConfig cfg : spec.configs()) {
+        List<RunConfig> configs = spec.configs();
+        // the seed too: kept trials of another seed are discarded, not mixed in
+        Map<String, Object> trained = new LinkedHashMap<>(spec.problem().asMap());
+        trained.put("seed", Long.toString(ctx.seed())); // as text: a JSON long reads back as an int
+        for (RunConfig cfg : configs) {
             Map<String, Object> trialSettings = new LinkedHashMap<>(cfg.asMap());
-            trialSettings.putAll(spec.problem().asMap());
+            trialSettings.putAll(trained);
             runs.add(Run.of(cfg, TrainingRuns.run(ctx, base, cfg, spec.problem(), trialSettings)));
         }
-        return new Result(runs, settings);
+        trained.put("epochs", spec.epochs());
+        trained.put("trials", spec.trials());
+        return new Result(runs, spec.asMap(), CompareTv.compute(ctx, spec, configs, runs, base, trained));
     }
 
     @Override
@@ -94,12 +102,16 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
             }
         }
         curves.build().write(dir.resolve(CURVES_CSV));
+        if (r.tv() != null) {
+            CompareTv.write(r.tv(), dir);
+            files.add(CompareTv.CSV);
+        }
         return files;
     }
 
     @Override
     protected Result read(Path dir, JsonNode manifest) throws IOException {
-        return new Result(Run.readLong(dir.resolve(CSV)), Run.settings(manifest));
+        return new Result(Run.readLong(dir.resolve(CSV)), Run.settings(manifest), null);
     }
 
     @Override
@@ -112,7 +124,10 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
                 b.add(s);
             }
         }
-        return Figure.single(b.build(), 1200, 800);
+        if (r.tv() == null) {
+            return Figure.single(b.build(), 1200, 800);
+        }
+        return Figure.grid(1, 2).size(2200, 800).panel(b.build()).panel(CompareTv.plot(r.tv(), r.runs())).build();
     }
 
     @Override
@@ -124,6 +139,9 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
             claims.add(lc.atLeast(ID + ".comparable." + run.name().substring(CompareSpec.GROUP.length() + 1), null, run,
                     base, Margins.LOGLIK_NATS));
         }
+        if (r.tv() != null) {
+            claims.addAll(CompareTv.claims(r.tv(), r.runs()));
+        }
         claims.addAll(lc.convergence());
         return claims;
     }
@@ -133,6 +151,10 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
         Run first = r.runs().get(0);
         return "Log-likelihood against the training epoch on " + r.settings().get("data") + " for "
                 + String.join(", ", r.runs().stream().map(Run::label).toList()) + "; lines: mean over "
-                + first.trials().size() + " trials, bands: lowest to highest trial. Baseline: " + first.label() + ".";
+                + first.trials().size() + " trials, bands: lowest to highest trial. Baseline: " + first.label() + "."
+                + (r.tv() == null ? " No TV comparison (n > " + CompareTv.MAX_VISIBLE + " or no TV steps)."
+                : " Right: TV distance between the exact P(v) and " + r.settings().get("tvChains") + " chains per start, "
+                + "every kernel on the best trained model from the same " + r.tv().perStart().values().iterator().next().length
+                + " persistent chains; lines: median over starts, bands: 10th-90th percentile.");
     }
 }
