@@ -123,7 +123,7 @@ final class CompareCommand implements Callable<Integer> {
         checkKernelParams(problem);
         for (String kernel : kernels) {
             TrainingSettings s = settings(kernel, k, problem);
-            TrainingInputs.guard(s, ds, Math.min(concurrent, trials * kernels.size()));
+            TrainingInputs.guard(s, ds, Math.min(concurrent, trials)); // one kernel's trials at a time
         }
         String name = dataOptions.isFile() ? Path.of(dataOptions.data).getFileName().toString() : ds.name();
         checkTv(ds);
