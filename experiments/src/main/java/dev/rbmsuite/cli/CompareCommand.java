@@ -60,7 +60,7 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--samples", paramLabel = "N", description = "persistent chains per layer, N_s (default ${DEFAULT-VALUE})")
     int samples = 100;
 
-    @Option(names = "--eval-every", paramLabel = "K", description = "log-likelihood every K epochs, K divides E (default: E / 10)")
+    @Option(names = "--eval-every", paramLabel = "K", description = "log-likelihood every K epochs, K divides E (default: the largest divisor of E up to E / 10)")
     Integer evalEvery;
 
     @Option(names = "--ais-temperatures", paramLabel = "K", description = "mAIS annealing steps where not exact (default ${DEFAULT-VALUE})")
@@ -114,7 +114,7 @@ final class CompareCommand implements Callable<Integer> {
         if (epochs < 1) {
             throw new InputException("option --epochs: must be positive, got " + epochs);
         }
-        int k = evalEvery != null ? evalEvery : Math.max(1, epochs / 10);
+        int k = evalEvery != null ? evalEvery : defaultEvalEvery(epochs);
         if (k < 1 || epochs % k != 0) {
             throw new InputException("option --eval-every: must be a positive divisor of --epochs (" + epochs + "), got " + k);
         }
@@ -129,6 +129,16 @@ final class CompareCommand implements Callable<Integer> {
         checkTv(ds);
         return new CompareSpec(name, problem, kernels, trials, epochs, k, aisTemperatures, aisRuns, tvSteps, tvChains,
                 Math.min(tvStarts, samples));
+    }
+
+    /** @return the largest divisor of E that is at most E / 10 (1 for E below 20): about ten evaluations */
+    static int defaultEvalEvery(int epochs) {
+        for (int k = Math.max(1, epochs / 10); k > 1; k--) {
+            if (epochs % k == 0) {
+                return k;
+            }
+        }
+        return 1;
     }
 
     private void checkTv(BinaryDataset ds) {

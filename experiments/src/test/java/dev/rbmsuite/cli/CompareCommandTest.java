@@ -160,6 +160,17 @@ class CompareCommandTest {
     }
 
     @Test
+    void theDefaultCadenceDividesTheEpochs() {
+        assertThat(CompareCommand.defaultEvalEvery(2000)).isEqualTo(200);
+        assertThat(CompareCommand.defaultEvalEvery(25)).isEqualTo(1);
+        assertThat(CompareCommand.defaultEvalEvery(30)).isEqualTo(3);
+        assertThat(CompareCommand.defaultEvalEvery(97)).isEqualTo(1);
+        for (int e = 1; e < 500; e++) {
+            assertThat(e % CompareCommand.defaultEvalEvery(e)).isZero();
+        }
+    }
+
+    @Test
     void badInputExitsTwoWithOneLineAndCreatesNothing(@TempDir Path dir) throws Exception {
         Path data = data(dir);
         Path out = dir.resolve("never");
