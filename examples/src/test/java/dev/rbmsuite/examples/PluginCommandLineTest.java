@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The plug-in through the command line: with this module on the class path (what {@code RBM_PLUGINS}
  * does for the launcher), {@code rbm kernels} lists it and {@code sample}, {@code tv} and
- * {@code train} (with resume) use it.
+ * {@code train} (with resume) and {@code compare} use it.
  */
 class PluginCommandLineTest {
     @TempDir
@@ -92,15 +92,7 @@ class PluginCommandLineTest {
 
     @Test
     void trainingWithThePlugInResumesBitForBit() throws IOException {
-        Path data = dir.resolve("data.csv");
-        StringBuilder sb = new StringBuilder("v0,v1,v2,v3,v4,v5\n");
-        for (int r = 0; r < 30; r++) {
-            for (int i = 0; i < 6; i++) {
-                sb.append(i > 0 ? "," : "").append((r + i) % 3 == 0 ? 1 : 0);
-            }
-            sb.append('\n');
-        }
-        Files.writeString(data, sb.toString());
+        Path data = data("data.csv");
         List<String> common = List.of("train", "--data", data.toString(), "--kernel", "metropolis-flip",
                 "--kernel-param", "flips=2", "--hidden", "4", "--samples", "20", "--eval-every", "5", "--quiet");
         Path whole = dir.resolve("whole");
@@ -114,6 +106,33 @@ class PluginCommandLineTest {
         assertThat(Files.readAllBytes(parts.resolve("checkpoint.bin"))).isEqualTo(Files.readAllBytes(
                 whole.resolve("checkpoint.bin")));
         assertThat(Files.readString(whole.resolve("manifest.json"))).contains("metropolis-flip").contains("\"flips\"");
+    }
+
+    @Test
+    void compareRunsThePlugInAgainstBgs() throws IOException {
+        Path data = data("data6.csv");
+        Path out = dir.resolve("cmp");
+        Result r = run("compare", "--data", data.toString(), "--kernels", "bgs,metropolis-flip", "--kernel-param",
+                "flips=2", "--hidden", "4", "--trials", "3", "--epochs", "10", "--eval-every", "2", "--samples", "20",
+                "--threads", "2", "--out", out.toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        String claims = Files.readString(out.resolve("claims.csv"));
+        assertThat(claims).startsWith("figure,id,kind,quote,statistic,n,effect,ci_low,ci_high,threshold,verdict\n")
+                .contains("compare,compare.comparable.metropolis-flip,beyond,,");
+        assertThat(Files.readString(out.resolve("REPORT.md"))).contains("metropolis-flip vs BGS");
+        assertThat(out.resolve("training/compare-metropolis-flip/trial-2.csv")).exists();
+    }
+
+    /** @return a 30-row data file with n = 6 */
+    private Path data(String name) throws IOException {
+        StringBuilder sb = new StringBuilder("v0,v1,v2,v3,v4,v5\n");
+        for (int r = 0; r < 30; r++) {
+            for (int i = 0; i < 6; i++) {
+                sb.append(i > 0 ? "," : "").append((r + i) % 3 == 0 ? 1 : 0);
+            }
+            sb.append('\n');
+        }
+        return Files.writeString(dir.resolve(name), sb.toString());
     }
 
     private static String[] args(List<String> common, String... more) {

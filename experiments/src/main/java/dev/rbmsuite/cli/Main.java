@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
             Lambda2Command.class,
             TvCommand.class,
             KernelsCommand.class,
+            CompareCommand.class,
         })
 public final class Main implements Runnable {
     /** Exit code for bad input. */

@@ -1,18 +1,11 @@
 package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rbmsuite.core.FloatLimits;
-import dev.rbmsuite.core.InputException;
-import dev.rbmsuite.core.Memory;
-import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.datasets.BinaryDataset;
-import dev.rbmsuite.datasets.Datasets;
-import dev.rbmsuite.datasets.io.DatasetCsv;
 import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.TrainingRun;
 import dev.rbmsuite.learning.train.TrainingSettings;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,16 +41,8 @@ final class TrainCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = "--data", required = true, paramLabel = "NAME|FILE.csv",
-            description = "a registered data set (genrbm, islands, pentagon, iris, wine, seeds) or a CSV file")
-    String data;
-
-    @Option(names = "--data-param", paramLabel = "k=v", description = "parameter of a registered data set, e.g. a=0.4")
-    Map<String, String> dataParams = new LinkedHashMap<>();
-
-    @Option(names = "--data-seed", paramLabel = "D",
-            description = "seed of a synthetic data set, independent of --seed so that runs share one data set (default ${DEFAULT-VALUE})")
-    long dataSeed = 1;
+    @Mixin
+    DataOptions dataOptions;
 
     @Option(names = "--kernel", required = true, paramLabel = "K",
             description = "transition kernel of the persistent chains: bgs, dt, roundtrip, pt or a plug-in (see rbm kernels)")
@@ -126,19 +111,9 @@ final class TrainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         TrainingSettings settings = settings();
-        BinaryDataset ds = load();
-        guard(settings, ds);
-        Map<String, Object> info = new LinkedHashMap<>();
-        info.put("name", ds.name());
-        info.put("source", data);
-        if (isFile()) {
-            info.put("file", Path.of(data).toAbsolutePath().normalize().toString());
-        } else {
-            info.put("parameters", dataParams);
-            info.put("dataSeed", dataSeed);
-        }
-        info.put("rows", ds.size());
-        info.put("columns", ds.dimension());
+        BinaryDataset ds = dataOptions.load();
+        TrainingInputs.guard(settings, ds);
+        Map<String, Object> info = dataOptions.describe(ds);
         Progress progress = new Progress(settings.epochs(), quiet);
         TrainingRun.Result r;
         try {
@@ -164,61 +139,8 @@ final class TrainCommand implements Callable<Integer> {
             return new TrainingSettings(kernel, hidden, epochs, lr, samples, estimator, evalEvery, common.seed(), lambda2,
                     monitor, kernelParams);
         } catch (IllegalArgumentException e) {
-            String msg = e.getMessage();
-            String first = msg.substring(0, Math.max(0, msg.indexOf(' '))).replace(":", "");
-            String option = first.equals("learning") ? "--lr" : first.equals("eval-every") ? "--eval-every"
-                    : first.isEmpty() ? "train" : "--" + first;
-            throw new InputException("option " + option + ": " + msg, e);
+            throw TrainingInputs.invalid(e, "train");
         }
-    }
-
-    /**
-     * The resource and float64 guards, before anything is created: the persistent chains, the data and
-     * the estimator's buffers must fit in the heap, and the learning rate must keep the parameters
-     * within what float64 can evaluate (AdaMax moves each parameter by at most about lr per epoch, so
-     * |theta| stays below lr x epochs x 10 plus its start; FloatLimits).
-     */
-    private void guard(TrainingSettings s, BinaryDataset ds) {
-        long n = ds.dimension();
-        long units = 0;
-        long params = 0;
-        long v = n;
-        int widest = (int) n;
-        for (int m : s.hidden()) {
-            Memory.requireArray(v * m, "option --hidden: a " + v + " x " + m + " weight matrix");
-            units += v + m;
-            params = Memory.plus(params, v * m + v + m);
-            widest = Math.max(widest, m);
-            v = m;
-        }
-        Memory.requireArray((long) s.samples() * widest, "option --samples: " + s.samples() + " chains of " + widest + " units");
-        Memory.requireArray((long) Math.max(s.samples(), ds.size()) * widest, "option --data: " + ds.size() + " rows");
-        // chains and data: states, fields and scratch (six copies); parameters: model, gradients, AdaMax
-        // moments, estimator correlations and the checkpoint (twelve copies)
-        long bytes = Memory.plus(Memory.doubles(6, (long) s.samples() + ds.size(), units), Memory.doubles(12, params));
-        Memory.require(bytes, "options --samples/--hidden: " + s.samples() + " chains, " + ds.size() + " data rows, "
-                + params + " parameters");
-        Memory.requireArray(s.monitor().aisTemperatures() + 1L, "option --ais-temperatures: the annealing schedule");
-        WorkLimits.requireAis(s.monitor().aisRuns(), s.monitor().aisTemperatures(), "--ais-runs", "--ais-temperatures");
-        if (s.learningRate() * 10.0 * s.epochs() * params > FloatLimits.MAX_SCALE) {
-            throw new InputException("option --lr: " + s.learningRate() + " over " + s.epochs() + " epochs could move the "
-                    + params + " parameters beyond what float64 can evaluate (sum of |theta| up to "
-                    + FloatLimits.MAX_SCALE + "; docs/contract.md, Limits)");
-        }
-    }
-
-    private boolean isFile() {
-        return data.toLowerCase(Locale.ROOT).endsWith(".csv") || Files.isRegularFile(Path.of(data));
-    }
-
-    private BinaryDataset load() {
-        if (isFile()) {
-            if (!dataParams.isEmpty()) {
-                throw new InputException("option --data-param: only for registered data sets, not for the file " + data);
-            }
-            return DatasetCsv.read(Path.of(data));
-        }
-        return Datasets.create(data, dataParams, Rng.seeded(dataSeed));
     }
 
     /** Progress on stderr: a bar on a terminal, else one line per evaluation. */

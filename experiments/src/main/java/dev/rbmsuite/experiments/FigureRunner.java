@@ -338,7 +338,14 @@ public final class FigureRunner {
         return m;
     }
 
-    static void writeJson(Path file, Object value) throws IOException {
+    /**
+     * Writes JSON the way every manifest is written (indented, map keys sorted), atomically.
+     *
+     * @param file destination
+     * @param value the value
+     * @throws IOException on write failure
+     */
+    public static void writeJson(Path file, Object value) throws IOException {
         AtomicFiles.write(file, JSON.writeValueAsBytes(value));
     }
 

@@ -93,7 +93,10 @@ public final class Report {
         return sb.toString();
     }
 
-    private static String howDecided() {
+    /**
+     * @return the report's section on how the claim engine decides (shared by {@code rbm compare}'s report)
+     */
+    public static String howDecided() {
         return "## How claims are decided\n\n"
                 + "A claim is data: the paper's sentence, a statistic measured once per trial (learning curves) or per "
                 + "start state (sampling), the comparison and its threshold. The effect is oriented so that larger "
@@ -200,6 +203,16 @@ public final class Report {
         }
         sb.append("Raw numbers: ").append(csvs.isEmpty() ? "none" : String.join(", ", csvs)).append("; settings in `")
                 .append(id).append("/manifest.json`.\n");
+    }
+
+    /**
+     * @param rows decided claims as written by DecisionJson
+     * @return the markdown table of the claims (id, test, statistic, verdict), shared reasons below it
+     */
+    public static String claimsTable(List<JsonNode> rows) {
+        StringBuilder sb = new StringBuilder();
+        table(sb, rows);
+        return sb.toString();
     }
 
     private static void table(StringBuilder sb, List<JsonNode> rows) {

@@ -7,7 +7,6 @@ import dev.rbmsuite.experiments.ResultFigure;
 import dev.rbmsuite.experiments.claims.Claim;
 import dev.rbmsuite.experiments.claims.Margins;
 import dev.rbmsuite.experiments.claims.PaperQuotes;
-import dev.rbmsuite.experiments.training.CurveStats;
 import dev.rbmsuite.experiments.training.LearningClaims;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.experiments.training.RunConfig;
@@ -18,7 +17,6 @@ import dev.rbmsuite.plots.LegendEntry;
 import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
-import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -89,27 +87,12 @@ public final class Figure7 extends ResultFigure<Figure7.Result> {
 
     @Override
     protected List<String> write(Result r, Path dir) throws IOException {
-        Run.writeLong(r.runs(), dir.resolve(CSV));
-        CsvTable.Builder summary = CsvTable.builder("config", "trial", "lastQuarterLogLikelihood", "finalLogLikelihood",
-                "drop", "lastTenthRise");
-        for (Run run : r.runs()) {
-            double[] lq = run.perTrial("logLikelihood", CurveStats.LAST_QUARTER);
-            double[] fin = run.perTrial("logLikelihood", CurveStats.FINAL);
-            double[] drop = run.perTrial("logLikelihood", CurveStats.DROP_FROM_PEAK);
-            double[] rise = run.perTrial("logLikelihood", CurveStats.LAST_TENTH_RISE);
-            for (int t = 0; t < lq.length; t++) {
-                summary.row(run.name(), t, lq[t], fin[t], drop[t], rise[t]);
-            }
-        }
-        summary.build().write(dir.resolve(SUMMARY_CSV));
-        return List.of(SUMMARY_CSV, CSV);
+        return Run.writeAll(r.runs(), dir, CSV, SUMMARY_CSV);
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     protected Result read(Path dir, JsonNode manifest) throws IOException {
-        return new Result(Run.readLong(dir.resolve(CSV)),
-                new com.fasterxml.jackson.databind.ObjectMapper().convertValue(manifest.path("settings"), LinkedHashMap.class));
+        return new Result(Run.readLong(dir.resolve(CSV)), Run.settings(manifest));
     }
 
     @Override

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * plateau beyond k), the TV at a step (interpolated linearly between recorded steps), the step at
  * which one curve first falls below another, and quantiles across starts.
  */
-final class TvCurves {
+public final class TvCurves {
     private TvCurves() {
     }
 
@@ -22,7 +22,7 @@ final class TvCurves {
      * The mean TV over 1..k, as the trapezoidal area between step 1 and k divided by k - 1 (the
      * plain mean when every step is recorded), or the TV at step 1 when k = 1.
      */
-    static double meanUpTo(double[] steps, double[] tv, int k) {
+    public static double meanUpTo(double[] steps, double[] tv, int k) {
         if (k <= 1) {
             return at(steps, tv, 1);
         }

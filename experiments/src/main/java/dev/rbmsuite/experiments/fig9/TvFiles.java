@@ -19,7 +19,7 @@ import java.util.Map;
  * the deterministic cost unit; measured times live only in the manifests). Results written by
  * versions that kept only the quantiles read back without per-start curves.
  */
-final class TvFiles {
+public final class TvFiles {
     static final String BANDS = "fig9-tv.csv";
     static final String STARTS = "fig9-tv-starts.csv";
     static final String COST = "fig9-cost.csv";
@@ -27,7 +27,11 @@ final class TvFiles {
     private TvFiles() {
     }
 
-    static Map<String, double[][]> bands(Map<String, double[][]> perStart) {
+    /**
+     * @param perStart per kernel: [start][recorded step] TV
+     * @return per kernel: the median, 10th and 90th percentile across starts at each recorded step
+     */
+    public static Map<String, double[][]> bands(Map<String, double[][]> perStart) {
         Map<String, double[][]> out = new LinkedHashMap<>();
         for (Map.Entry<String, double[][]> e : perStart.entrySet()) {
             double[][] c = e.getValue();

@@ -25,7 +25,7 @@ import java.util.Map;
  * of chains in the start's cluster (no measured time: a trial's table depends only on its inputs). Each (kernel,
  * start) is a kept trial, so an interrupted run resumes.
  */
-final class TvRuns {
+public final class TvRuns {
     /** Occupancy is measured on the first this-many chains of a start (labelling every chain would cost more than the TV). */
     static final int OCCUPANCY_CHAINS = 1000;
     /** Exact draws from which the model's probability of each cluster is estimated. */
@@ -36,10 +36,32 @@ final class TvRuns {
 
     static TvPanel panel(ExperimentContext ctx, String d, TrainedModel model, int steps, int chains, int starts)
             throws IOException {
+        return panel(ctx, d, PaperData.dataset(d, ctx.seed()), model, Map.of(), BestModels.KERNELS, steps, chains, starts);
+    }
+
+    /**
+     * The TV curves of any kernels on one trained model, every kernel from the same starts (the
+     * model's persistent chains), for {@code rbm compare}.
+     *
+     * @param ctx the context (trials kept under its folder, one group per data set and kernel)
+     * @param d the data set's name (names the groups)
+     * @param data the data set (its clusters, where it has labels, give the occupancy)
+     * @param model the trained model and its persistent chains (a stack where a kernel uses upper layers)
+     * @param modelSettings what the model was trained with (recorded with the kept runs, so that a
+     *     different model discards them); empty for none
+     * @param kernels installed kernel names
+     * @param steps transitions per start
+     * @param chains N_c chains per start
+     * @param starts how many persistent chains start a run (at most the model's chains)
+     * @return the panel
+     * @throws IOException if the kept runs cannot be read or written
+     */
+    public static TvPanel panel(ExperimentContext ctx, String d, BinaryDataset data, TrainedModel model,
+                                Map<String, ?> modelSettings, List<String> kernels, int steps, int chains, int starts)
+            throws IOException {
         Rbm bottom = model.stack().bottom();
         VisibleDistribution p = VisibleDistribution.of(bottom);
         double floor = TvFloor.expected(p, chains);
-        BinaryDataset data = PaperData.dataset(d, ctx.seed());
         Clusters clusters = Clusters.of(data, Clusters.DEFAULT_MARGIN);
         double[] mass = clusters == null ? null : clusters.modelMass(p, MASS_DRAWS,
                 ctx.rng().fork(ExperimentContext.label(d), ExperimentContext.label("cluster-mass")));
@@ -51,10 +73,13 @@ final class TvRuns {
         settings.put("starts", s0);
         settings.put("dataset", d);
         settings.put("occupancyChains", OCCUPANCY_CHAINS);
+        if (!modelSettings.isEmpty()) {
+            settings.put("model", modelSettings);
+        }
         Map<String, double[][]> perStart = new LinkedHashMap<>();
         Map<String, double[][]> occupancy = new LinkedHashMap<>();
         double[] startMass = new double[s0];
-        for (String k : BestModels.KERNELS) {
+        for (String k : kernels) {
             if (!ctx.wants(d + "-" + k)) {
                 continue;
             }

@@ -35,24 +35,26 @@ public record Run(String name, String kernel, int upperLayers, List<CsvTable> tr
      * @return the run, kernel and L parsed from the name
      */
     public static Run parse(String name, List<CsvTable> trials) {
-        String[] parts = name.split("-");
-        String kernel = parts.length > 1 ? parts[1] : "bgs";
-        int l = parts.length > 2 && parts[2].matches("L\\d+") ? Integer.parseInt(parts[2].substring(1)) : 0;
+        String rest = name.endsWith("-lambda2") ? name.substring(0, name.length() - "-lambda2".length()) : name;
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-L(\\d+)$").matcher(rest);
+        int l = 0;
+        if (m.find()) {
+            l = Integer.parseInt(m.group(1));
+            rest = rest.substring(0, m.start());
+        }
+        int dash = rest.indexOf('-');
+        String kernel = dash < 0 ? "bgs" : rest.substring(dash + 1);
         return new Run(name, kernel, l, trials);
     }
 
     /** @return the legend label, for example "BGS" or "proposed (L = 3)" */
     public String label() {
-        return switch (kernel) {
-            case "bgs" -> "BGS";
-            case "dt" -> "DT (L = " + upperLayers + ")";
-            default -> "proposed (L = " + upperLayers + ")";
-        };
+        return RunConfig.label(kernel, upperLayers);
     }
 
     /** @return the palette key, for example "bgs" or "roundtrip-L3" */
     public String styleKey() {
-        return kernel.equals("bgs") ? "bgs" : kernel + "-L" + upperLayers;
+        return RunConfig.styleKey(kernel, upperLayers);
     }
 
     /**
@@ -61,6 +63,50 @@ public record Run(String name, String kernel, int upperLayers, List<CsvTable> tr
      */
     public Series line(String column) {
         return Curves.line(label(), styleKey(), trials.get(0).doubles("epoch"), Curves.mean(trials, column));
+    }
+
+    /**
+     * @param column a metric
+     * @return the mean curve's line with the band from the lowest to the highest trial at each
+     *     evaluation (epochs where any trial is not finite dropped), null if nothing is finite
+     */
+    public Series lineWithRange(String column) {
+        double[] x = trials.get(0).doubles("epoch");
+        double[][] range = range(column);
+        int[] keep = java.util.stream.IntStream.range(0, x.length).filter(k -> Double.isFinite(range[0][k])).toArray();
+        if (keep.length == 0) {
+            return null;
+        }
+        return Series.line(label(), styleKey(), pick(x, keep), pick(range[0], keep))
+                .withBand(pick(range[1], keep), pick(range[2], keep));
+    }
+
+    /**
+     * @param column a metric
+     * @return per evaluation: the mean over trials, the lowest and the highest trial
+     */
+    public double[][] range(String column) {
+        int size = trials.get(0).size();
+        double[] lo = new double[size];
+        double[] hi = new double[size];
+        java.util.Arrays.fill(lo, Double.POSITIVE_INFINITY);
+        java.util.Arrays.fill(hi, Double.NEGATIVE_INFINITY);
+        for (CsvTable t : trials) {
+            double[] y = t.doubles(column);
+            for (int k = 0; k < size; k++) {
+                lo[k] = Math.min(lo[k], y[k]);
+                hi[k] = Math.max(hi[k], y[k]);
+            }
+        }
+        return new double[][] {Curves.mean(trials, column), lo, hi};
+    }
+
+    private static double[] pick(double[] a, int[] keep) {
+        double[] out = new double[keep.length];
+        for (int i = 0; i < keep.length; i++) {
+            out[i] = a[keep[i]];
+        }
+        return out;
     }
 
     /**
@@ -114,6 +160,55 @@ public record Run(String name, String kernel, int upperLayers, List<CsvTable> tr
             }
         }
         b.build().write(file);
+    }
+
+    /**
+     * Writes the per-trial summaries of the log-likelihood curves: config, trial, the mean over the
+     * last quarter of the epochs, the final value, the drop from the peak and the rise over the last
+     * tenth ({@link CurveStats}).
+     *
+     * @param runs the runs
+     * @param file destination
+     * @throws IOException on write failure
+     */
+    public static void writeSummary(List<Run> runs, Path file) throws IOException {
+        CsvTable.Builder summary = CsvTable.builder("config", "trial", "lastQuarterLogLikelihood", "finalLogLikelihood",
+                "drop", "lastTenthRise");
+        for (Run run : runs) {
+            double[] lq = run.perTrial("logLikelihood", CurveStats.LAST_QUARTER);
+            double[] fin = run.perTrial("logLikelihood", CurveStats.FINAL);
+            double[] drop = run.perTrial("logLikelihood", CurveStats.DROP_FROM_PEAK);
+            double[] rise = run.perTrial("logLikelihood", CurveStats.LAST_TENTH_RISE);
+            for (int t = 0; t < lq.length; t++) {
+                summary.row(run.name(), t, lq[t], fin[t], drop[t], rise[t]);
+            }
+        }
+        summary.build().write(file);
+    }
+
+    /**
+     * Writes a learning-curve figure's raw numbers: {@link #writeSummary} and {@link #writeLong}.
+     *
+     * @param runs the runs
+     * @param dir the figure's folder
+     * @param longCsv the long-format file's name
+     * @param summaryCsv the summary file's name
+     * @return the two names, summary first
+     * @throws IOException on write failure
+     */
+    public static List<String> writeAll(List<Run> runs, Path dir, String longCsv, String summaryCsv) throws IOException {
+        writeLong(runs, dir.resolve(longCsv));
+        writeSummary(runs, dir.resolve(summaryCsv));
+        return List.of(summaryCsv, longCsv);
+    }
+
+    /**
+     * @param manifest a figure's manifest
+     * @return its settings by name, as recorded
+     */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> settings(com.fasterxml.jackson.databind.JsonNode manifest) {
+        return new com.fasterxml.jackson.databind.ObjectMapper().convertValue(manifest.path("settings"), LinkedHashMap.class);
     }
 
     /**

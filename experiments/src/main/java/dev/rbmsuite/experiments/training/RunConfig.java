@@ -55,19 +55,36 @@ public record RunConfig(String dataset, String kernel, int upperLayers, int epoc
 
     /** @return the curve label used in legends, for example "BGS" or "proposed (L = 3)" */
     public String label() {
-        switch (kernel) {
-            case "bgs":
-                return "BGS";
-            case "dt":
-                return "DT (L = " + upperLayers + ")";
-            default:
-                return "proposed (L = " + upperLayers + ")";
-        }
+        return label(kernel, upperLayers);
+    }
+
+    /**
+     * @param kernel a kernel name
+     * @param upperLayers L
+     * @return "BGS", "DT (L = 3)", "proposed (L = 3)" for the paper's kernels, else the kernel's name
+     *     (with L where it uses upper layers)
+     */
+    public static String label(String kernel, int upperLayers) {
+        return switch (kernel) {
+            case "bgs" -> "BGS";
+            case "dt" -> "DT (L = " + upperLayers + ")";
+            case "roundtrip" -> "proposed (L = " + upperLayers + ")";
+            default -> kernel + (upperLayers > 0 ? " (L = " + upperLayers + ")" : "");
+        };
     }
 
     /** @return the palette key, for example "bgs" or "roundtrip-L3" */
     public String styleKey() {
-        return singleRbm(kernel) ? kernel : kernel + "-L" + upperLayers;
+        return styleKey(kernel, upperLayers);
+    }
+
+    /**
+     * @param kernel a kernel name
+     * @param upperLayers L (0 for a kernel on the bottom RBM only)
+     * @return the palette key, for example "bgs" or "roundtrip-L3"
+     */
+    public static String styleKey(String kernel, int upperLayers) {
+        return upperLayers == 0 ? kernel : kernel + "-L" + upperLayers;
     }
 
     private static boolean singleRbm(String kernel) {

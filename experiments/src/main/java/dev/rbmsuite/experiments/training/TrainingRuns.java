@@ -5,7 +5,6 @@ import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.diagnostics.spectral.Lambda2;
 import dev.rbmsuite.experiments.ExperimentContext;
-import dev.rbmsuite.experiments.PaperData;
 import dev.rbmsuite.experiments.Trials;
 import dev.rbmsuite.learning.train.Monitor;
 import dev.rbmsuite.learning.train.MonitorSettings;
@@ -46,9 +45,38 @@ public final class TrainingRuns {
      * @throws IOException on read or write failure of kept trials
      */
     public static List<CsvTable> run(ExperimentContext ctx, RunConfig cfg) throws IOException {
+        TrainingProblem problem = TrainingProblem.paper(cfg.dataset(), ctx.seed());
+        return run(ctx, base(ctx), cfg, problem, cfg.asMap());
+    }
+
+    /**
+     * Runs (or resumes) the trials of a configuration on any problem ({@code rbm compare}).
+     *
+     * @param ctx the context (seed, threads, progress)
+     * @param base the folder holding one sub-folder of trials per configuration
+     * @param cfg the configuration (its data set name names the trials only)
+     * @param problem the data, hidden sizes, learning rate, N_s and kernel parameters
+     * @param settings every setting the trials depend on (a change discards kept trials)
+     * @return the learning curves, one table per trial
+     * @throws IOException on read or write failure of kept trials
+     */
+    public static List<CsvTable> run(ExperimentContext ctx, Path base, RunConfig cfg, TrainingProblem problem,
+                                     java.util.Map<String, ?> settings) throws IOException {
         Rng root = Rng.seeded(ctx.seed()).fork(ExperimentContext.label("training"));
-        return Trials.run(ctx, base(ctx), root, cfg.name(), cfg.trials(), cfg.asMap(),
-                (trial, rng, artifacts) -> trial(ctx, cfg, trial, rng, artifacts));
+        return Trials.run(ctx, base, root, cfg.name(), cfg.trials(), settings,
+                (trial, rng, artifacts) -> trial(ctx, cfg, problem, trial, rng, artifacts));
+    }
+
+    /**
+     * The trained model and final chains of one trial kept under {@code base}.
+     *
+     * @param base the folder passed to {@link #run(ExperimentContext, Path, RunConfig, TrainingProblem, java.util.Map)}
+     * @param cfg the configuration
+     * @param trial the trial index
+     * @return the model and chains
+     */
+    public static TrainedModel model(Path base, RunConfig cfg, int trial) {
+        return TrainedModel.load(Trials.artifacts(base, cfg.name(), trial));
     }
 
     /**
@@ -69,7 +97,7 @@ public final class TrainingRuns {
      * @return the model and chains
      */
     public static TrainedModel model(ExperimentContext ctx, RunConfig cfg, int trial) {
-        return TrainedModel.load(Trials.artifacts(base(ctx), cfg.name(), trial));
+        return model(base(ctx), cfg, trial);
     }
 
     /**
@@ -92,17 +120,17 @@ public final class TrainingRuns {
         return best;
     }
 
-    private static CsvTable trial(ExperimentContext ctx, RunConfig cfg, int trial, Rng rng, Path artifacts)
-            throws IOException {
-        BinaryDataset data = PaperData.dataset(cfg.dataset(), ctx.seed());
-        PaperData.Setting s = PaperData.setting(cfg.dataset());
-        int[] hidden = PaperData.stackHidden(s.hidden(), cfg.upperLayers());
+    private static CsvTable trial(ExperimentContext ctx, RunConfig cfg, TrainingProblem problem, int trial, Rng rng,
+                                  Path artifacts) throws IOException {
+        BinaryDataset data = problem.data();
+        int[] hidden = problem.stack(cfg.upperLayers());
         // the learning module's monitor: exact log-likelihood where min(n, m) <= 25, mAIS otherwise
         // (base-rate start, linear schedule), MAEs where exact moments are affordable
         MonitorSettings monitorSettings = new MonitorSettings("auto", cfg.aisTemperatures(), cfg.aisRuns(), "linear",
                 "rao-blackwell", 0, 0, cfg.moments());
-        TrainingSettings ts = new TrainingSettings(cfg.kernel(), hidden, cfg.epochs(), s.learningRate(), s.samples(),
-                "smci2", cfg.evalEvery(), rng.nextLong(), false, monitorSettings);
+        TrainingSettings ts = new TrainingSettings(cfg.kernel(), hidden, cfg.epochs(), problem.learningRate(),
+                problem.samples(), "smci2", cfg.evalEvery(), rng.nextLong(), false, monitorSettings,
+                problem.kernelParams(cfg.kernel()));
         double[] x = data.toArray();
         int n = data.dimension();
         Trainer trainer = new Trainer(ts, x, data.size(), n);

@@ -1,0 +1,80 @@
+package dev.rbmsuite.experiments.training;
+
+import dev.rbmsuite.datasets.BinaryDataset;
+import dev.rbmsuite.experiments.PaperData;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a training configuration is trained on: the data, the hidden sizes of the full stack
+ * (m_0, m_1, ...; a configuration with L upper layers uses the first L + 1), the AdaMax learning
+ * rate, N_s and the kernel's parameters. The paper's figures take it from Table 1
+ * ({@link #paper}); {@code rbm compare} from the user's options.
+ *
+ * @param data the training data
+ * @param hidden hidden sizes of the full stack, bottom first
+ * @param learningRate AdaMax learning rate epsilon
+ * @param samples N_s, persistent chains per layer
+ * @param kernelParams the kernel's parameters by name (empty for its defaults)
+ */
+public record TrainingProblem(BinaryDataset data, int[] hidden, double learningRate, int samples,
+                              Map<String, String> kernelParams) {
+    /** Copies the arrays and maps. */
+    public TrainingProblem {
+        hidden = hidden.clone();
+        kernelParams = java.util.Collections.unmodifiableMap(new TreeMap<>(kernelParams));
+    }
+
+    /**
+     * @param dataset one of the paper's data sets
+     * @param seed the root seed (synthetic data sets are generated from it)
+     * @return the data set with its Table 1 settings and m_1..m_3 = 50, 25, 12
+     */
+    public static TrainingProblem paper(String dataset, long seed) {
+        PaperData.Setting s = PaperData.setting(dataset);
+        return new TrainingProblem(PaperData.dataset(dataset, seed), PaperData.stackHidden(s.hidden(), 3),
+                s.learningRate(), s.samples(), Map.of());
+    }
+
+    /**
+     * @param upperLayers L
+     * @return m_0, ..., m_L
+     * @throws IllegalArgumentException if the stack has fewer layers
+     */
+    public int[] stack(int upperLayers) {
+        if (upperLayers + 1 > hidden.length) {
+            throw new IllegalArgumentException("hidden: " + (upperLayers + 1) + " sizes needed, " + hidden.length + " given");
+        }
+        return Arrays.copyOf(hidden, upperLayers + 1);
+    }
+
+    /**
+     * @param kernel an installed kernel's name
+     * @return the kernel parameters that kernel declares (the others are meant for other kernels)
+     */
+    public Map<String, String> kernelParams(String kernel) {
+        Map<String, String> declared = dev.rbmsuite.kernels.KernelRegistry.installed().factory(kernel).parameters();
+        Map<String, String> mine = new TreeMap<>(kernelParams);
+        mine.keySet().retainAll(declared.keySet());
+        return mine;
+    }
+
+    /**
+     * @return the settings the trials depend on beyond the configuration's own (recorded with the
+     *     kept trials, so that a change discards them): the data's shape and content hash, the hidden
+     *     sizes, learning rate, N_s and kernel parameters
+     */
+    public Map<String, Object> asMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("dataRows", data.size());
+        m.put("dataColumns", data.dimension());
+        m.put("dataHash", Long.toHexString(Arrays.hashCode(data.toArray()) & 0xffffffffL));
+        m.put("hidden", Arrays.stream(hidden).boxed().toList());
+        m.put("learningRate", learningRate);
+        m.put("samples", samples);
+        m.put("kernelParams", kernelParams);
+        return m;
+    }
+}

@@ -1,0 +1,200 @@
+package dev.rbmsuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.core.io.Provenance;
+import dev.rbmsuite.core.io.CsvTable;
+import dev.rbmsuite.experiments.claims.ClaimsCsv;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code compare} command on a tiny problem (n = 6, m = 4, 3 trials of 20 epochs): its files,
+ * the claims table (learning curves and the TV comparison) and its verdicts, resume to the same bytes (also after losing a trial, and with
+ * another thread count), and bad input refused before anything is created.
+ */
+class CompareCommandTest {
+    static Path data(Path dir) throws Exception {
+        StringBuilder sb = new StringBuilder("v0,v1,v2,v3,v4,v5\n");
+        for (int r = 0; r < 40; r++) {
+            int up = r % 2;
+            for (int i = 0; i < 6; i++) {
+                sb.append(i > 0 ? "," : "").append((r * 7 + i) % 11 == 0 ? 1 - up : (i < 3 ? up : 1 - up));
+            }
+            sb.append('\n');
+        }
+        Path f = dir.resolve("tiny6.csv");
+        Files.writeString(f, sb.toString());
+        return f;
+    }
+
+    /** @return the tiny comparison's arguments, an option in {@code extra} replacing its default */
+    static String[] args(Path data, Path out, String... extra) {
+        Map<String, String> options = new java.util.LinkedHashMap<>();
+        List<String> defaults = List.of("--data", data.toString(), "--kernels", "bgs,roundtrip", "--hidden", "4,3",
+                "--trials", "3", "--epochs", "20", "--eval-every", "2", "--lr", "0.05", "--samples", "20",
+                "--threads", "2", "--seed", "5", "--out", out.toString());
+        for (int i = 0; i < defaults.size(); i += 2) {
+            options.put(defaults.get(i), defaults.get(i + 1));
+        }
+        List<String> flags = new ArrayList<>();
+        for (int i = 0; i < extra.length; i++) {
+            if (extra[i].equals("--json")) {
+                flags.add(extra[i]);
+            } else {
+                options.put(extra[i], extra[++i]);
+            }
+        }
+        List<String> a = new ArrayList<>(List.of("compare"));
+        options.forEach((k, v) -> {
+            a.add(k);
+            a.add(v);
+        });
+        a.addAll(flags);
+        return a.toArray(String[]::new);
+    }
+
+    /** @return every file under dir by relative path: bytes, manifests without their timing keys */
+    static Map<String, String> snapshot(Path dir) throws Exception {
+        Map<String, String> files = new TreeMap<>();
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                String rel = dir.relativize(p).toString();
+                if (rel.endsWith(".seconds") || rel.endsWith(".rbm.lock")) {
+                    continue; // measured wall times and the lock stamp are not results
+                }
+                files.put(rel, p.getFileName().toString().equals("manifest.json") && rel.equals("manifest.json")
+                        ? Provenance.withoutTiming(new ObjectMapper().readTree(p.toFile())).toString()
+                        : java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                        .digest(Files.readAllBytes(p))));
+            }
+        }
+        return files;
+    }
+
+    @Test
+    void comparesWritesClaimsAndResumesToTheSameBytes(@TempDir Path dir) throws Exception {
+        Path data = data(dir);
+        Path out = dir.resolve("cmp");
+        Cli.Result r = Cli.run(args(data, out, "--json"));
+        assertThat(r.code()).as(r.err()).isZero();
+        for (String f : List.of("manifest.json", "REPORT.md", "claims.csv", "compare.png", "compare.svg",
+                "compare-trials.csv", "compare-summary.csv", "compare-curves.csv", "compare-tv.csv", "training/compare-roundtrip-L1/trial-2.csv")) {
+            assertThat(out.resolve(f)).exists();
+        }
+        CsvTable claims = CsvTable.read(out.resolve("claims.csv"));
+        assertThat(claims.header()).isEqualTo(ClaimsCsv.HEADER);
+        assertThat(claims.rows()).hasSize(4);
+        for (List<String> row : claims.rows()) {
+            assertThat(row.get(0)).isEqualTo("compare");
+            assertThat(row.get(2)).isEqualTo("beyond");
+            assertThat(row.get(3)).isEmpty();
+            assertThat(row.get(10)).isEqualTo(expectedVerdict(row));
+        }
+        List<String> comparable = claims.rows().get(0);
+        assertThat(comparable.get(1)).isEqualTo("compare.comparable.roundtrip-L1");
+        assertThat(comparable.get(5)).isEqualTo("3+3");
+        assertThat(Double.parseDouble(comparable.get(9))).isEqualTo(-0.1);
+        assertThat(Double.parseDouble(comparable.get(7))).isLessThan(Double.parseDouble(comparable.get(6)));
+        JsonNode manifest = new ObjectMapper().readTree(out.resolve("manifest.json").toFile());
+        assertThat(manifest.path("format").asText()).isEqualTo("compare");
+        assertThat(manifest.path("seed").asLong()).isEqualTo(5);
+        assertThat(manifest.path("settings").path("kernels").toString()).isEqualTo("[\"bgs\",\"roundtrip\"]");
+        assertThat(Files.readString(out.resolve("REPORT.md"))).contains("compare.comparable.roundtrip-L1")
+                .contains("proposed (L = 1) vs BGS");
+        assertThat(r.json().path("claims")).hasSize(4);
+        // the TV comparison: both kernels on the best model from the same 10 persistent chains, paired
+        List<String> tv = claims.rows().get(1);
+        assertThat(tv.get(1)).isEqualTo("compare.tv-early.roundtrip");
+        assertThat(tv.get(5)).isEqualTo("10");
+        assertThat(Double.parseDouble(tv.get(9))).isZero();
+        CsvTable tvCurves = CsvTable.read(out.resolve("compare-tv.csv"));
+        for (double x : tvCurves.doubles("median")) {
+            assertThat(x).isBetween(0.0, 1.0);
+        }
+        // the summary's final log-likelihood is the trial's last evaluation, a log-probability
+        double[] fin = CsvTable.read(out.resolve("compare-summary.csv")).doubles("finalLogLikelihood");
+        double[] curve = CsvTable.read(out.resolve("training/compare-bgs/trial-0.csv")).doubles("logLikelihood");
+        assertThat(fin[0]).isEqualTo(curve[curve.length - 1]).isNegative();
+        CsvTable curves = CsvTable.read(out.resolve("compare-curves.csv"));
+        assertThat(curves.size()).isEqualTo(2 * 10);
+        double[] mean = curves.doubles("meanLogLikelihood");
+        double[] low = curves.doubles("lowestLogLikelihood");
+        double[] high = curves.doubles("highestLogLikelihood");
+        for (int k = 0; k < mean.length; k++) {
+            assertThat(mean[k]).isBetween(low[k], high[k]);
+        }
+
+        Map<String, String> first = snapshot(out);
+        Cli.Result again = Cli.run(args(data, out));
+        assertThat(again.code()).as(again.err()).isZero();
+        assertThat(again.err()).contains("resumed 3 kept trial(s)");
+        assertThat(snapshot(out)).isEqualTo(first);
+        // a lost trial is recomputed to the same numbers, with another thread count too
+        Files.delete(out.resolve("training/compare-roundtrip-L1/trial-1.csv"));
+        Cli.Result lost = Cli.run(args(data, out, "--threads", "1"));
+        assertThat(lost.code()).as(lost.err()).isZero();
+        Map<String, String> after = snapshot(out);
+        after.put("manifest.json", first.get("manifest.json")); // the thread count is recorded
+        assertThat(after).isEqualTo(first);
+    }
+
+    /** The claim engine's rule, restated: the interval against the threshold decides. */
+    private static String expectedVerdict(List<String> row) {
+        double lo = Double.parseDouble(row.get(7));
+        double hi = Double.parseDouble(row.get(8));
+        double t = Double.parseDouble(row.get(9));
+        if (Double.isNaN(lo) || Double.isNaN(hi)) {
+            return "inconclusive";
+        }
+        return lo > t ? "holds" : hi < t ? "does not hold" : "inconclusive";
+    }
+
+    @Test
+    void theDefaultCadenceDividesTheEpochs() {
+        assertThat(CompareCommand.defaultEvalEvery(2000)).isEqualTo(200);
+        assertThat(CompareCommand.defaultEvalEvery(25)).isEqualTo(1);
+        assertThat(CompareCommand.defaultEvalEvery(30)).isEqualTo(3);
+        assertThat(CompareCommand.defaultEvalEvery(97)).isEqualTo(1);
+        for (int e = 1; e < 500; e++) {
+            assertThat(e % CompareCommand.defaultEvalEvery(e)).isZero();
+        }
+    }
+
+    @Test
+    void badInputExitsTwoWithOneLineAndCreatesNothing(@TempDir Path dir) throws Exception {
+        Path data = data(dir);
+        Path out = dir.resolve("never");
+        List<String[]> bad = List.of(
+                new String[] {"--kernels", "bgs,nosuch"},
+                new String[] {"--kernels", "bgs"},
+                new String[] {"--kernels", "bgs,bgs"},
+                new String[] {"--hidden", "4"},
+                new String[] {"--eval-every", "3"},
+                new String[] {"--trials", "0"},
+                new String[] {"--kernel-param", "nosuch=1"},
+                new String[] {"--lr", "-1"},
+                new String[] {"--threads", "0"},
+                new String[] {"--tv-steps", "-1"},
+                new String[] {"--tv-chains", "0"});
+        for (String[] extra : bad) {
+            Cli.Result r = Cli.run(args(data, out, extra));
+            assertThat(r.code()).as(String.join(" ", extra) + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err().strip().lines().count()).as(r.err()).isEqualTo(1);
+            assertThat(r.err()).contains("option --");
+            assertThat(out).doesNotExist();
+        }
+        Cli.Result missing = Cli.run(args(dir.resolve("absent.csv"), out));
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(out).doesNotExist();
+    }
+}
