@@ -108,7 +108,7 @@ public final class Trials {
         // what an interrupted run was writing when it stopped (the figure holds its folder's lock)
         AtomicFiles.removeTemporariesBelow(dir);
         Path settingsFile = dir.resolve("settings.json");
-        JsonNode wanted = JSON.valueToTree(new TreeMap<>(settings));
+        JsonNode wanted = wanted(ctx, settings);
         if (Files.exists(settingsFile) && !dev.rbmsuite.core.io.StrictJson.read(settingsFile, 16 << 20, "trial settings")
                 .equals(wanted)) {
             ctx.progress(name + ": settings changed, discarding kept trials");
@@ -191,7 +191,7 @@ public final class Trials {
     private static void runSelected(ExperimentContext ctx, Path dir, String name, int count, Map<String, ?> settings,
                                     TrialUnits.Selection unit, Rng root, Task task) throws IOException {
         Files.createDirectories(dir);
-        JsonNode wanted = checkSettings(dir, settings, unit.id());
+        JsonNode wanted = checkSettings(ctx, dir, settings, unit.id());
         if (!Files.exists(dir.resolve("settings.json"))) {
             AtomicFiles.write(dir.resolve("settings.json"), JSON.writeValueAsBytes(wanted));
         }
@@ -237,7 +237,7 @@ public final class Trials {
                     + ": needs ") + missing.size() + " unfinished trial(s) under " + ctx.root() + ": "
                     + String.join(" ", missing) + (unit == null ? "; run each with --trial ID" : "; run them first"));
         }
-        checkSettings(dir, settings, unit == null ? "figure --render-only" : "figure --trial " + unit.id());
+        checkSettings(ctx, dir, settings, unit == null ? "figure --render-only" : "figure --trial " + unit.id());
         List<CsvTable> out = new ArrayList<>();
         for (int r = 0; r < count; r++) {
             out.add(CsvTable.read(dir.resolve("trial-" + r + ".csv")));
@@ -246,9 +246,21 @@ public final class Trials {
         return out;
     }
 
+    /**
+     * The settings a group's kept trials must match: the group's own settings and the root seed (as
+     * text: a JSON long reads back as an int), since every trial's stream derives from that seed and a
+     * rerun with another seed must not reuse them.
+     */
+    private static JsonNode wanted(ExperimentContext ctx, Map<String, ?> settings) {
+        TreeMap<String, Object> all = new TreeMap<>(settings);
+        all.putIfAbsent("seed", Long.toString(ctx.seed()));
+        return JSON.valueToTree(all);
+    }
+
     /** @return the wanted settings; refuses a group kept with other settings instead of discarding it */
-    private static JsonNode checkSettings(Path dir, Map<String, ?> settings, String who) throws IOException {
-        JsonNode wanted = JSON.valueToTree(new TreeMap<>(settings));
+    private static JsonNode checkSettings(ExperimentContext ctx, Path dir, Map<String, ?> settings, String who)
+            throws IOException {
+        JsonNode wanted = wanted(ctx, settings);
         Path file = dir.resolve("settings.json");
         if (Files.exists(file) && !JSON.readTree(file.toFile()).equals(wanted)) {
             throw new InputException(who + ": " + file + " records other settings than this run's (another scale or "
