@@ -21,7 +21,7 @@
  * lists, pattern indices), outputs (draws, two fields, one field) and tables differ, so one engine
  * would either add a branch per row to the hottest loop or give up the tables that make each fast;
  * what they share is the reduction structure of {@link dev.rbmsuite.core.Lanes} (8 partial sums,
- * padding to multiples of 8), which keeps all three bit-identical at every vector width. A merger
- * was not attempted or measured (issue 15 item 6).
+ * padding to multiples of 8), which keeps all three bit-identical at every vector width. (A merged
+ * engine has not been tried or benchmarked.)
  */
 package dev.rbmsuite.core;
