@@ -242,4 +242,29 @@ class FileSafetyTest {
         assertThat(Cli.run("dataset", "islands", "--out", own.toString()).code()).isZero();
         assertThat(Files.readAllBytes(own)).isEqualTo(first);
     }
+
+    @Test
+    void aTrainingRunWhoseModelFolderHoldsForeignFilesIsRefusedBeforeAnyEpoch() throws Exception {
+        Path run = tmp.resolve("run-foreign");
+        assertThat(train(run).code()).isZero();
+        Files.writeString(run.resolve("model").resolve("notes.txt"), "mine");
+        byte[] metrics = Files.readAllBytes(run.resolve("metrics.csv"));
+        byte[] checkpoint = Files.readAllBytes(run.resolve("checkpoint.bin"));
+        byte[] manifest = Files.readAllBytes(run.resolve("manifest.json"));
+        assertRefused(train(run, "--restart"), "notes.txt");
+        assertThat(Files.readAllBytes(run.resolve("metrics.csv"))).isEqualTo(metrics);
+        assertThat(Files.readAllBytes(run.resolve("checkpoint.bin"))).isEqualTo(checkpoint);
+        assertThat(Files.readAllBytes(run.resolve("manifest.json"))).isEqualTo(manifest);
+        assertThat(Files.readString(run.resolve("model").resolve("notes.txt"))).isEqualTo("mine");
+    }
+
+    @Test
+    void initFollowsALinkToAnEmptyFolderAndRefusesADanglingOneInOneLine() throws Exception {
+        Path real = Files.createDirectories(tmp.resolve("real"));
+        Path link = Files.createSymbolicLink(tmp.resolve("link"), real);
+        assertThat(init(link).code()).isZero();
+        assertThat(names(real)).containsExactly("layer0", "manifest.json");
+        Path dangling = Files.createSymbolicLink(tmp.resolve("dangling"), tmp.resolve("nowhere"));
+        assertRefused(init(dangling), "a link or not a folder");
+    }
 }

@@ -123,8 +123,21 @@ public final class ParallelTempering implements TransitionKernel {
         return new TemperedState(ChainState.uniform(chains, sizes, rng), 0);
     }
 
+    /**
+     * @param positions one state per replica, or the target's states alone (one layer of n units),
+     *     from which every replica starts, as in {@link #init(int, Rng, double[], int)}
+     */
     @Override
     public ChainState init(ChainState positions) {
+        if (positions.layers() == 1 && betas.length > 1 && positions.size(0) == n) {
+            int[] sizes = new int[betas.length];
+            Arrays.fill(sizes, n);
+            double[][] buffers = new double[betas.length][];
+            for (int k = 0; k < buffers.length; k++) {
+                buffers[k] = positions.buffer(0).clone();
+            }
+            positions = new ChainState(positions.chains(), sizes, buffers);
+        }
         check(positions);
         return new TemperedState(positions, 0);
     }

@@ -76,4 +76,20 @@ class ParallelTemperingTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ParallelTempering.geometricLadder(3, 1.0)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void startsEveryReplicaFromTheTargetsStatesAlone() {
+        ParallelTempering pt = new ParallelTempering(rbm, betas);
+        int n = rbm.numVisible();
+        double[] rows = new double[2 * n];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = (i * 7 + 3) % 5 < 2 ? 1 : 0;
+        }
+        ChainState state = pt.init(new ChainState(2, new int[] {n}, new double[][] {rows.clone()}));
+        assertThat(state.layers()).isEqualTo(betas.length);
+        for (int k = 0; k < state.layers(); k++) {
+            assertThat(state.buffer(k)).containsExactly(rows);
+        }
+        assertThat(pt.init(state).layers()).isEqualTo(betas.length);
+    }
 }

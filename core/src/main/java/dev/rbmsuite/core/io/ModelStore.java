@@ -116,7 +116,7 @@ public final class ModelStore {
      */
     public static void save(RbmStack stack, Path dir, Provenance provenance, Map<String, ?> extra, boolean force)
             throws IOException {
-        Path target = dir.toAbsolutePath().normalize();
+        Path target = target(dir);
         ObjectNode manifest = manifest(stack, provenance, extra);
         try {
             Files.createDirectories(target.getParent());
@@ -136,20 +136,48 @@ public final class ModelStore {
     private static void saveLocked(RbmStack stack, Path dir, Path target, ObjectNode manifest, boolean force)
             throws IOException {
         recover(target);
+        switch (decide(dir, target, force)) {
+            case NOTHING, MODEL -> swapIn(stack, manifest, target);
+            default -> writeInPlace(stack, manifest, target);
+        }
+    }
+
+    /**
+     * Checks, before any work, that {@link #save} may write a model into {@code dir}: the same
+     * refusals, without writing anything (a training run calls it before its first epoch, so a
+     * refusal never comes after the work).
+     *
+     * @param dir the model folder to be written
+     * @param force whether foreign files beside the model are allowed
+     * @throws InputException if the save would be refused
+     * @throws IOException if the folder cannot be read
+     */
+    public static void requireReplaceable(Path dir, boolean force) throws IOException {
+        decide(dir, target(dir), force);
+    }
+
+    /** The folder a save writes: an existing link is followed to the folder it names. */
+    private static Path target(Path dir) throws IOException {
+        Path abs = dir.toAbsolutePath().normalize();
+        return Files.isDirectory(abs) ? abs.toRealPath() : abs;
+    }
+
+    /** @return what {@code target} holds, after refusing what may not be replaced */
+    private static Holds decide(Path dir, Path target, boolean force) throws IOException {
         if (Files.exists(target) && !Files.isDirectory(target)) {
             throw new InputException(dir + ": exists and is not a folder");
         }
         List<String> others = new ArrayList<>();
         Holds holds = holds(target, others);
         switch (holds) {
-            case NOTHING, MODEL -> swapIn(stack, manifest, target);
+            case NOTHING, MODEL -> {
+            }
             case MODEL_AND_OTHERS -> {
                 if (!force) {
                     throw new InputException(dir + ": a model folder that also holds other files (for example "
                             + others.get(0) + "); refusing to replace it: choose another --out, or add --force to "
                             + "replace only the model's files");
                 }
-                writeInPlace(stack, manifest, target);
             }
             default -> {
                 if (!force) {
@@ -163,9 +191,9 @@ public final class ModelStore {
                                 + "refusing to overwrite it, even with --force");
                     }
                 }
-                writeInPlace(stack, manifest, target);
             }
         }
+        return holds;
     }
 
     private static String describe(Path dir, List<String> others) {
@@ -174,7 +202,7 @@ public final class ModelStore {
             return format.isEmpty() ? "its manifest.json is not one of the suite's"
                     : "its manifest.json says format \"" + format + "\"";
         }
-        return "it holds other files, for example " + others.get(0);
+        return others.isEmpty() ? "it is a link or not a folder" : "it holds other files, for example " + others.get(0);
     }
 
     /** Writes the model into a sibling temporary folder, then swaps it in by renames. */

@@ -162,6 +162,7 @@ public final class TrainingRun {
                                 Listener listener) throws IOException {
         Provenance.Stopwatch stopwatch = Provenance.Stopwatch.start();
         Provenance provenance = provenance(settings, dataInfo);
+        ModelStore.requireReplaceable(out.resolve(MODEL), force); // refused now, not after the epochs
         Path ckFile = out.resolve(CHECKPOINT);
         Monitor monitor;
         try {
