@@ -117,4 +117,23 @@ class NumbersTest {
         assertThat(r.json().get("lambda2").asDouble()).isEqualTo(1.0);
         assertThat(r.json().get("relaxationTime").isNull()).isTrue();
     }
+
+    @Test
+    void trainingRefusesAPositiveMaisLogLikelihood(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        // five copies of one state: the trained model concentrates on it, and a 3-temperature, 2-run
+        // mAIS underestimates log Z so far that the mean log P(v) would come out positive
+        StringBuilder csv = new StringBuilder("v0,v1,v2,v3,v4,v5\n");
+        for (int r = 0; r < 5; r++) {
+            csv.append("1,1,1,1,1,1\n");
+        }
+        java.nio.file.Path data = java.nio.file.Files.writeString(dir.resolve("modes.csv"), csv);
+        Cli.Result r = Cli.run("train", "--data", data.toString(), "--kernel", "bgs", "--hidden", "4", "--epochs", "200",
+                "--eval-every", "20", "--loglik-method", "mais", "--ais-runs", "2", "--ais-temperatures", "3", "--lr",
+                "0.5", "--out", dir.resolve("run").toString(), "--json");
+        org.assertj.core.api.Assertions.assertThat(r.code()).as(r.err()).isEqualTo(1);
+        org.assertj.core.api.Assertions.assertThat(r.err().lines().filter(l -> l.startsWith("rbm: ")))
+                .singleElement().asString().contains("impossible result refused").contains("mAIS log-likelihood");
+        org.assertj.core.api.Assertions.assertThat(r.out()).isEmpty();
+    }
 }

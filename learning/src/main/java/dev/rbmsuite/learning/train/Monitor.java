@@ -1,5 +1,6 @@
 package dev.rbmsuite.learning.train;
 
+import dev.rbmsuite.core.RangeException;
 import dev.rbmsuite.core.Ranges;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
@@ -157,10 +158,16 @@ public final class Monitor {
         if (exactLl) {
             out[c++] = ExactLikelihood.checkedLogLikelihood(bottom, ExactLogZ.logZ(bottom), data, rows);
         } else {
-            // an estimate: finite, but not guaranteed <= 0 (a low log Z estimate raises it; logZStdErr says how far to trust it)
+            // an estimate (a low log Z estimate raises it), but a positive mean log P(v) is impossible: it says
+            // the annealing was too short to trust, as `loglik --method mais` refuses it too
             AisResult z = MarginalAis.estimate(bottom, ais, root.fork(EVAL, epoch, 1));
-            out[c++] = Ranges.finite("logLikelihood", ExactLikelihood.logLikelihood(bottom, Ranges.finite("logZ", z.logZ()),
-                    data, rows));
+            double ll = ExactLikelihood.logLikelihood(bottom, Ranges.finite("logZ", z.logZ()), data, rows);
+            if (ll > 0) {
+                throw new RangeException("the mAIS log-likelihood at epoch "
+                        + epoch + " is " + ll + " > 0 (its log Z estimate is too low); use more --ais-runs and "
+                        + "--ais-temperatures");
+            }
+            out[c++] = Ranges.finite("logLikelihood", ll);
             out[c++] = Ranges.nonNegative("logZStdErr", z.stdErr());
         }
         if (maes) {
