@@ -31,6 +31,9 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "OUT", description = "destination folder (may be DIR)")
     Path out;
 
+    @Option(names = "--force", description = "write into a folder that holds other files too (never over them)")
+    boolean force;
+
     @Override
     public Integer call() throws Exception {
         if (!Files.isDirectory(from)) {
@@ -39,7 +42,7 @@ final class ReportCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new InputException("option --out: not a folder: " + out);
         }
-        List<ObjectNode> manifests = FigureRunner.rebuild(from, out, System.err);
+        List<ObjectNode> manifests = FigureRunner.rebuild(from, out, System.err, force);
         ObjectNode result = Output.object();
         ArrayNode figs = result.putArray("figures");
         TreeMap<String, Integer> verdicts = new TreeMap<>();

@@ -246,11 +246,26 @@ public final class FigureRunner {
      *     figures folder (core OutputFolder)
      */
     public static List<ObjectNode> rebuild(Path from, Path out, PrintStream progress) throws IOException {
+        return rebuild(from, out, progress, false);
+    }
+
+    /**
+     * As {@link #rebuild(Path, Path, PrintStream)}, with {@code force}: write beside foreign files in
+     * {@code out} (never over them).
+     *
+     * @param from a figures' root written by {@link #run}
+     * @param out the destination root
+     * @param progress progress stream
+     * @param force allow foreign files beside the report
+     * @return the rebuilt manifests
+     * @throws IOException on read or write failure
+     */
+    public static List<ObjectNode> rebuild(Path from, Path out, PrintStream progress, boolean force) throws IOException {
         List<JsonNode> old = Report.manifests(from);
         if (old.isEmpty()) {
             throw new InputException("report: no figure manifest (ID/manifest.json) under " + from);
         }
-        try (OutputFolder.Claim claim = OutputFolder.claim(out, KIND, false, "rbm report")) {
+        try (OutputFolder.Claim claim = OutputFolder.claim(out, KIND, force, "rbm report")) {
             writeRootManifest(out);
             return rebuildIn(old, from, out, progress);
         }

@@ -55,8 +55,10 @@ public final class Report {
         try (Stream<Path> dirs = Files.list(root)) {
             for (Path d : dirs.filter(Files::isDirectory).sorted(Comparator.comparing(Report::order)).toArray(Path[]::new)) {
                 Path mf = d.resolve("manifest.json");
-                if (Files.isRegularFile(mf)) {
-                    manifests.add(FigureRunner.json().readTree(mf.toFile()));
+                JsonNode m = Files.isRegularFile(mf) ? FigureRunner.json().readTree(mf.toFile()) : null;
+                // a figure's manifest names its figure (a model's or a run's manifest in the folder does not)
+                if (m != null && m.path("figure").isTextual()) {
+                    manifests.add(m);
                 }
             }
         }

@@ -39,4 +39,15 @@ class ReportCommandTest {
         assertThat(empty.err()).contains("no figure manifest");
         assertThat(tmp.resolve("o/REPORT.md")).doesNotExist();
     }
+
+    @Test
+    void aTrainingRunIsNotAFigureRun() throws Exception {
+        Path run = tmp.resolve("run");
+        assertThat(Cli.run(TrainCommandTest.args(TrainCommandTest.csv(tmp), run, 5)).code()).isZero();
+        Path out = tmp.resolve("rep");
+        Cli.Result r = Cli.run("report", "--from", run.toString(), "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isEqualTo(2);
+        assertThat(r.err().lines()).singleElement().asString().contains("no figure manifest");
+        assertThat(out).doesNotExist();
+    }
 }
