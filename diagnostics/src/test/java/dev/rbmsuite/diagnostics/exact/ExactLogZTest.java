@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.rbmsuite.core.BruteForce;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.cost.CostGuard;

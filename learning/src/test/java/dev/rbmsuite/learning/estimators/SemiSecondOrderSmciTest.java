@@ -2,10 +2,10 @@ package dev.rbmsuite.learning.estimators;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rbmsuite.core.BruteForce;
 import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
-import dev.rbmsuite.learning.Brute;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -59,22 +59,22 @@ class SemiSecondOrderSmciTest {
         Moments out = new Moments(N, M);
         double worst = 0;
         for (int a = 0; a < (1 << N); a++) {
-            double[] v = Brute.state(a, N);
+            double[] v = BruteForce.bits(a, N);
             for (int c = 0; c < (1 << M); c++) {
-                double[] h = Brute.state(c, M);
+                double[] h = BruteForce.bits(c, M);
                 est.estimate(rbm, v, h, 1, out);
                 for (int i = 0; i < N; i++) {
-                    double want = Brute.visibleConditional(rbm, v, i, -1);
+                    double want = BruteForce.visibleConditional(rbm, v, i, -1);
                     assertThat(out.visible()[i]).as("M^(v)_%d at v=%d", i, a).isCloseTo(want, within(1e-12));
                 }
                 for (int j = 0; j < M; j++) {
-                    double want = Brute.hiddenConditional(rbm, h, j, -1);
+                    double want = BruteForce.hiddenConditional(rbm, h, j, -1);
                     assertThat(out.hidden()[j]).as("M^(h)_%d at h=%d", j, c).isCloseTo(want, within(1e-12));
                 }
                 for (int i = 0; i < N; i++) {
                     for (int j = 0; j < M; j++) {
-                        double cv = Brute.visibleConditional(rbm, v, i, j);
-                        double ch = Brute.hiddenConditional(rbm, h, j, i);
+                        double cv = BruteForce.visibleConditional(rbm, v, i, j);
+                        double ch = BruteForce.hiddenConditional(rbm, h, j, i);
                         double gotV = est.lastVisibleCorrelation()[i * M + j];
                         double gotH = est.lastHiddenCorrelation()[i * M + j];
                         assertThat(gotV).as("C^(v)_%d%d at v=%d", i, j, a).isCloseTo(cv, within(1e-12));
@@ -218,8 +218,9 @@ class SemiSecondOrderSmciTest {
     @Test
     void averagesOverExactSamplesConvergeToExactMoments() {
         Rbm rbm = model(21, 1.5, 1e9);
-        Moments exact = Brute.moments(rbm);
-        double lz = Brute.logZ(rbm);
+        BruteForce.JointMoments j = BruteForce.moments(rbm);
+        Moments exact = Moments.of(N, M, j.visible(), j.hidden(), j.joint());
+        double lz = BruteForce.logZ(rbm);
         // Exact mean and variance of each per-sample estimator under P(v,h).
         SemiSecondOrderSmci est = new SemiSecondOrderSmci();
         Moments one = new Moments(N, M);
@@ -228,10 +229,10 @@ class SemiSecondOrderSmciTest {
         double[] second = new double[k];
         double[] printedMean = new double[N * M];
         for (int a = 0; a < (1 << N); a++) {
-            double[] v = Brute.state(a, N);
+            double[] v = BruteForce.bits(a, N);
             for (int c = 0; c < (1 << M); c++) {
-                double[] h = Brute.state(c, M);
-                double p = Math.exp(Brute.negEnergy(rbm, v, h) - lz);
+                double[] h = BruteForce.bits(c, M);
+                double p = Math.exp(BruteForce.negEnergy(rbm, v, h) - lz);
                 est.estimate(rbm, v, h, 1, one);
                 double[] f = concat(one);
                 for (int q = 0; q < k; q++) {
@@ -251,7 +252,7 @@ class SemiSecondOrderSmciTest {
         }
         int samples = 4000;
         Rng rng = Rng.seeded(77);
-        double[] v = Brute.sampleVisible(rbm, samples, rng.fork(1));
+        double[] v = BruteForce.sampleVisible(rbm, samples, rng.fork(1));
         double[] h = new double[samples * M];
         rbm.sampleHidden(v, samples, h, rng.fork(2), new double[samples * M]);
         Moments avg = new Moments(N, M);
@@ -276,20 +277,20 @@ class SemiSecondOrderSmciTest {
         double worstV = 0;
         double worstH = 0;
         for (int a = 0; a < (1 << N); a++) {
-            double[] v = Brute.state(a, N);
+            double[] v = BruteForce.bits(a, N);
             double[] pv = printedVisible(rbm, v);
             for (int i = 0; i < N; i++) {
                 for (int j = 0; j < M; j++) {
-                    worstV = Math.max(worstV, Math.abs(pv[i * M + j] - Brute.visibleConditional(rbm, v, i, j)));
+                    worstV = Math.max(worstV, Math.abs(pv[i * M + j] - BruteForce.visibleConditional(rbm, v, i, j)));
                 }
             }
         }
         for (int c = 0; c < (1 << M); c++) {
-            double[] h = Brute.state(c, M);
+            double[] h = BruteForce.bits(c, M);
             double[] ph = printedHidden(rbm, h);
             for (int i = 0; i < N; i++) {
                 for (int j = 0; j < M; j++) {
-                    worstH = Math.max(worstH, Math.abs(ph[i * M + j] - Brute.hiddenConditional(rbm, h, j, i)));
+                    worstH = Math.max(worstH, Math.abs(ph[i * M + j] - BruteForce.hiddenConditional(rbm, h, j, i)));
                 }
             }
         }

@@ -3,9 +3,9 @@ package dev.rbmsuite.learning.train;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rbmsuite.core.BruteForce;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
-import dev.rbmsuite.learning.Brute;
 import dev.rbmsuite.learning.estimators.Moments;
 import java.util.Arrays;
 import org.assertj.core.data.Offset;
@@ -42,7 +42,7 @@ class MonitorTest {
     void exactMomentsMatchJointEnumerationAndAreReproducible() {
         Rbm rbm = Rbm.gaussian(5, 4, 1.3, Rng.seeded(3));
         Moments a = Monitor.exactMoments(rbm);
-        double[] e = a.meanAbsoluteErrors(Brute.moments(rbm));
+        double[] e = a.meanAbsoluteErrors(TrainerTest.bruteMoments(rbm));
         assertThat(e[0]).isLessThan(1e-13);
         assertThat(e[1]).isLessThan(1e-13);
         assertThat(e[2]).isLessThan(1e-13);
@@ -61,9 +61,9 @@ class MonitorTest {
         assertThat(mon.columns()).containsExactly("epoch", "logLikelihood", "maeB", "maeC", "maeW");
         double[] row = mon.evaluate(t);
         assertThat(row[0]).isEqualTo(2.0);
-        assertThat(row[1]).isCloseTo(Brute.logLikelihood(t.model().bottom(), TrainerTest.data(), TrainerTest.ROWS),
+        assertThat(row[1]).isCloseTo(BruteForce.logLikelihood(t.model().bottom(), TrainerTest.data(), TrainerTest.ROWS),
                 Offset.offset(1e-12));
-        Moments exactUsed = Brute.moments(t.lastUpdateModel().bottom());
+        Moments exactUsed = TrainerTest.bruteMoments(t.lastUpdateModel().bottom());
         double[] e = t.lastNegative(0).meanAbsoluteErrors(exactUsed);
         assertThat(row[2]).isCloseTo(e[0], Offset.offset(1e-13));
         assertThat(row[3]).isCloseTo(e[1], Offset.offset(1e-13));

@@ -2,9 +2,9 @@ package dev.rbmsuite.learning.train;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rbmsuite.core.BruteForce;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
-import dev.rbmsuite.learning.Brute;
 import dev.rbmsuite.learning.estimators.MomentEstimator;
 import dev.rbmsuite.learning.estimators.Moments;
 import org.junit.jupiter.api.Test;
@@ -39,22 +39,28 @@ class TrainerTest {
 
         @Override
         public void estimate(Rbm rbm, double[] v, double[] h, int rows, Moments out) {
-            out.copyFrom(Brute.moments(rbm));
+            out.copyFrom(bruteMoments(rbm));
         }
+    }
+
+    /** @return the exact moments of rbm from the shared brute-force kit, as learning's Moments */
+    static Moments bruteMoments(Rbm rbm) {
+        BruteForce.JointMoments j = BruteForce.moments(rbm);
+        return Moments.of(j.n(), j.m(), j.visible(), j.hidden(), j.joint());
     }
 
     static double train(Trainer t, int epochs) {
         for (int e = 0; e < epochs; e++) {
             t.update();
         }
-        return Brute.logLikelihood(t.model().bottom(), data(), ROWS);
+        return BruteForce.logLikelihood(t.model().bottom(), data(), ROWS);
     }
 
     @Test
     void exactGradientsIncreaseTheExactLogLikelihood() {
         TrainingSettings s = new TrainingSettings("bgs", new int[] {8}, 150, 0.05, 20, "smci2", 10, 3, false);
         Trainer t = new Trainer(s, data(), ROWS, N, Exact::new);
-        double before = Brute.logLikelihood(t.model().bottom(), data(), ROWS);
+        double before = BruteForce.logLikelihood(t.model().bottom(), data(), ROWS);
         double after = train(t, 150);
         System.out.printf("exact gradients: LL %.4f -> %.4f%n", before, after);
         assertThat(after).isGreaterThan(before + 1.0);
@@ -66,7 +72,7 @@ class TrainerTest {
         int[] hidden = kernel.equals("bgs") ? new int[] {8} : new int[] {8, 6, 4};
         TrainingSettings s = new TrainingSettings(kernel, hidden, 150, 0.05, 50, "smci2", 10, 5, false);
         Trainer t = new Trainer(s, data(), ROWS, N);
-        double before = Brute.logLikelihood(t.model().bottom(), data(), ROWS);
+        double before = BruteForce.logLikelihood(t.model().bottom(), data(), ROWS);
         double after = train(t, 150);
         System.out.printf("%s: LL %.4f -> %.4f%n", kernel, before, after);
         // BGS mixes badly between the two islands (the paper's point): it gains about 0.33 nats here,
@@ -78,7 +84,7 @@ class TrainerTest {
     void monteCarloEstimatorTrainsToo() {
         TrainingSettings s = new TrainingSettings("roundtrip", new int[] {8, 4}, 150, 0.05, 50, "mc", 10, 6, false);
         Trainer t = new Trainer(s, data(), ROWS, N);
-        double before = Brute.logLikelihood(t.model().bottom(), data(), ROWS);
+        double before = BruteForce.logLikelihood(t.model().bottom(), data(), ROWS);
         double after = train(t, 150);
         System.out.printf("mc: LL %.4f -> %.4f%n", before, after);
         assertThat(after).isGreaterThan(before + 1.0);
