@@ -85,4 +85,15 @@ final class OutputFiles {
             }
         }
     }
+
+    /**
+     * @param folder an output folder a user named
+     * @param option the option that named it
+     * @throws InputException if the name is empty (which the file system would read as the current folder)
+     */
+    static void requireFolderName(Path folder, String option) {
+        if (folder == null || folder.toString().isBlank()) {
+            throw new InputException("option " + option + ": an empty folder name; name the output folder");
+        }
+    }
 }

@@ -267,4 +267,18 @@ class FileSafetyTest {
         Path dangling = Files.createSymbolicLink(tmp.resolve("dangling"), tmp.resolve("nowhere"));
         assertRefused(init(dangling), "a link or not a folder");
     }
+
+    @Test
+    void anEmptyOutputFolderNameIsRefusedNotTakenAsTheCurrentFolder() {
+        for (String command : new String[] {"init", "train", "figure", "report"}) {
+            Cli.Result r = switch (command) {
+                case "init" -> Cli.run("init", "--visible", "3", "--hidden", "2", "--out", "", "--force");
+                case "train" -> Cli.run("train", "--data", "islands", "--kernel", "bgs", "--hidden", "2", "--epochs", "1",
+                        "--out", "");
+                case "figure" -> Cli.run("figure", "fig1", "--scale", "smoke", "--out", "");
+                default -> Cli.run("report", "--from", tmp.toString(), "--out", "");
+            };
+            assertRefused(r, "option --out: an empty folder name");
+        }
+    }
 }
