@@ -164,9 +164,25 @@ public final class Trials {
             }
             throw new IllegalStateException(c);
         } finally {
-            pool.shutdownNow();
+            stop(pool);
         }
         return results;
+    }
+
+    /**
+     * Drops the trials not yet started and waits for the running ones: when one trial fails, the
+     * others must not go on writing into the group's folder after this call has returned (a rerun
+     * started then would find their temporary files appearing after its clean-up).
+     */
+    private static void stop(ExecutorService pool) {
+        pool.shutdownNow();
+        try {
+            while (!pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES)) {
+                // running trials finish their current write; keep waiting
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Runs one trial and keeps its time and table (the time first: a kept table always has its time). */
