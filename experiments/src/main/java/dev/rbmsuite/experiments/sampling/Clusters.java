@@ -117,17 +117,7 @@ public final class Clusters {
     }
 
     private int nearestPacked(long[] bits) {
-        int[] d = new int[count];
-        java.util.Arrays.fill(d, Integer.MAX_VALUE);
-        for (int r = 0; r < labels.length; r++) {
-            int h = 0;
-            for (int w = 0; w < words; w++) {
-                h += Long.bitCount(bits[w] ^ points[r * words + w]);
-            }
-            if (h < d[labels[r]]) {
-                d[labels[r]] = h;
-            }
-        }
+        int[] d = packedDistances(bits);
         int best = 0;
         for (int k = 1; k < count; k++) {
             if (d[k] < d[best]) {
@@ -140,6 +130,11 @@ public final class Clusters {
     private int[] distances(double[] v, int off) {
         long[] bits = new long[words];
         pack(v, off, n, bits, 0);
+        return packedDistances(bits);
+    }
+
+    /** @return for each cluster, the smallest Hamming distance from the packed state to its training points */
+    private int[] packedDistances(long[] bits) {
         int[] d = new int[count];
         java.util.Arrays.fill(d, Integer.MAX_VALUE);
         for (int r = 0; r < labels.length; r++) {
