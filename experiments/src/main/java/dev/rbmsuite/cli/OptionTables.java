@@ -1,5 +1,6 @@
 package dev.rbmsuite.cli;
 
+import dev.rbmsuite.core.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -140,10 +141,7 @@ public final class OptionTables {
         String text = Files.readString(file, StandardCharsets.UTF_8);
         String updated = replaceBlock(text);
         if (args[0].equals("--write")) {
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-            Files.writeString(tmp, updated, StandardCharsets.UTF_8);
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.writeString(file, updated);
         } else if (!updated.equals(text)) {
             System.err.println(file + ": the option tables differ from the code; run OptionTables --write " + file);
             System.exit(1);
