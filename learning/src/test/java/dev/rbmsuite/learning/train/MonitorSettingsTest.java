@@ -48,6 +48,13 @@ class MonitorSettingsTest {
                 "lambda2-repeats must be positive (or 0 for the default), got -1");
         assertRefused(() -> new MonitorSettings("auto", 100, 20, "linear", "counts", 0, -5),
                 "lambda2-every must be positive (or 0 for every evaluation), got -5");
+        // a missing name is refused the same way (List.contains(null) alone would throw NullPointerException)
+        assertRefused(() -> new MonitorSettings(null, 100, 20, "linear", "counts", 0, 0),
+                "loglik-method must be one of [auto, exact, mais], got null");
+        assertRefused(() -> new MonitorSettings("auto", 100, 20, null, "counts", 0, 0),
+                "ais-schedule must be one of [linear, piecewise], got null");
+        assertRefused(() -> new MonitorSettings("auto", 100, 20, "linear", null, 0, 0),
+                "lambda2-estimator must be one of [rao-blackwell, counts], got null");
         // the smallest accepted values
         MonitorSettings min = new MonitorSettings("auto", 3, 2, "linear", "counts", 0, 0);
         assertThat(min.aisTemperatures()).isEqualTo(3);
