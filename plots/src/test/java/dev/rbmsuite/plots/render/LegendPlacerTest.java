@@ -68,6 +68,19 @@ class LegendPlacerTest {
     }
 
     @Test
+    void aBandEdgePointWeighsOneScatterPoint() {
+        // corners: NE 1, SE 1, NW 3, SW 3 scatter points; a one-point line at (1, 0.5) (east, no corner) whose
+        // band reaches (1, 1) and (1, 0) adds one band point to NE and one to SE
+        XyPanel p = XyPanel.builder()
+                .add(Series.scatter("s", "data", new double[] {1, 1, 0, 0, 0, 0, 0, 0},
+                        new double[] {1, 0, 1, 1, 1, 0, 0, 0}))
+                .add(Series.line("l", "bgs", new double[] {1}, new double[] {0.5})
+                        .withBand(new double[] {0}, new double[] {1})).build();
+        // NE = SE = 1 + 1 < 3 (a band point weighing three would make them 4 and move the legend to NW)
+        assertThat(place(p)).isEqualTo(LegendPosition.NORTH_EAST);
+    }
+
+    @Test
     void linesAreDensifiedSoASegmentCrossingACornerCounts() {
         double[] wh = LegendPlacer.legendFraction(LABELS, 800, 600, Theme.PUBLICATION);
         double w = wh[0];
