@@ -19,7 +19,8 @@ public final class UciTable {
      * @param source which data set (feature and class names)
      * @param rows N
      * @param values row-major features, {@code values[r*F + f]} (copied)
-     * @param labels class index per row (copied)
+     * @param labels class index per row (copied), each in [0, number of classes)
+     * @throws IllegalArgumentException on a size mismatch, a label outside the class list or a non-finite value
      */
     public UciTable(UciSource source, int rows, double[] values, int[] labels) {
         this.source = Objects.requireNonNull(source, "source");
@@ -27,6 +28,20 @@ public final class UciTable {
         if (rows < 1 || values.length != (long) rows * features || labels.length != rows) {
             throw new IllegalArgumentException("a " + source.id() + " table of " + rows + " rows needs "
                     + rows * features + " values and " + rows + " labels");
+        }
+        int classes = source.classNames().size();
+        for (int r = 0; r < rows; r++) {
+            if (labels[r] < 0 || labels[r] >= classes) {
+                throw new IllegalArgumentException("a " + source.id() + " table: row " + r + " has label " + labels[r]
+                        + ", but there are " + classes + " classes");
+            }
+            for (int f = 0; f < features; f++) {
+                double v = values[r * features + f];
+                if (!Double.isFinite(v)) {
+                    throw new IllegalArgumentException("a " + source.id() + " table: row " + r + ", feature " + (f + 1)
+                            + " (" + source.featureNames().get(f) + ") is " + v + ", not a finite number");
+                }
+            }
         }
         this.rows = rows;
         this.values = values.clone();

@@ -52,7 +52,7 @@ public record MonitorSettings(String logLikelihood, int aisTemperatures, int ais
 
     /** Checks every value; throws IllegalArgumentException starting with the setting's name. */
     public MonitorSettings {
-        if (!LL_METHODS.contains(logLikelihood)) {
+        if (logLikelihood == null || !LL_METHODS.contains(logLikelihood)) {
             throw new IllegalArgumentException("loglik-method must be one of " + LL_METHODS + ", got " + logLikelihood);
         }
         if (aisTemperatures < 3) {
@@ -61,10 +61,10 @@ public record MonitorSettings(String logLikelihood, int aisTemperatures, int ais
         if (aisRuns < 2) {
             throw new IllegalArgumentException("ais-runs must be at least 2, got " + aisRuns);
         }
-        if (!SCHEDULES.contains(aisSchedule)) {
+        if (aisSchedule == null || !SCHEDULES.contains(aisSchedule)) {
             throw new IllegalArgumentException("ais-schedule must be one of " + SCHEDULES + ", got " + aisSchedule);
         }
-        if (!LAMBDA2_ESTIMATORS.contains(lambda2Estimator)) {
+        if (lambda2Estimator == null || !LAMBDA2_ESTIMATORS.contains(lambda2Estimator)) {
             throw new IllegalArgumentException("lambda2-estimator must be one of " + LAMBDA2_ESTIMATORS + ", got "
                     + lambda2Estimator);
         }

@@ -1,7 +1,6 @@
 package dev.rbmsuite.learning.estimators;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
@@ -20,11 +19,5 @@ class MonteCarloEstimatorTest {
         assertThat(out.hidden()).containsExactly(0.5, 1.0, 0.5);
         // v h^T averaged: sample 1 (1,0)x(1,1,0), sample 2 (1,1)x(0,1,1)
         assertThat(out.pair()).containsExactly(0.5, 1.0, 0.5, 0.0, 0.5, 0.5);
-    }
-
-    @Test
-    void namesAreChecked() {
-        assertThat(MomentEstimator.named("smci2")).isInstanceOf(SemiSecondOrderSmci.class);
-        assertThatThrownBy(() -> MomentEstimator.named("smci1")).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rbmsuite.learning.estimators.Estimator;
-import dev.rbmsuite.learning.estimators.MonteCarloEstimator;
-import dev.rbmsuite.learning.estimators.SemiSecondOrderSmci;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The settings builder (paper defaults), kernel resolution through the registry, and the typed estimator. */
+/** The settings builder (paper defaults) and kernel resolution through the registry. */
 class TrainingSettingsTest {
     @Test
     void theBuilderStartsFromThePapersDefaults() {
@@ -42,13 +40,5 @@ class TrainingSettingsTest {
                 .isEqualTo("kernel-param");
         assertThatThrownBy(() -> TrainingSettings.builder().kernel("dt").kernelParam("k", "1").hidden(4, 2).epochs(1)
                 .build()).hasMessage("kernel-param: kernel dt has no parameter 'k' (it takes none)");
-    }
-
-    @Test
-    void estimatorsAreTyped() {
-        assertThat(Estimator.of("smci2").create()).isInstanceOf(SemiSecondOrderSmci.class);
-        assertThat(Estimator.MC.create()).isInstanceOf(MonteCarloEstimator.class);
-        assertThat(Estimator.MC.cliName()).isEqualTo("mc");
-        assertThatThrownBy(() -> Estimator.of("smci1")).isInstanceOf(IllegalArgumentException.class);
     }
 }

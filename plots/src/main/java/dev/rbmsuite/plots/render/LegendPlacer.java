@@ -14,8 +14,9 @@ import dev.rbmsuite.plots.style.Theme;
  * fewest data points, so it hides as little data as possible.
  *
  * <p>Lines are densified (ten points per segment) so a steep line crossing a corner counts even where it has
- * few vertices; line and band points weigh three times a scatter point. The corner region is the estimated
- * legend box ({@link #legendFraction}). Ties go to the first of
+ * few vertices. A point of a line or trajectory weighs three times a scatter point; a point of a band's lower or
+ * upper edge (densified too) weighs once, like a scatter point, since the translucent band hides less than a
+ * curve. The corner region is the estimated legend box ({@link #legendFraction}). Ties go to the first of
  * north-east, north-west, south-east, south-west.
  */
 final class LegendPlacer {

@@ -21,11 +21,16 @@ abstract class ScaledSchematic implements Drawing {
      * @param baseWidth canvas width in base coordinates (pixels at scale 1)
      * @param baseHeight canvas height in base coordinates (pixels at scale 1)
      * @param scale size multiplier (1 = {@code baseWidth x baseHeight} pixels)
-     * @throws IllegalArgumentException if {@code scale} is not in (0, 8]
+     * @throws IllegalArgumentException if {@code scale} is not in (0, 8], or so small that the canvas would
+     *         round to zero pixels (no image can be drawn on it)
      */
     ScaledSchematic(int baseWidth, int baseHeight, double scale) {
         if (!(scale > 0 && scale <= 8)) {
             throw new IllegalArgumentException("scale must be in (0, 8], got " + scale);
+        }
+        if (Math.round(baseWidth * scale) < 1 || Math.round(baseHeight * scale) < 1) {
+            throw new IllegalArgumentException("scale " + scale + " shrinks the " + baseWidth + " x " + baseHeight
+                    + " schematic to an empty canvas");
         }
         this.baseWidth = baseWidth;
         this.baseHeight = baseHeight;

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 
-import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
 import dev.rbmsuite.plots.style.Theme;
@@ -64,31 +63,5 @@ class XyChartFactoryTest {
                 .add(Series.trajectory("BGS", "bgs", x, x.clone()))
                 .add(Series.trajectory("DT", "dt", x, x.clone())).build();
         assertThat(XyChartFactory.legendLabels(p)).containsExactly("BGS", "start", "end", "DT");
-    }
-
-    @Test
-    void autoLegendAvoidsTheCrowdedCorner() {
-        // a rising curve fills the top right and bottom left; a cloud sits in the top left
-        int n = 50;
-        double[] x = new double[n];
-        double[] y = new double[n];
-        for (int i = 0; i < n; i++) {
-            x[i] = i;
-            y[i] = i;
-        }
-        double[] cx = new double[40];
-        double[] cy = new double[40];
-        for (int i = 0; i < 40; i++) {
-            cx[i] = 2 + (i % 5);
-            cy[i] = 40 + (i / 5);
-        }
-        XyPanel p = XyPanel.builder().add(Series.line("line", "bgs", x, y))
-                .add(Series.scatter("cloud", "data", cx, cy)).build();
-        LegendPosition pos = LegendPlacer.resolve(p, List.of("line", "cloud"), 800, 600, Theme.PUBLICATION);
-        assertThat(pos).isEqualTo(LegendPosition.SOUTH_EAST);
-        XyPanel fixed = XyPanel.builder().add(Series.line("line", "bgs", x, y)).legend(LegendPosition.NORTH_WEST)
-                .build();
-        assertThat(LegendPlacer.resolve(fixed, List.of("line"), 800, 600, Theme.PUBLICATION))
-                .isEqualTo(LegendPosition.NORTH_WEST);
     }
 }

@@ -1,0 +1,25 @@
+package dev.rbmsuite.plots.style;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.awt.Color;
+
+import org.junit.jupiter.api.Test;
+
+/** A series style refuses a missing part and names it; equal parts make equal styles. */
+class SeriesStyleTest {
+
+    @Test
+    void everyComponentIsRequired() {
+        assertThatThrownBy(() -> new SeriesStyle(null, Dash.SOLID, MarkerShape.CIRCLE))
+                .isInstanceOf(NullPointerException.class).hasMessage("color");
+        assertThatThrownBy(() -> new SeriesStyle(Color.RED, null, MarkerShape.CIRCLE))
+                .isInstanceOf(NullPointerException.class).hasMessage("dash");
+        assertThatThrownBy(() -> new SeriesStyle(Color.RED, Dash.SOLID, null))
+                .isInstanceOf(NullPointerException.class).hasMessage("marker");
+        SeriesStyle s = new SeriesStyle(Color.RED, Dash.DOTTED, MarkerShape.DIAMOND);
+        assertThat(s).isEqualTo(new SeriesStyle(new Color(255, 0, 0), Dash.DOTTED, MarkerShape.DIAMOND));
+        assertThat(s).isNotEqualTo(new SeriesStyle(Color.RED, Dash.SOLID, MarkerShape.DIAMOND));
+    }
+}
