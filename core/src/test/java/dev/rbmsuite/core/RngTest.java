@@ -106,4 +106,33 @@ class RngTest {
         assertThat(ones[1] / (n / 3)).isCloseTo(0.45, within(6 * Math.sqrt(0.45 * 0.55 / (n / 3))));
         assertThat(ones[2] / (n / 3)).isCloseTo(0.9, within(6 * Math.sqrt(0.09 / (n / 3))));
     }
+
+    /**
+     * The vectorised Bernoulli draws against the plain scalar loop x = u &lt; p ? 1 : 0 with u the
+     * stream's next uniforms, bit for bit at every length remainder and offset (NaN probabilities give 0).
+     */
+    @Test
+    void bernoulliInPlaceIsTheScalarComparison() {
+        Rng probs = Rng.seeded(14);
+        for (int len = 0; len <= 3 * Lanes.WIDTH + 3; len++) {
+            double[] x = new double[len + 5];
+            for (int k = 0; k < x.length; k++) {
+                x[k] = k % 7 == 3 ? Double.NaN : k % 5 == 0 ? 1.0 : probs.nextDouble();
+            }
+            double[] before = x.clone();
+            Rng r = Rng.seeded(15);
+            Rng replay = r.copy();
+            r.bernoulliInPlace(x, 2, len, new double[len]);
+            for (int k = 0; k < x.length; k++) {
+                if (k < 2 || k >= 2 + len) {
+                    assertThat(Double.doubleToRawLongBits(x[k])).as("outside the range, element %d", k)
+                            .isEqualTo(Double.doubleToRawLongBits(before[k]));
+                } else {
+                    double u = replay.nextDouble();
+                    assertThat(x[k]).as("length %d, element %d", len, k).isEqualTo(u < before[k] ? 1.0 : 0.0);
+                }
+            }
+            assertThat(r.state()).as("exactly len draws").isEqualTo(replay.state());
+        }
+    }
 }

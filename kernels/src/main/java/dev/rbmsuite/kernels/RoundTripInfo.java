@@ -24,12 +24,17 @@ public final class RoundTripInfo implements StepInfo {
      *
      * @param swaps proposals and acceptances per level
      * @param bottomOrigin per chain the origin layer of its new bottom state (copied), in 0..L
+     * @throws IllegalArgumentException naming the chain if an origin lies outside 0..L
      */
     public RoundTripInfo(AcceptanceInfo swaps, int[] bottomOrigin) {
         this.swaps = swaps;
         this.bottomOrigin = bottomOrigin.clone();
         this.originCounts = new long[swaps.levels() + 1];
-        for (int o : bottomOrigin) {
+        for (int r = 0; r < this.bottomOrigin.length; r++) {
+            int o = this.bottomOrigin[r];
+            if (o < 0 || o > swaps.levels()) {
+                throw new IllegalArgumentException("chain " + r + ": origin layer " + o + " outside 0.." + swaps.levels());
+            }
             originCounts[o]++;
         }
     }

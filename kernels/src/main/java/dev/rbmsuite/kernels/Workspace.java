@@ -20,8 +20,8 @@ public final class Workspace {
      * @return the buffer of that key, grown to at least {@code length}
      */
     public double[] doubles(int key, int length) {
-        if (key >= doubles.length) {
-            doubles = Arrays.copyOf(doubles, check(key) + 1);
+        if (check(key) >= doubles.length) {
+            doubles = Arrays.copyOf(doubles, key + 1);
         }
         double[] b = doubles[key];
         if (b == null || b.length < length) {
@@ -37,8 +37,8 @@ public final class Workspace {
      * @return the buffer of that key, grown to at least {@code length}
      */
     public int[] ints(int key, int length) {
-        if (key >= ints.length) {
-            ints = Arrays.copyOf(ints, check(key) + 1);
+        if (check(key) >= ints.length) {
+            ints = Arrays.copyOf(ints, key + 1);
         }
         int[] b = ints[key];
         if (b == null || b.length < length) {
@@ -53,7 +53,7 @@ public final class Workspace {
      * @return the object stored under the key, or null
      */
     public Object object(int key) {
-        return key < objects.length ? objects[key] : null;
+        return check(key) < objects.length ? objects[key] : null;
     }
 
     /**
@@ -61,8 +61,8 @@ public final class Workspace {
      * @param value the object to keep (for example pre-allocated swap slots)
      */
     public void setObject(int key, Object value) {
-        if (key >= objects.length) {
-            objects = Arrays.copyOf(objects, check(key) + 1);
+        if (check(key) >= objects.length) {
+            objects = Arrays.copyOf(objects, key + 1);
         }
         objects[key] = value;
     }

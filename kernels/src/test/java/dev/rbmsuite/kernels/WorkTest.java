@@ -32,4 +32,37 @@ class WorkTest {
         assertThat(Work.softplusParts(zeros, 0, zeros.length, p, 0)).isZero();
         assertThat(Math.log(p[0])).isCloseTo(zeros.length * Math.log(2), Offset.offset(1e-9));
     }
+
+    /**
+     * softplusParts in its documented order, bit for bit: {@value dev.rbmsuite.core.Lanes#WIDTH} partial
+     * sums of max(x, 0) and partial products of 1 + e^{-|x|} over the elements k = q mod WIDTH, combined
+     * in order of q, with e^{-|x|} from core's deterministic scalar exponential.
+     */
+    @Test
+    void softplusPartsFollowTheFixedEightPartialSumsOrder() {
+        Rng rng = Rng.seeded(3);
+        int w = dev.rbmsuite.core.Lanes.WIDTH;
+        for (int len = 0; len <= Work.maxProductTerms(); len += len < 5 * w ? w : 97 * w) {
+            double[] x = new double[len + 1];
+            for (int k = 0; k < x.length; k++) {
+                x[k] = (k % 5 == 0 ? 900 : 30) * rng.nextGaussian();
+            }
+            double[] part = new double[w];
+            double[] prod = new double[w];
+            java.util.Arrays.fill(prod, 1.0);
+            for (int k = 0; k < len; k++) {
+                part[k % w] += Math.max(x[1 + k], 0.0);
+                prod[k % w] *= dev.rbmsuite.core.VectorMath.expScalar(-Math.abs(x[1 + k])) + 1.0;
+            }
+            double lin = 0;
+            double p = 1;
+            for (int q = 0; q < w; q++) {
+                p *= prod[q];
+                lin += part[q];
+            }
+            double[] got = new double[1];
+            assertThat(Work.softplusParts(x, 1, len, got, 0)).as("sum of max(x, 0), length %d", len).isEqualTo(lin);
+            assertThat(got[0]).as("product, length %d", len).isEqualTo(p);
+        }
+    }
 }

@@ -275,8 +275,11 @@ final class GroupedFieldDraws {
         }
     }
 
-    /** @return the table row (group base + pattern) that uniform u selects in group g (Walker's alias method) */
-    private int pattern(int g, double u) {
+    /**
+     * @return the table row (group base + pattern) that uniform u selects in group g (Walker's alias
+     *     method); package-private for the plain scalar reference of {@link #draw} in the tests
+     */
+    int pattern(int g, double u) {
         long bits = (long) (u * 0x1p53);   // exact: u is a multiple of 2^-53
         int sh = shift[g];
         int cell = (int) (bits >>> sh);

@@ -3,6 +3,7 @@ package dev.rbmsuite.diagnostics.exact;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.rbmsuite.core.BruteForce;
 import dev.rbmsuite.core.Nd;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
@@ -74,5 +75,22 @@ class ExactLikelihoodTest {
         assertThat(ExactLikelihood.logLikelihood(RBM, Nd.matrix(DATA, 3, 5))).isCloseTo(mean, within(1e-12));
         assertThat(ExactLikelihood.logProb(RBM, logZ, Nd.matrix(DATA, 3, 5)).getDouble(1))
                 .isCloseTo(lv(DATA, 5) - logZ, within(1e-12));
+    }
+
+    @Test
+    void logProbAndLikelihoodMatchBruteForce() {
+        Rbm rbm = BruteForce.random(7, 4, 1.0, 1.0, Rng.seeded(22));
+        double[] ref = BruteForce.visibleDistribution(rbm);
+        double logZ = ExactLogZ.logZ(rbm);
+        int rows = 1 << 7;
+        double[] states = StateIndex.allStates(7);
+        double[] lp = new double[rows];
+        ExactLikelihood.logProb(rbm, logZ, states, rows, lp);
+        double mean = 0;
+        for (int x = 0; x < rows; x++) {
+            assertThat(lp[x]).isCloseTo(Math.log(ref[x]), within(1e-12));
+            mean += Math.log(ref[x]) / rows;
+        }
+        assertThat(ExactLikelihood.logLikelihood(rbm, logZ, states, rows)).isCloseTo(mean, within(1e-12));
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.rbmsuite.core.BruteForce;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.cost.CostGuard;
@@ -81,5 +82,19 @@ class ExactMomentsTest {
         Rbm big = Rbm.gaussian(30, 30, 1.0, Rng.seeded(2));
         assertThat(ExactMoments.estimatedSeconds(big)).isGreaterThan(1000 * ExactMoments.estimatedSeconds(small));
         assertThatThrownBy(() -> ExactMoments.of(big, CostGuard.limit(1))).isInstanceOf(CostLimitException.class);
+    }
+
+    @Test
+    void momentsMatchJointBruteForceInBothOrientations() {
+        for (int[] s : new int[][] {{4, 6}, {6, 3}, {5, 5}}) {
+            Rbm rbm = BruteForce.random(s[0], s[1], 1.5, 1.0, Rng.seeded(23).fork(s[0], s[1]));
+            BruteForce.JointMoments j = BruteForce.moments(rbm);
+            Moments ref = new Moments(j.n(), j.m(), j.visible(), j.hidden(), j.joint());
+            Moments got = ExactMoments.of(rbm);
+            MomentErrors err = MomentErrors.of(ref, got);
+            assertThat(err.b()).isLessThan(1e-12);
+            assertThat(err.c()).isLessThan(1e-12);
+            assertThat(err.w()).isLessThan(1e-12);
+        }
     }
 }

@@ -87,4 +87,44 @@ class GroupedFieldDrawsTest {
             }
         }
     }
+
+    /**
+     * The vectorised draw (one, two or several vectors per field, by n) against a plain scalar loop:
+     * field i of draw r is b_i plus the table rows of the patterns its uniforms select, added in group
+     * order, with the uniforms taken from the stream in order (r * groups + g); bit for bit.
+     */
+    @Test
+    void drawsEqualAPlainScalarLoopOverTheSelectedTableRows() {
+        for (int n : new int[] {3, 8, 10, 16, 37}) {
+            Rbm rbm = Rbm.gaussian(n, 21, 1.0, Rng.seeded(60 + n));
+            double[] v = new double[n];
+            for (int i = 1; i < n; i += 3) {
+                v[i] = 1;
+            }
+            int rows = 13;
+            GroupedFieldDraws d = new GroupedFieldDraws(rbm, v, rows);
+            int groups = d.uniformsPerDraw();
+            assertThat(groups).isEqualTo(3);
+            Rng rng = Rng.seeded(61);
+            double[] u = new double[rows * groups];
+            rng.copy().fillUniform(u, 0, u.length);
+            double[] out = new double[rows * n + 4];
+            java.util.Arrays.fill(out, 7.0);
+            d.draw(rows, out, rng);
+            for (int r = 0; r < rows; r++) {
+                for (int i = 0; i < n; i++) {
+                    double f = rbm.visibleBias(i);
+                    for (int g = 0; g < groups; g++) {
+                        int x = d.pattern(g, u[r * groups + g]) - (g << GroupedFieldDraws.GROUP);
+                        assertThat(x).isBetween(0, g < 2 ? 255 : 31);
+                        f += d.patternField(g, x, i);
+                    }
+                    assertThat(out[r * n + i]).as("n=%d draw %d unit %d", n, r, i).isEqualTo(f);
+                }
+            }
+            for (int k = rows * n; k < out.length; k++) {
+                assertThat(out[k]).as("past the last draw").isEqualTo(7.0);
+            }
+        }
+    }
 }

@@ -1,0 +1,59 @@
+package dev.rbmsuite.kernels;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.rbmsuite.core.RbmStack;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The four built-in factories: names, what they sample, the kernels they make and PT's parameters. */
+class BuiltinKernelsTest {
+    private static final RbmStack STACK = KernelsTest.STACK;
+    private static final List<KernelFactory> FACTORIES = List.of(new BuiltinKernels.Bgs(), new BuiltinKernels.Dt(),
+            new BuiltinKernels.RoundTripFactory(), new BuiltinKernels.Pt());
+
+    @Test
+    void namesAreTheDocumentedOnesInOrder() {
+        assertThat(FACTORIES.stream().map(KernelFactory::name).toList()).isEqualTo(BuiltinKernels.NAMES)
+                .containsExactly("bgs", "dt", "roundtrip", "pt");
+        for (KernelFactory f : FACTORIES) {
+            assertThat(f.description()).as(f.name()).isNotBlank().doesNotContain("\n");
+            assertThat(f.create(STACK, Map.of()).name()).as("the kernel carries the factory's name").isEqualTo(f.name());
+        }
+    }
+
+    @Test
+    void stackKernelsUseEveryLayerAndTheOthersOnlyTheBottomRbm() {
+        assertThat(FACTORIES.stream().map(KernelFactory::usesUpperLayers).toList()).containsExactly(false, true, true, false);
+        BlockedGibbs bgs = (BlockedGibbs) new BuiltinKernels.Bgs().create(STACK, Map.of());
+        assertThat(bgs.rbm()).isSameAs(STACK.bottom());
+        DeepTempering dt = (DeepTempering) new BuiltinKernels.Dt().create(STACK, Map.of());
+        assertThat(dt.stack()).isSameAs(STACK);
+        RoundTrip rt = (RoundTrip) new BuiltinKernels.RoundTripFactory().create(STACK, Map.of());
+        assertThat(rt.stack()).isSameAs(STACK);
+        ParallelTempering pt = (ParallelTempering) new BuiltinKernels.Pt().create(STACK, Map.of());
+        assertThat(pt.rbm()).isSameAs(STACK.bottom());
+        assertThat(pt.betas()).isEqualTo(ParallelTempering.geometricLadder(ParallelTempering.DEFAULT_TEMPERATURES,
+                ParallelTempering.DEFAULT_BETA_MIN));
+    }
+
+    @Test
+    void ptReadsItsLadderFromItsParameters() {
+        BuiltinKernels.Pt f = new BuiltinKernels.Pt();
+        assertThat(f.parameters().keySet()).containsExactly("temperatures", "beta-min");
+        assertThat(f.parameters().get("temperatures")).contains("default " + ParallelTempering.DEFAULT_TEMPERATURES);
+        ParallelTempering pt = (ParallelTempering) f.create(STACK, Map.of("temperatures", "3", "beta-min", "0.25"));
+        assertThat(pt.betas()).containsExactly(1.0, 0.5, 0.25);
+        assertThat(((ParallelTempering) f.create(STACK, Map.of("temperatures", "1"))).betas()).containsExactly(1.0);
+        assertThatThrownBy(() -> f.create(STACK, Map.of("temperatures", "0"))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("parameter temperatures: must be at least 1, got 0");
+        for (String b : new String[] {"0", "1", "-0.5", "1.5"}) {
+            assertThatThrownBy(() -> f.create(STACK, Map.of("beta-min", b))).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("parameter beta-min: must lie in (0, 1), got " + Double.parseDouble(b));
+        }
+        assertThatThrownBy(() -> f.create(STACK, Map.of("temperatures", "three")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("parameter temperatures: 'three' is not an integer");
+    }
+}
