@@ -131,4 +131,32 @@ class TrainCommandTest {
         assertThat(r.out()).contains("\"epochs\":4");
         assertThat(r.err()).isEmpty();
     }
+
+    /**
+     * A one-layer stack has no level to swap with: dt and roundtrip are then BGS on theta_0, and train
+     * and sample agree on it (both accept the stack and give BGS's bytes; neither refuses it).
+     */
+    @Test
+    void dtAndRoundtripOnAOneLayerStackAreBgsInTrainAndInSample(@TempDir Path dir) throws Exception {
+        Path data = csv(dir);
+        List<byte[]> samples = new ArrayList<>();
+        for (String kernel : List.of("bgs", "dt", "roundtrip")) {
+            Path out = dir.resolve("run-" + kernel);
+            Cli.Result r = run("train", "--data", data.toString(), "--kernel", kernel, "--hidden", "4", "--epochs", "12",
+                    "--lr", "0.05", "--samples", "20", "--eval-every", "4", "--out", out.toString(), "--seed", "3");
+            assertThat(r.code()).as(r.err()).isZero();
+            for (String f : List.of("metrics.csv", "model/layer0/W.npy", "model/layer0/b.npy", "model/layer0/c.npy")) {
+                assertThat(Files.readAllBytes(out.resolve(f))).as(kernel + " " + f)
+                        .isEqualTo(Files.readAllBytes(dir.resolve("run-bgs").resolve(f)));
+            }
+            Path csv = dir.resolve("sample-" + kernel + ".csv");
+            Cli.Result s = run("sample", "--model", dir.resolve("run-bgs/model").toString(), "--kernel", kernel,
+                    "--chains", "15", "--steps", "9", "--out", csv.toString(), "--json");
+            assertThat(s.code()).as(s.err()).isZero();
+            assertThat(s.json().get("swapAttempts")).isEmpty();
+            samples.add(Files.readAllBytes(csv));
+        }
+        assertThat(samples.get(1)).isEqualTo(samples.get(0));
+        assertThat(samples.get(2)).isEqualTo(samples.get(0));
+    }
 }
