@@ -2,6 +2,7 @@ package dev.rbmsuite.datasets;
 
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.datasets.encoding.RankHot;
 import dev.rbmsuite.datasets.encoding.RankHotEncoding;
 import dev.rbmsuite.datasets.synthetic.GenRbm;
@@ -85,11 +86,27 @@ public final class Datasets {
      * @throws InputException for an unknown name, an unknown parameter or an invalid value
      */
     public static BinaryDataset create(String name, Map<String, String> params, Rng rng) {
+        return create(name, params, rng, CostGuard.UNLIMITED);
+    }
+
+    /**
+     * Creates a data set by name within a cost limit: only genrbm, whose chains can be asked to run for
+     * hours ({@link GenRbm#estimatedSeconds}), can exceed it; the others are cheap.
+     *
+     * @param name one of {@link #names()} (case-insensitive)
+     * @param params parameter overrides as strings; may be empty
+     * @param rng the random stream of synthetic data sets
+     * @param guard the cost limit and progress reports
+     * @return the data set, named {@code name}
+     * @throws InputException for an unknown name, an unknown parameter or an invalid value
+     * @throws dev.rbmsuite.core.cost.CostLimitException if genrbm's estimate exceeds the guard's limit
+     */
+    public static BinaryDataset create(String name, Map<String, String> params, Rng rng, CostGuard guard) {
         String key = canonical(name);
         Map<String, String> p = resolve(key, params);
         switch (key) {
             case GenRbm.NAME:
-                return genRbm(p).generate(Objects.requireNonNull(rng, "rng")).data();
+                return genRbm(p).generate(Objects.requireNonNull(rng, "rng"), guard).data();
             case Islands.NAME:
                 return build(key, () -> new Islands(dbl(key, p, "a"), integer(key, p, "n"), integer(key, p, "size")))
                         .generate(Objects.requireNonNull(rng, "rng"));

@@ -185,10 +185,7 @@ final class CompareCommand implements Callable<Integer> {
     /** @return the training settings of one kernel's trials (validated as {@code train} validates them) */
     private TrainingSettings settings(String kernel, int k, TrainingProblem problem) {
         boolean stack = KernelRegistry.installed().factory(kernel).usesUpperLayers();
-        if (stack && hidden.length < 2) {
-            throw new InputException("option --hidden: kernel " + kernel + " samples a stack, give m0 and at least one "
-                    + "upper size (for example " + (hidden.length == 1 ? hidden[0] : 100) + ",50)");
-        }
+        KernelChoice.requireStackSizes(KernelRegistry.installed().factory(kernel), kernel, hidden);
         try {
             MonitorSettings monitor = new MonitorSettings("auto", aisTemperatures, aisRuns, "linear", "rao-blackwell",
                     0, 0);

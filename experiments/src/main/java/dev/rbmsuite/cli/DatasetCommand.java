@@ -20,6 +20,9 @@ import picocli.CommandLine.Spec;
  * 5.1, Table 1) in the contract's CSV format. NAME is genrbm, islands, pentagon, iris, wine or seeds;
  * parameters override the paper's defaults (see {@link Datasets}). Synthetic data sets draw from
  * {@code --seed}; the file is written atomically and is byte-identical for the same seed and parameters.
+ * genrbm's chains can be asked to run for hours ({@code --param steps=...}): a setting estimated above
+ * 10 minutes is refused before anything is written unless {@code --allow-slow} is given (core
+ * CostGuard, as for the exact diagnostics).
  */
 @Command(name = "dataset", description = {
     "Write a binary data set (header v0..v{n-1}, rows of 0/1, a last column label where it has classes).",
@@ -28,6 +31,9 @@ import picocli.CommandLine.Spec;
 final class DatasetCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
+
+    @Mixin
+    CostOptions cost;
 
     @Spec
     CommandSpec spec;
@@ -44,7 +50,7 @@ final class DatasetCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputFiles.requireWritableFile(out, "--out");
-        BinaryDataset data = Datasets.create(name, params, common.rng());
+        BinaryDataset data = Datasets.create(name, params, common.rng(), cost.guard());
         DatasetCsv.write(data, out);
         ObjectNode result = Output.object();
         result.put("rows", data.size());

@@ -5,6 +5,7 @@ import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.KernelRegistry;
 import dev.rbmsuite.kernels.TransitionKernel;
+import java.nio.file.Path;
 import java.util.Map;
 
 /**
@@ -26,6 +27,40 @@ final class KernelChoice {
             return KernelRegistry.installed().factory(name);
         } catch (IllegalArgumentException e) {
             throw new InputException("option --kernel: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A kernel that samples the stack (dt, roundtrip, plug-ins that use the upper layers) on a model of
+     * one layer would have no level to swap with and silently run BGS under another name: {@code sample}
+     * and {@code tv} refuse it, with the same message.
+     *
+     * @param factory the kernel's factory
+     * @param kernel the value of {@code --kernel}
+     * @param stack the model
+     * @param model the model folder, for the message
+     * @throws InputException naming {@code --kernel} and the model
+     */
+    static void requireStack(KernelFactory factory, String kernel, RbmStack stack, Path model) {
+        if (factory.usesUpperLayers() && stack.size() < 2) {
+            throw new InputException("option --kernel: " + kernel + " needs a stack of at least two layers, " + model
+                    + " has one");
+        }
+    }
+
+    /**
+     * The same rule for the commands that train ({@code train}, {@code compare}), where the stack is
+     * given by {@code --hidden}: a kernel that samples the stack needs m0 and at least one upper size.
+     *
+     * @param factory the kernel's factory
+     * @param kernel the kernel's name
+     * @param hidden the values of {@code --hidden}
+     * @throws InputException naming {@code --hidden}
+     */
+    static void requireStackSizes(KernelFactory factory, String kernel, int[] hidden) {
+        if (factory.usesUpperLayers() && hidden.length < 2) {
+            throw new InputException("option --hidden: kernel " + kernel + " samples a stack, give m0 and at least one "
+                    + "upper size (for example " + (hidden.length == 1 ? hidden[0] : 100) + ",50)");
         }
     }
 

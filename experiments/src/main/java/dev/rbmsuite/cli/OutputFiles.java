@@ -17,7 +17,9 @@ import java.nio.file.Path;
  * <p>A command never overwrites a file it did not write: an existing target is replaced only when it
  * is an earlier output of the suite, recognised by its {@code FILE.manifest.json} with the format
  * {@value ResultManifest#FORMAT} (docs/contract.md, "Output folders"). Anything else that already has
- * the name is the user's, and the command refuses before doing any work.
+ * the name is the user's, and the command refuses before doing any work. Nor does it write into a
+ * folder that another process is writing (a running training run's folder, core
+ * OutputFolder#refuseHeldAbove).
  */
 final class OutputFiles {
     private OutputFiles() {
@@ -30,6 +32,11 @@ final class OutputFiles {
      */
     static void requireWritableFile(Path file, String option) {
         check(file, option);
+        try {
+            OutputFolder.refuseHeldAbove(file);
+        } catch (InputException e) {
+            throw new InputException("option " + option + ": " + e.getMessage(), e);
+        }
         Path manifest = ResultManifest.pathFor(file);
         check(manifest, option);
         boolean ours = ownOutput(manifest);

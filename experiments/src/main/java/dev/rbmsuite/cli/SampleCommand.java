@@ -101,6 +101,7 @@ final class SampleCommand implements Callable<Integer> {
         }
         OutputFiles.requireWritableFile(out, "--out");
         RbmStack stack = ModelStore.load(model);
+        KernelChoice.requireStack(factory, kernel, stack, model);
         int n = stack.bottom().numVisible();
         Map<String, String> params = parameters(factory);
         requireMemory(stack, factory.parameters().containsKey(BuiltinKernels.Pt.TEMPERATURES) ? temperatures : 1, n);

@@ -2,6 +2,7 @@ package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.datasets.BinaryDataset;
+import dev.rbmsuite.kernels.KernelRegistry;
 import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.TrainingRun;
 import dev.rbmsuite.learning.train.TrainingSettings;
@@ -137,8 +138,11 @@ final class TrainCommand implements Callable<Integer> {
         try {
             MonitorSettings monitor = new MonitorSettings(loglikMethod, aisTemperatures, aisRuns, aisSchedule,
                     lambda2Estimator, lambda2Repeats, lambda2Every);
-            return new TrainingSettings(kernel, hidden, epochs, lr, samples, estimator, evalEvery, common.seed(), lambda2,
-                    monitor, kernelParams);
+            TrainingSettings s = new TrainingSettings(kernel, hidden, epochs, lr, samples, estimator, evalEvery,
+                    common.seed(), lambda2, monitor, kernelParams);
+            // as compare, sample and tv: dt or roundtrip on one RBM would be BGS under another name
+            KernelChoice.requireStackSizes(KernelRegistry.installed().factory(kernel), kernel, hidden);
+            return s;
         } catch (IllegalArgumentException e) {
             throw TrainingInputs.invalid(e, "train");
         }

@@ -4,11 +4,16 @@ import dev.rbmsuite.core.FloatLimits;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Memory;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.cost.CostGuard;
+import dev.rbmsuite.core.cost.CostLimitException;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.datasets.Datasets;
 import dev.rbmsuite.datasets.io.DatasetCsv;
 import dev.rbmsuite.learning.train.TrainingSettings;
+import java.io.File;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -89,11 +94,31 @@ final class TrainingInputs {
     }
 
     /**
+     * A file is anything named {@code *.csv} or with a folder in its name (no registered name has one),
+     * and anything else that exists on the file system, unless it is a
+     * registered data set's name and not a regular file (a folder called "islands" in the current
+     * folder does not hide the data set). So {@code --data /dev/zero} or a folder is read as a file and
+     * refused as one ("not a regular file", "is a folder"), not reported as an unknown data set.
+     *
      * @param data the value of --data
-     * @return whether it names a CSV file rather than a registered data set
+     * @return whether it names a file rather than a registered data set
      */
     static boolean isFile(String data) {
-        return data.toLowerCase(Locale.ROOT).endsWith(".csv") || Files.isRegularFile(Path.of(data));
+        if (data.toLowerCase(Locale.ROOT).endsWith(".csv") || data.indexOf('/') >= 0
+                || data.indexOf(File.separatorChar) >= 0) {
+            return true;
+        }
+        Path path;
+        try {
+            path = Path.of(data);
+        } catch (InvalidPathException e) {
+            return false;
+        }
+        if (Files.isRegularFile(path)) {
+            return true;
+        }
+        boolean registered = Datasets.names().stream().anyMatch(n -> n.equalsIgnoreCase(data));
+        return !registered && Files.exists(path, LinkOption.NOFOLLOW_LINKS);
     }
 
     /**
@@ -101,16 +126,31 @@ final class TrainingInputs {
      * @param dataParams the registered data set's parameters
      * @param dataSeed the synthetic data set's seed
      * @return the data set
-     * @throws InputException on a malformed file, an unknown name or parameters given for a file
+     * @throws InputException on a malformed file, an unknown name, parameters given for a file, or a
+     *     genrbm setting estimated above 10 minutes (CostGuard)
      */
     static BinaryDataset load(String data, Map<String, String> dataParams, long dataSeed) {
         if (isFile(data)) {
             if (!dataParams.isEmpty()) {
                 throw new InputException("option --data-param: only for registered data sets, not for the file " + data);
             }
-            return DatasetCsv.read(Path.of(data));
+            Path file;
+            try {
+                file = Path.of(data);
+            } catch (InvalidPathException e) {
+                throw new InputException("option --data: '" + data + "' is not a valid file name (" + e.getReason() + ")", e);
+            }
+            return DatasetCsv.read(file);
         }
-        return Datasets.create(data, dataParams, Rng.seeded(dataSeed));
+        try {
+            return Datasets.create(data, dataParams, Rng.seeded(dataSeed), CostGuard.DEFAULT);
+        } catch (CostLimitException e) {
+            // train and compare have no --allow-slow: such a data set is written once by the dataset command
+            throw new InputException("option --data-param: " + data + " would take about "
+                    + CostGuard.duration(e.estimatedSeconds()) + " to generate, above the limit of "
+                    + CostGuard.duration(e.limitSeconds()) + "; write it once with rbm dataset " + data
+                    + " --param k=v... --seed D --allow-slow --out FILE.csv, then pass --data FILE.csv", e);
+        }
     }
 
 }

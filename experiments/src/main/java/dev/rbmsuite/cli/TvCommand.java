@@ -181,10 +181,7 @@ final class TvCommand implements Callable<Integer> {
         if (Math.min(n, bottom.numHidden()) > 30 || n > 62) {
             throw new InputException("option --model: TV needs the exact log Z of layer 0 (min(n, m) <= 30, n <= 62)");
         }
-        if (factory.usesUpperLayers() && stack.size() < 2) {
-            throw new InputException("option --kernel: " + kernel + " needs a stack of at least two layers, " + model
-                    + " has one");
-        }
+        KernelChoice.requireStack(factory, kernel, stack, model);
     }
 
     /** The chains' start: the rows of {@code --start} (one row for all chains, or one per chain), else uniform. */

@@ -99,4 +99,24 @@ class DatasetCommandTest {
             assertThat(s).isEmpty(); // no output, no temporary files
         }
     }
+
+    @Test
+    void genrbmAskedToRunForHoursIsRefusedUnlessAllowedAndTheGuardChangesNoByte() throws IOException {
+        Path file = dir.resolve("g.csv");
+        Cli.Result slow = Cli.run("dataset", "genrbm", "--param", "steps=999999999", "--out", file.toString());
+        assertThat(slow.code()).as(slow.err()).isEqualTo(2);
+        assertThat(slow.err().strip()).startsWith("rbm: genrbm (999999999 BGS steps of 100 chains of 10 x 100 units)")
+                .contains(" h, above the limit of 10 min").contains("--allow-slow");
+        assertThat(slow.err().strip().lines().count()).isEqualTo(1);
+        try (Stream<Path> s = Files.list(dir)) {
+            assertThat(s).isEmpty();
+        }
+
+        Path a = dir.resolve("a.csv");
+        Path b = dir.resolve("b.csv");
+        assertThat(run("dataset", "genrbm", "--param", "steps=50", "--out", a.toString(), "--seed", "4")[0]).isEqualTo("0");
+        assertThat(run("dataset", "genrbm", "--param", "steps=50", "--out", b.toString(), "--seed", "4", "--allow-slow")[0])
+                .isEqualTo("0");
+        assertThat(Files.readAllBytes(b)).isEqualTo(Files.readAllBytes(a));
+    }
 }

@@ -281,4 +281,55 @@ class FileSafetyTest {
             assertRefused(r, "option --out: an empty folder name");
         }
     }
+
+    /**
+     * Starts {@code train} in its own JVM (as the launcher runs it) and waits for its first evaluation,
+     * so that it holds its output folder for as long as the test needs.
+     */
+    private static Process startTraining(Path data, Path out) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--add-modules", "jdk.incubator.vector",
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of("train", "--data", data.toString(), "--kernel", "bgs", "--hidden", "6", "--epochs", "100000000",
+                "--samples", "20", "--eval-every", "100", "--out", out.toString(), "--seed", "5"));
+        Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        java.io.BufferedReader err = new java.io.BufferedReader(
+                new java.io.InputStreamReader(p.getErrorStream(), java.nio.charset.StandardCharsets.UTF_8));
+        StringBuilder seen = new StringBuilder();
+        for (String line; (line = err.readLine()) != null; ) {
+            seen.append(line).append('\n');
+            if (line.startsWith("train: epoch")) {
+                return p;
+            }
+        }
+        p.destroyForcibly();
+        throw new AssertionError("the training process ended before its first evaluation: " + seen);
+    }
+
+    @Test
+    void nothingWritesInsideAFolderThatARunningTrainingHolds() throws Exception {
+        Path run = tmp.resolve("busy");
+        Process training = startTraining(TrainCommandTest.csv(tmp), run);
+        try {
+            String pid = "pid " + training.pid();
+            assertThat(names(run)).contains(OutputFolder.LOCK, "manifest.json").doesNotContain("model");
+            assertRefused(init(run.resolve("model")), "busy/model: inside ", "in use by another writer", pid,
+                    "(rbm train)");
+            assertRefused(init(run.resolve("model"), "--force"), pid);
+            assertRefused(Cli.run("dataset", "islands", "--out", run.resolve("extra.csv").toString()), "option --out", pid);
+            assertRefused(train(run.resolve("nested")), pid);
+            assertRefused(train(run), "in use by another writer", pid);
+            // (the run itself keeps replacing its metrics and checkpoint meanwhile)
+            assertThat(names(run)).doesNotContain("model", ".model" + OutputFolder.LOCK, "extra.csv",
+                    "extra.manifest.json", "nested");
+            assertThat(training.isAlive()).isTrue();
+        } finally {
+            training.destroyForcibly();
+            assertThat(training.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        }
+        // the run was killed: its lock file is stale and holds nothing back
+        Cli.Result after = init(run.resolve("model"));
+        assertThat(after.code()).as(after.err()).isZero();
+        assertThat(names(run.resolve("model"))).containsExactly("layer0", "manifest.json");
+    }
 }

@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MalformedInputCatalogueTest {
     /** The number of cases in the catalogue (checked against the list, so it cannot drift). */
-    static final int CASES = 77;
+    static final int CASES = 84;
 
     @TempDir
     static Path dir;
@@ -111,6 +111,10 @@ class MalformedInputCatalogueTest {
         copyModel("devmanifest");
         Files.delete(dir.resolve("devmanifest/manifest.json"));
         Files.createSymbolicLink(dir.resolve("devmanifest/manifest.json"), Path.of("/dev/zero"));
+        // a training-run folder whose checkpoint is a link to a device
+        Files.createDirectories(dir.resolve("devck"));
+        Files.writeString(dir.resolve("devck/manifest.json"), "{\"format\":\"training-run\",\"version\":1}");
+        Files.createSymbolicLink(dir.resolve("devck/checkpoint.bin"), Path.of("/dev/zero"));
     }
 
     private static double[] fill(int n, double x) {
@@ -277,6 +281,22 @@ class MalformedInputCatalogueTest {
                 "--kernel", "bgs", "--chains", "2", "--steps", "1", "--out", p("fifo2.csv")));
         c.add(new Case("tv at n = 26 with |W| ~ 1e17", 2, "rounding error", "tv", "--model", p("wide17"), "--kernel", "bgs",
                 "--chains", "2", "--steps", "1", "--out", p("t.csv")));
+        c.add(new Case("train --data /dev/zero (no .csv in the name)", 2, "/dev/zero: not a regular file", "train", "--data",
+                "/dev/zero", "--kernel", "bgs", "--hidden", "3", "--epochs", "2", "--out", p("run")));
+        c.add(new Case("train --data a folder (no .csv in the name)", 2, "is a folder", "train", "--data", p("folder"),
+                "--kernel", "bgs", "--hidden", "3", "--epochs", "2", "--out", p("run")));
+        c.add(new Case("train --data a missing path (no .csv in the name)", 2, "nowhere/data: no such file", "train",
+                "--data", p("nowhere/data"), "--kernel", "bgs", "--hidden", "3", "--epochs", "2", "--out", p("run")));
+        c.add(new Case("train with a checkpoint linked to /dev/zero", 2, "checkpoint.bin: not a regular file", "train",
+                "--data", p("d.csv"), "--kernel", "bgs", "--hidden", "3", "--epochs", "2", "--out", p("devck")));
+        c.add(new Case("train --restart with a checkpoint linked to /dev/zero", 2, "checkpoint.bin: not a regular file",
+                "train", "--data", p("d.csv"), "--kernel", "bgs", "--hidden", "3", "--epochs", "2", "--restart", "--out",
+                p("devck")));
+        c.add(new Case("dataset genrbm steps=999999999", 2, "--allow-slow", "dataset", "genrbm", "--param", "steps=999999999",
+                "--out", p("g.csv")));
+        c.add(new Case("train --data genrbm steps=999999999", 2, "option --data-param: genrbm would take about", "train",
+                "--data", "genrbm", "--data-param", "steps=999999999", "--kernel", "bgs", "--hidden", "3", "--epochs", "2",
+                "--out", p("run")));
         c.add(new Case("no command", 2, "command", new String[0]));
         c.add(new Case("unknown command", 2, "frobnicate", "frobnicate"));
         return c;

@@ -131,4 +131,45 @@ class TrainCommandTest {
         assertThat(r.out()).contains("\"epochs\":4");
         assertThat(r.err()).isEmpty();
     }
+
+    /**
+     * dt and roundtrip on one RBM would have no level to swap with and train BGS under another name:
+     * train refuses them before anything is written, as compare, sample and tv do, with the same
+     * message as compare (the stack given by --hidden) or as tv (the stack given by --model).
+     */
+    @Test
+    void aStackKernelOnOneRbmIsRefusedByEveryCommandAlike(@TempDir Path dir) throws Exception {
+        Path data = csv(dir);
+        Path model = dir.resolve("one");
+        assertThat(run("init", "--visible", "5", "--hidden", "4", "--out", model.toString()).code()).isZero();
+        for (String kernel : List.of("dt", "roundtrip")) {
+            String hiddenMessage = "rbm: option --hidden: kernel " + kernel
+                    + " samples a stack, give m0 and at least one upper size (for example 4,50)";
+            Cli.Result train = run("train", "--data", data.toString(), "--kernel", kernel, "--hidden", "4", "--epochs",
+                    "5", "--out", dir.resolve("run").toString());
+            Cli.Result compare = run("compare", "--data", data.toString(), "--kernels", "bgs," + kernel, "--hidden", "4",
+                    "--trials", "1", "--epochs", "5", "--out", dir.resolve("cmp").toString());
+            String modelMessage = "rbm: option --kernel: " + kernel + " needs a stack of at least two layers, " + model
+                    + " has one";
+            Cli.Result sample = run("sample", "--model", model.toString(), "--kernel", kernel, "--chains", "3", "--steps",
+                    "2", "--out", dir.resolve("s.csv").toString());
+            Cli.Result tv = run("tv", "--model", model.toString(), "--kernel", kernel, "--chains", "3", "--steps", "2",
+                    "--out", dir.resolve("t.csv").toString());
+            for (Cli.Result r : List.of(train, compare, sample, tv)) {
+                assertThat(r.code()).as(r.err()).isEqualTo(2);
+                assertThat(r.out()).isEmpty();
+            }
+            assertThat(train.err().strip()).isEqualTo(hiddenMessage);
+            assertThat(compare.err().strip()).isEqualTo(hiddenMessage);
+            assertThat(sample.err().strip()).isEqualTo(modelMessage);
+            assertThat(tv.err().strip()).isEqualTo(modelMessage);
+        }
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly("one", "tiny.csv");
+        }
+        // with an upper layer they train and sample
+        Cli.Result two = run("train", "--data", data.toString(), "--kernel", "dt", "--hidden", "4,3", "--epochs", "5",
+                "--out", dir.resolve("run").toString());
+        assertThat(two.code()).as(two.err()).isZero();
+    }
 }

@@ -9,6 +9,7 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
@@ -30,6 +31,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * of that file, so the lock file is never opened a second time while it is held: the holder's stamp
  * is read through the holder's own channel, and writers in the same process are refused from an
  * in-process table before they open the file.
+ *
+ * <p>{@link #otherHolder} asks, without taking it, whether another process holds a lock file: the
+ * guard of a folder's subfolders (a writer below a folder that another process holds is refused,
+ * see {@link OutputFolder#refuseHeldAbove}).
  */
 public final class FolderLock implements AutoCloseable {
     private static final int ATTEMPTS = 8;
@@ -76,6 +81,54 @@ public final class FolderLock implements AutoCloseable {
         } catch (RuntimeException e) {
             HELD.remove(key, stamp);
             throw e;
+        }
+    }
+
+    /**
+     * Whether another process holds a lock file, asked without disturbing it: a lock file this process
+     * holds (under any path naming the same file) is never opened, since closing a second descriptor
+     * would drop the holder's lock; any other is opened read-only and probed with a shared lock, which
+     * a held (exclusive) lock refuses. A missing or unreadable lock file, or a stale one left by a dead
+     * process, is not held.
+     *
+     * @param lockFile a lock file written by {@link #acquire}
+     * @return the stamp of the process holding it (pid, host, start time, purpose), or null when no
+     *     other process holds it
+     */
+    public static String otherHolder(Path lockFile) {
+        Path key = lockFile.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(key, LinkOption.NOFOLLOW_LINKS)) {
+            return null;
+        }
+        for (Path held : HELD.keySet()) {
+            if (sameFile(held, key)) {
+                return null;
+            }
+        }
+        // reserve the name while the probe's descriptor is open, so that no writer of this process
+        // takes the lock in between (the probe's close would drop it)
+        if (HELD.putIfAbsent(key, "") != null) {
+            return null;
+        }
+        try (FileChannel ch = FileChannel.open(key, StandardOpenOption.READ)) {
+            FileLock probe = ch.tryLock(0, Long.MAX_VALUE, true);
+            if (probe != null) {
+                probe.release();
+                return null;
+            }
+            return shown(read(ch));
+        } catch (IOException | OverlappingFileLockException e) {
+            return null;
+        } finally {
+            HELD.remove(key, "");
+        }
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return a.equals(b) || Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -112,12 +112,14 @@ public final class ModelStore {
      *     may be empty
      * @param force write beside foreign files in {@code dir} instead of refusing (never over them)
      * @throws IOException on write failure
-     * @throws InputException if {@code dir} may not be written
+     * @throws InputException if {@code dir} may not be written, or lies in a folder that another
+     *     process holds ({@link OutputFolder#refuseHeldAbove})
      */
     public static void save(RbmStack stack, Path dir, Provenance provenance, Map<String, ?> extra, boolean force)
             throws IOException {
         Path target = target(dir);
         ObjectNode manifest = manifest(stack, provenance, extra);
+        OutputFolder.refuseHeldAbove(dir); // not inside a folder another process is writing
         try {
             Files.createDirectories(target.getParent());
             try (FolderLock lock = FolderLock.acquire(lockFile(target), dir, "saving a model")) {

@@ -25,6 +25,11 @@ import java.util.stream.Stream;
  * writes itself that it cannot recognise as its own is still refused: force never overwrites or
  * deletes what the command did not write. {@link #claim} adds the lock against a second writer and
  * the removal of temporary files left by an interrupted run.
+ *
+ * <p>A writer's lock covers its whole folder, subfolders included: {@link #refuseHeldAbove} refuses a
+ * writer whose folder lies inside a folder (or a model folder) that another live process holds, so
+ * that, say, {@code init --out RUN/model} cannot replace the model of a training run still writing
+ * into RUN (docs/contract.md, "Output folders").
  */
 public final class OutputFolder {
     /** The manifest file name every kind of output folder uses. */
@@ -95,6 +100,7 @@ public final class OutputFolder {
      * @throws IOException if the folder cannot be created, listed or locked
      */
     public static Claim claim(Path dir, Kind kind, boolean force, String purpose) throws IOException {
+        refuseHeldAbove(dir);
         boolean created = check(dir, kind, force);
         FolderLock lock;
         try {
@@ -117,6 +123,53 @@ public final class OutputFolder {
         } catch (IOException | RuntimeException e) {
             lock.close();
             throw e;
+        }
+    }
+
+    /**
+     * Refuses to write into {@code path} while another live process holds it or any folder above it,
+     * up to the file system's root: an output folder's lock {@code DIR/.rbm.lock} ({@link #claim}) or
+     * a model folder's {@code .NAME.rbm.lock} beside it (a save in progress). Locks held by this
+     * process are its own (a training run saving its model inside its claimed folder) and pass. The
+     * path is followed through links to the folders it really names. Call it before taking the
+     * writer's own lock.
+     *
+     * @param path the folder (or file) about to be written
+     * @throws InputException naming the held folder and its holder (pid, host, start, purpose)
+     */
+    public static void refuseHeldAbove(Path path) {
+        Path real = realPath(path);
+        for (Path p = real; p != null; p = p.getParent()) {
+            Path parent = p.getParent();
+            String holder = FolderLock.otherHolder(p.resolve(LOCK));
+            if (holder == null && parent != null && p.getFileName() != null) {
+                holder = FolderLock.otherHolder(parent.resolve("." + p.getFileName() + LOCK));
+            }
+            if (holder != null) {
+                throw new InputException(path + ": " + (p.equals(real) ? "" : "inside " + p + ", which is ")
+                        + "in use by another writer (" + (holder.isEmpty() ? "starting" : holder)
+                        + "); wait for it to finish or stop it");
+            }
+        }
+    }
+
+    /**
+     * @return the absolute path with its existing part resolved through links (the rest appended as
+     *     named), so that the folders above it are the ones it really lies in
+     */
+    private static Path realPath(Path path) {
+        Path abs = path.toAbsolutePath().normalize();
+        Path existing = abs;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return abs;
+        }
+        try {
+            return existing.toRealPath().resolve(existing.relativize(abs)).normalize();
+        } catch (IOException e) {
+            return abs;
         }
     }
 

@@ -42,6 +42,73 @@ class FolderLockTest {
         }
     }
 
+    /**
+     * Starts a {@link Holder} process on a lock file and waits until it holds the lock.
+     *
+     * @param file the lock file
+     * @return the running holder; destroy it to release the lock
+     * @throws IOException if it cannot be started
+     */
+    static Process startHolder(Path file) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Holder.class.getName(),
+                file.toString()).redirectErrorStream(true).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        String first = out.readLine();
+        if (!"locked".equals(first)) {
+            p.destroyForcibly();
+            throw new IOException("the holder did not take " + file + ": " + first);
+        }
+        return p;
+    }
+
+    /**
+     * Asks another process to take a lock file: it must be refused when this process holds the lock.
+     *
+     * @param file the lock file
+     * @return the other process's output: its refusal, or "locked" if it took the lock
+     * @throws Exception on failure
+     */
+    static String anotherProcessTries(Path file) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Holder.class.getName(),
+                file.toString()).redirectErrorStream(true).start();
+        try {
+            p.getOutputStream().close(); // a holder that took the lock lets it go at once
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            return out;
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
+    void otherHolderNamesAnotherLiveProcessButNeitherThisOneNorADeadOne() throws Exception {
+        Path file = dir.resolve(OutputFolder.LOCK);
+        assertThat(FolderLock.otherHolder(file)).isNull();
+        Process p = startHolder(file);
+        try {
+            assertThat(FolderLock.otherHolder(file)).contains("pid " + p.pid()).contains("(test holder)")
+                    .doesNotContain("#");
+            assertThat(FolderLock.otherHolder(dir.resolve("sub/../" + OutputFolder.LOCK))).contains("pid " + p.pid());
+        } finally {
+            p.destroyForcibly();
+            p.waitFor(30, TimeUnit.SECONDS);
+        }
+        assertThat(file).exists();
+        assertThat(FolderLock.otherHolder(file)).as("a stale lock file").isNull();
+
+        Path link = Files.createSymbolicLink(dir.resolve("alias"), dir);
+        try (FolderLock mine = FolderLock.acquire(file, dir, "rbm train")) {
+            assertThat(FolderLock.otherHolder(file)).isNull();
+            assertThat(FolderLock.otherHolder(link.resolve(OutputFolder.LOCK))).isNull();
+            // asking (under any name) did not open and close the file: the lock is still this process's
+            assertThat(anotherProcessTries(file)).contains("in use by another writer")
+                    .contains("pid " + ProcessHandle.current().pid());
+        }
+    }
+
     @Test
     void aSecondWriterInThisProcessIsRefusedNamingTheHolder() throws IOException {
         Path file = dir.resolve(OutputFolder.LOCK);

@@ -4,10 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.RbmStack;
+import dev.rbmsuite.core.Rng;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -82,5 +87,65 @@ class OutputFolderTest {
             assertThat(dir).isDirectory();
         }
         assertThat(dir).doesNotExist();
+    }
+
+    @Test
+    void aWriterInsideAFolderThatAnotherProcessHoldsIsRefusedNamingTheHolder() throws Exception {
+        Path run = Files.createDirectories(tmp.resolve("run"));
+        Path link = Files.createSymbolicLink(tmp.resolve("link"), run);
+        Process holder = FolderLockTest.startHolder(run.resolve(OutputFolder.LOCK));
+        try {
+            String pid = "pid " + holder.pid();
+            for (Path inside : List.of(run, run.resolve("model"), run.resolve("a/b/out.csv"), link.resolve("model"))) {
+                assertThatThrownBy(() -> OutputFolder.refuseHeldAbove(inside)).as(inside.toString())
+                        .isInstanceOf(InputException.class).hasMessageStartingWith(inside.toString())
+                        .hasMessageContaining("in use by another writer").hasMessageContaining(pid)
+                        .hasMessageContaining("(test holder)");
+            }
+            assertThatThrownBy(() -> OutputFolder.refuseHeldAbove(run.resolve("model")))
+                    .hasMessageContaining("inside " + run.toRealPath() + ", which is in use");
+            assertThatThrownBy(() -> OutputFolder.claim(run.resolve("sub"), RUN, false, "test"))
+                    .isInstanceOf(InputException.class).hasMessageContaining(pid);
+            assertThatThrownBy(() -> ModelStore.save(RbmStack.xavier(3, new int[] {2}, Rng.seeded(1)),
+                    run.resolve("model"), Map.of())).isInstanceOf(InputException.class).hasMessageContaining(pid);
+            assertThat(OutputFolder.entries(run)).isEmpty();
+            // a sibling of the held folder is free
+            OutputFolder.refuseHeldAbove(tmp.resolve("elsewhere/model"));
+        } finally {
+            holder.destroyForcibly();
+            holder.waitFor(30, TimeUnit.SECONDS);
+        }
+        // the holder is dead: its lock file is stale and covers nothing
+        OutputFolder.refuseHeldAbove(run.resolve("model"));
+        ModelStore.save(RbmStack.xavier(3, new int[] {2}, Rng.seeded(1)), run.resolve("model"), Map.of());
+        assertThat(run.resolve("model/manifest.json")).exists();
+    }
+
+    @Test
+    void aModelFolderThatAnotherProcessIsSavingCoversItsLayers() throws Exception {
+        Process holder = FolderLockTest.startHolder(tmp.resolve(".m" + OutputFolder.LOCK));
+        try {
+            for (Path inside : List.of(tmp.resolve("m"), tmp.resolve("m/layer0"))) {
+                assertThatThrownBy(() -> OutputFolder.refuseHeldAbove(inside)).isInstanceOf(InputException.class)
+                        .hasMessageContaining("pid " + holder.pid());
+            }
+            OutputFolder.refuseHeldAbove(tmp.resolve("m2"));
+        } finally {
+            holder.destroyForcibly();
+            holder.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void foldersThisProcessHoldsAreItsOwn() throws IOException {
+        Path run = tmp.resolve("run");
+        try (OutputFolder.Claim claim = OutputFolder.claim(run, RUN, false, "test")) {
+            OutputFolder.refuseHeldAbove(run.resolve("model"));
+            ModelStore.save(RbmStack.xavier(3, new int[] {2}, Rng.seeded(1)), run.resolve("model"), Map.of());
+            // the claim is still held: a second claim of this process is refused
+            assertThatThrownBy(() -> FolderLock.acquire(run.resolve(OutputFolder.LOCK), run, "test"))
+                    .isInstanceOf(InputException.class).hasMessageContaining("in use by another writer");
+        }
+        assertThat(run.resolve("model/manifest.json")).exists();
     }
 }

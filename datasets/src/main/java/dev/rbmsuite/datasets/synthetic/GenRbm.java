@@ -2,6 +2,7 @@ package dev.rbmsuite.datasets.synthetic;
 
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.datasets.BinaryDataset;
 import java.util.Arrays;
 
@@ -14,6 +15,10 @@ import java.util.Arrays;
  * <p>The 100 chains run as one batch through {@link Rbm#sampleHidden} and {@link Rbm#sampleVisible}. The
  * generating RBM is drawn from {@code rng.fork(1)} and the chains from {@code rng.fork(2)}, so the model
  * does not depend on the number or length of the chains.
+ *
+ * <p>The cost is {@code steps} BGS steps of {@code size} chains, each step two n x m products per
+ * chain ({@link #estimatedSeconds}); {@link #generate(Rng, CostGuard)} refuses a setting estimated
+ * above its guard's limit before drawing anything (the command line's {@code --allow-slow}).
  *
  * @param n visible units, at least 1
  * @param m hidden units, at least 1
@@ -36,6 +41,13 @@ public record GenRbm(int n, int m, double std, int steps, int size) {
     public static final long MAX_VALUES = 1L << 27;
     /** Name of the data set (and of the registry entry). */
     public static final String NAME = "genrbm";
+
+    /** Seconds per multiply-add of a batched BGS step (development machine). */
+    static final double SECONDS_PER_WEIGHT = 4e-10;
+    /** Seconds per unit drawn in a batched BGS step (development machine). */
+    static final double SECONDS_PER_UNIT = 2e-9;
+    /** Fixed seconds per batched BGS step (development machine). */
+    static final double SECONDS_PER_STEP = 6e-6;
 
     /** Checks the parameters; messages name the parameter. */
     public GenRbm {
@@ -85,12 +97,45 @@ public record GenRbm(int n, int m, double std, int steps, int size) {
     }
 
     /**
-     * Draws the generating RBM and runs the chains.
+     * The estimated cost of {@link #generate}: per step and chain, n x m multiply-adds at
+     * {@value #SECONDS_PER_WEIGHT} s and n + m unit draws at {@value #SECONDS_PER_UNIT} s, plus
+     * {@value #SECONDS_PER_STEP} s per batched step (rates measured on the 2-core development machine;
+     * the paper's setting is about a third of a second).
+     *
+     * @return the estimated seconds
+     */
+    public double estimatedSeconds() {
+        double perChain = (double) n * m * SECONDS_PER_WEIGHT + ((double) n + m) * SECONDS_PER_UNIT;
+        return steps * (size * perChain + SECONDS_PER_STEP);
+    }
+
+    /**
+     * Draws the generating RBM and runs the chains, without a cost limit.
      *
      * @param rng random stream
      * @return the model and the data set
      */
     public Sample generate(Rng rng) {
+        return generate(rng, CostGuard.UNLIMITED);
+    }
+
+    /**
+     * Draws the generating RBM and runs the chains, within a cost limit.
+     *
+     * @param rng random stream
+     * @param guard the cost limit and progress reports ({@link #estimatedSeconds}; one work unit per step)
+     * @return the model and the data set
+     * @throws dev.rbmsuite.core.cost.CostLimitException before drawing anything, if the estimate exceeds
+     *     the guard's limit
+     */
+    public Sample generate(Rng rng, CostGuard guard) {
+        try (CostGuard.Task task = guard.start("genrbm (" + steps + " BGS steps of " + size + " chains of " + n + " x "
+                + m + " units)", estimatedSeconds(), steps)) {
+            return run(rng, task);
+        }
+    }
+
+    private Sample run(Rng rng, CostGuard.Task task) {
         Rbm model = model(rng);
         Rng chains = rng.fork(2);
         double[] v = new double[size * n];
@@ -101,6 +146,7 @@ public record GenRbm(int n, int m, double std, int steps, int size) {
         for (int t = 0; t < steps; t++) {
             model.sampleHidden(v, size, h, chains, scratch);
             model.sampleVisible(h, size, v, chains, scratch);
+            task.advance(1);
         }
         return new Sample(model, BinaryDataset.of(NAME, v, size, n, null, null));
     }

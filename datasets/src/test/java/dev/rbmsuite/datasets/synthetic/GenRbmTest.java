@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.cost.CostGuard;
+import dev.rbmsuite.core.cost.CostLimitException;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.datasets.io.DatasetCsv;
 import java.io.IOException;
@@ -145,5 +147,27 @@ class GenRbmTest {
         StringWriter w = new StringWriter();
         DatasetCsv.write(d, w);
         return w.toString();
+    }
+
+    @Test
+    void theCostEstimateGrowsWithEveryFactorAndAGuardRefusesBeforeDrawing() {
+        GenRbm paper = GenRbm.paper();
+        // the paper's setting: well under the 5 s at which progress is reported (about 0.2 s measured)
+        assertThat(paper.estimatedSeconds()).isBetween(0.05, 5.0);
+        assertThat(new GenRbm(10, 100, 0.1, 10_000, 100).estimatedSeconds()).isEqualTo(2 * paper.estimatedSeconds());
+        assertThat(new GenRbm(10, 100, 0.1, 5000, 200).estimatedSeconds()).isGreaterThan(1.9 * paper.estimatedSeconds());
+        assertThat(new GenRbm(10, 400, 0.1, 5000, 100).estimatedSeconds()).isGreaterThan(3 * paper.estimatedSeconds());
+        assertThat(new GenRbm(10, 100, 0.1, 0, 100).estimatedSeconds()).isZero();
+        GenRbm hours = new GenRbm(10, 100, 0.1, 999_999_999, 100);
+        assertThat(hours.estimatedSeconds()).isGreaterThan(3600);
+        assertThatThrownBy(() -> hours.generate(Rng.seeded(1), CostGuard.DEFAULT)).isInstanceOf(CostLimitException.class)
+                .hasMessageContaining("genrbm (999999999 BGS steps of 100 chains of 10 x 100 units)")
+                .hasMessageContaining("--allow-slow");
+        // a guard admits or refuses; it changes no draw
+        GenRbm small = new GenRbm(4, 6, 0.5, 30, 20);
+        assertThat(small.generate(Rng.seeded(3), CostGuard.DEFAULT).data().toArray())
+                .isEqualTo(small.generate(Rng.seeded(3)).data().toArray());
+        assertThatThrownBy(() -> small.generate(Rng.seeded(3), CostGuard.limit(1e-9)))
+                .isInstanceOf(CostLimitException.class);
     }
 }

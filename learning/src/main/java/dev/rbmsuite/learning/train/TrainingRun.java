@@ -8,9 +8,11 @@ import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.core.io.OutputFolder;
 import dev.rbmsuite.core.io.Provenance;
+import dev.rbmsuite.core.io.UserFiles;
 import dev.rbmsuite.diagnostics.Parallel;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -164,6 +166,7 @@ public final class TrainingRun {
         Provenance provenance = provenance(settings, dataInfo);
         ModelStore.requireReplaceable(out.resolve(MODEL), force); // refused now, not after the epochs
         Path ckFile = out.resolve(CHECKPOINT);
+        requireCheckpointFile(ckFile);
         Monitor monitor;
         try {
             monitor = new Monitor(data, rows, visible, settings);
@@ -235,6 +238,25 @@ public final class TrainingRun {
         ModelStore.save(model, out.resolve(MODEL), provenance, Map.of("epoch", trainer.epoch()), force);
         writeManifest(out.resolve(MANIFEST), provenance.withTiming(stopwatch.elapsed()), monitor);
         return new Result(lastLl, trainer.epoch(), resumedFrom, model);
+    }
+
+    /**
+     * Refuses, before any work, a checkpoint name that holds something other than a regular file (a
+     * link to a device such as /dev/zero, a FIFO, a folder, a link to nothing): it is not the run's,
+     * so it is neither read, nor ignored, nor replaced by the run's own checkpoint (core UserFiles).
+     *
+     * @param ckFile the run's checkpoint path
+     * @throws InputException naming the file
+     */
+    static void requireCheckpointFile(Path ckFile) {
+        if (!Files.exists(ckFile, LinkOption.NOFOLLOW_LINKS) || Files.isRegularFile(ckFile)) {
+            return;
+        }
+        if (!Files.exists(ckFile)) {
+            throw new InputException(ckFile + ": a link to nothing, expected a training checkpoint; remove it or "
+                    + "choose another --out");
+        }
+        UserFiles.checkRegular(ckFile, Long.MAX_VALUE, "training checkpoint");
     }
 
     /**
