@@ -82,6 +82,18 @@ class OutputTest {
     }
 
     @Test
+    void aNonFiniteResultIsRefusedNamingTheField() {
+        ObjectNode r = Output.object();
+        r.put("logZ", 1.0);
+        r.putArray("rates").add(0.5).add(Double.NaN);
+        assertThatThrownBy(() -> Output.requireFinite(r, "")).isInstanceOf(RangeException.class)
+                .hasMessageStartingWith("rates[1] = NaN");
+        ObjectNode ok = Output.object();
+        ok.put("x", -1e300).putNull("relaxationTime");
+        Output.requireFinite(ok, "");
+    }
+
+    @Test
     void finiteNumbersTextBooleansAndNullsPass() {
         ObjectNode r = Output.object();
         r.put("s", "NaN"); // text, not a number

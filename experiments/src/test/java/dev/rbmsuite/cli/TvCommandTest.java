@@ -150,6 +150,23 @@ class TvCommandTest {
     }
 
     @Test
+    void tvUsesLogZForOrdinaryModelsAndTheSelfNormalisedTableAtLargeScale() throws IOException {
+        Path ordinary = dir.resolve("ordinary");
+        ModelStore.save(RbmStack.of(Rbm.gaussian(8, 6, 1.0, Rng.seeded(2))), ordinary, Map.of());
+        Cli.Result a = Cli.run("tv", "--model", ordinary.toString(), "--kernel", "bgs", "--chains", "20", "--steps", "2",
+                "--out", dir.resolve("a.csv").toString(), "--json");
+        assertThat(a.code()).as(a.err()).isZero();
+        assertThat(a.json().get("method").asText()).isEqualTo("logZ");
+        Path wide = dir.resolve("wide");
+        ModelStore.save(RbmStack.of(Rbm.gaussian(22, 3, 1e17, Rng.seeded(3))), wide, Map.of());
+        Cli.Result b = Cli.run("tv", "--model", wide.toString(), "--kernel", "bgs", "--chains", "20", "--steps", "2",
+                "--out", dir.resolve("b.csv").toString(), "--json");
+        assertThat(b.code()).as(b.err()).isZero();
+        assertThat(b.json().get("method").asText()).isEqualTo("table");
+        assertThat(b.json().get("final").asDouble()).isBetween(0.0, 1.0);
+    }
+
+    @Test
     void theSameSeedWritesTheSameBytesAndAnotherSeedOtherBytes() throws IOException {
         Path m = model(RbmStack.gaussian(4, new int[] {3, 3}, 1.0, Rng.seeded(2)), "model");
         byte[][] files = new byte[3][];
