@@ -8,7 +8,8 @@ package dev.rbmsuite.core;
  * model constructors in {@link #random}.
  *
  * <p>Shared as core's test jar ({@code rbm-core}, type {@code test-jar}, scope {@code test}): the
- * tests of diagnostics and learning use it as well (docs/architecture.md, "The module graph").
+ * tests of kernels, diagnostics, learning and experiments use it as well (docs/architecture.md, "The module
+ * graph").
  * States are indices: bit k of a visible index is v_k, bit k of a hidden index is h_k.
  */
 public final class BruteForce {

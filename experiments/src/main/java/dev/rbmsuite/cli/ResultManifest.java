@@ -43,8 +43,9 @@ final class ResultManifest {
     }
 
     /**
-     * Writes the manifest of a finished command atomically. If that fails, the CSV is removed too,
-     * so no result is left without its record.
+     * Writes the manifest of a finished command atomically. If that fails, or the result holds a
+     * non-finite number (which no manifest may record), the CSV is removed too, so no result is left
+     * without its record.
      *
      * @param csv the result file, already written
      * @param spec the command's picocli spec (its options hold the values they were parsed to)
@@ -52,7 +53,12 @@ final class ResultManifest {
      * @throws IOException if the manifest cannot be written
      */
     static void write(Path csv, CommandSpec spec, ObjectNode result) throws IOException {
-        Output.requireFinite(result, "");
+        try {
+            Output.requireFinite(result, "");
+        } catch (RuntimeException e) {
+            Files.deleteIfExists(csv);
+            throw e;
+        }
         Map<String, Object> settings = new LinkedHashMap<>();
         Long seed = null;
         for (OptionSpec o : spec.options()) {

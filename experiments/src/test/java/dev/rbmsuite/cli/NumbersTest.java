@@ -1,11 +1,8 @@
 package dev.rbmsuite.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rbmsuite.core.RangeException;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
@@ -75,47 +72,6 @@ class NumbersTest {
         assertThat(l2.json().get("lambda2").asDouble()).isBetween(-1.0, 1.0);
         assertThat(l2.json().get("lambda2InRange").asBoolean()).isTrue();
         assertAllNumbers(l2.json());
-    }
-
-    @Test
-    void tvUsesLogZForOrdinaryModelsAndTheSelfNormalisedTableAtLargeScale() throws IOException {
-        Path ordinary = dir.resolve("ordinary");
-        ModelStore.save(RbmStack.of(Rbm.gaussian(8, 6, 1.0, Rng.seeded(2))), ordinary, Map.of());
-        Cli.Result a = Cli.run("tv", "--model", ordinary.toString(), "--kernel", "bgs", "--chains", "20", "--steps", "2",
-                "--out", dir.resolve("a.csv").toString(), "--json");
-        assertThat(a.code()).as(a.err()).isZero();
-        assertThat(a.json().get("method").asText()).isEqualTo("logZ");
-        Path wide = dir.resolve("wide");
-        ModelStore.save(RbmStack.of(Rbm.gaussian(22, 3, 1e17, Rng.seeded(3))), wide, Map.of());
-        Cli.Result b = Cli.run("tv", "--model", wide.toString(), "--kernel", "bgs", "--chains", "20", "--steps", "2",
-                "--out", dir.resolve("b.csv").toString(), "--json");
-        assertThat(b.code()).as(b.err()).isZero();
-        assertThat(b.json().get("method").asText()).isEqualTo("table");
-        assertThat(b.json().get("final").asDouble()).isBetween(0.0, 1.0);
-    }
-
-    @Test
-    void aNonFiniteResultIsRefusedNamingTheField() {
-        ObjectNode r = Output.object();
-        r.put("logZ", 1.0);
-        r.putArray("rates").add(0.5).add(Double.NaN);
-        assertThatThrownBy(() -> Output.requireFinite(r, "")).isInstanceOf(RangeException.class)
-                .hasMessageStartingWith("rates[1] = NaN");
-        ObjectNode ok = Output.object();
-        ok.put("x", -1e300).putNull("relaxationTime");
-        Output.requireFinite(ok, "");
-    }
-
-    @Test
-    void aChainThatCannotMixHasNoFiniteRelaxationTime() throws IOException {
-        // two visible units coupled so strongly that BGS never leaves its state in float64: lambda2 = 1
-        Path m = dir.resolve("stuck");
-        Rbm rbm = Rbm.of(2, 1, new double[] {1e6, 1e6}, new double[] {-5e5, -5e5}, new double[] {-5e5});
-        ModelStore.save(RbmStack.of(rbm), m, Map.of());
-        Cli.Result r = Cli.run("lambda2", "--model", m.toString(), "--estimator", "exact", "--json");
-        assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.json().get("lambda2").asDouble()).isEqualTo(1.0);
-        assertThat(r.json().get("relaxationTime").isNull()).isTrue();
     }
 
     @Test

@@ -1,0 +1,44 @@
+package dev.rbmsuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.datasets.BinaryDataset;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link DataFiles}: a data CSV of the contract, read in full and checked against the model's width. */
+class DataFilesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theRowsAreReadInOrderWithTheLabelColumnSetAside() throws IOException {
+        Path f = Files.write(dir.resolve("d.csv"), List.of("v0,v1,v2,label", "0,1,1,a", "1,0,0,b"));
+        BinaryDataset d = DataFiles.read(f, 3, "--data");
+        assertThat(d.size()).isEqualTo(2);
+        assertThat(d.dimension()).isEqualTo(3);
+        assertThat(d.toArray()).containsExactly(0, 1, 1, 1, 0, 0);
+    }
+
+    @Test
+    void aWidthOtherThanTheModelsIsRefusedNamingTheOptionFileAndBothWidths() throws IOException {
+        Path f = Files.write(dir.resolve("d.csv"), List.of("v0,v1", "0,1"));
+        assertThatThrownBy(() -> DataFiles.read(f, 3, "--start"))
+                .isInstanceOf(InputException.class)
+                .hasMessage("option --start: " + f + " has 2 columns, but the model has 3 visible units");
+    }
+
+    @Test
+    void aMalformedFileIsRefusedNamingTheFileAndLine() throws IOException {
+        Path f = Files.write(dir.resolve("bad.csv"), List.of("v0,v1", "0,1", "1,x"));
+        assertThatThrownBy(() -> DataFiles.read(f, 2, "--data"))
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("bad.csv:3:");
+    }
+}
