@@ -19,7 +19,7 @@ import java.util.Map;
  * lies above 0, which holds whatever the draws), one line plot of 400 x 300 pixels. Its id
  * {@value #ID} is a figure folder name a figures root accepts.
  */
-final class ToyFigure extends ResultFigure<ToyFigure.Result> {
+class ToyFigure extends ResultFigure<ToyFigure.Result> {
     static final String ID = "fig99";
     static final String CSV = "toy.csv";
     static final int TRIALS = 3;
