@@ -65,10 +65,14 @@ public final class Report {
         return manifests;
     }
 
+    /**
+     * The paper's figures (fig1, fig2, ..., fig10) by number, then the studies beyond the paper
+     * ("lambda2") by name: a digit in a study's name does not place it among the figures.
+     */
     private static String order(Path p) {
         String name = p.getFileName().toString();
-        String digits = name.replaceAll("\\D", "");
-        return digits.isEmpty() ? "99999" + name : String.format(Locale.ROOT, "%05d%s", Integer.parseInt(digits), name);
+        return name.matches("fig\\d{1,5}") ? String.format(Locale.ROOT, "%05d", Integer.parseInt(name.substring(3)))
+                : "99999" + name;
     }
 
     static String markdown(List<JsonNode> manifests) {

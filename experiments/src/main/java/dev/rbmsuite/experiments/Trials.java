@@ -115,7 +115,15 @@ public final class Trials {
             deleteContents(dir);
         }
         AtomicFiles.write(settingsFile, JSON.writeValueAsBytes(wanted));
-        Rng root = rng.fork(ExperimentContext.label(name));
+        return runAll(ctx, dir, name, count, rng.fork(ExperimentContext.label(name)), task);
+    }
+
+    /**
+     * Reads the kept trials of a group and computes the others on {@code ctx.threads()} threads,
+     * in trial order; a failure of any trial is rethrown once the running ones have stopped.
+     */
+    private static List<CsvTable> runAll(ExperimentContext ctx, Path dir, String name, int count, Rng root, Task task)
+            throws IOException {
         List<CsvTable> results = new ArrayList<>();
         List<Future<CsvTable>> futures = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(ctx.threads(), r -> {

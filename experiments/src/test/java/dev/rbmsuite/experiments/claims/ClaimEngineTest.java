@@ -1,7 +1,6 @@
 package dev.rbmsuite.experiments.claims;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rbmsuite.core.Rng;
@@ -145,14 +144,6 @@ class ClaimEngineTest {
         Decision d = ClaimEngine.decide(c);
         assertThat(d.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(d.sentence()).contains("per-start data not in the committed CSVs");
-    }
-
-    @Test
-    void paperClaimsNeedTheirQuoteAndBeyondClaimsQuoteNothing() {
-        assertThatThrownBy(() -> new Claim("f", "i", Kind.PAPER, "", "", "", "", "", Design.ONE_SAMPLE,
-                new double[] {1}, null, 0, "", "")).hasMessageContaining("paper's sentence");
-        assertThatThrownBy(() -> Claim.builder("f", "i").paired(new double[] {1, 2}, new double[] {1}).build())
-                .hasMessageContaining("different lengths");
     }
 
     @Test

@@ -7,7 +7,7 @@ import dev.rbmsuite.core.io.CsvTable;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Per-chain statistics from a hand-made trajectory table, and the median-mover rule. */
+/** Per-chain statistics from a hand-made trajectory table (the median-mover rule is in Fig8PanelTest). */
 class TrajectoriesTest {
     @Test
     void statsCountMovesDistinctStatesAndSpreadPerChain() {
@@ -23,15 +23,5 @@ class TrajectoriesTest {
         assertThat(s.get(1).moves()).isZero();
         assertThat(s.get(1).pcaSpread()).isZero();
         assertThat(Trajectories.stats(t, false).get(0).moves()).isNaN();
-    }
-
-    @Test
-    void representativeIsTheLowerMedianMover() {
-        List<ChainStats> s = List.of(new ChainStats(0, 5, 1, 0), new ChainStats(1, 0, 1, 0), new ChainStats(2, 3, 1, 0),
-                new ChainStats(3, 9, 1, 0));
-        assertThat(Fig8Panel.representative(s, true)).isEqualTo(2);
-        List<ChainStats> spread = List.of(new ChainStats(0, Double.NaN, 1, 0.5), new ChainStats(1, Double.NaN, 1, 0.1),
-                new ChainStats(2, Double.NaN, 1, 0.9));
-        assertThat(Fig8Panel.representative(spread, false)).isEqualTo(0);
     }
 }
