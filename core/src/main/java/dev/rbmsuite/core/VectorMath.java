@@ -163,6 +163,15 @@ public final class VectorMath {
      * @param beta inverse temperature
      */
     public static void bernoulliLogistic(double[] u, int uo, double[] x, int xo, int len, double beta) {
+        if (VectorWarmUp.vector(VectorWarmUp.DRAWS)) {
+            bernoulliLogisticVector(u, uo, x, xo, len, beta);
+        } else {
+            bernoulliLogisticScalar(u, uo, x, xo, len, beta);
+        }
+    }
+
+    /** The vector code of {@link #bernoulliLogistic}. */
+    static void bernoulliLogisticVector(double[] u, int uo, double[] x, int xo, int len, double beta) {
         DoubleVector va = DoubleVector.broadcast(S, -beta);
         DoubleVector lo = DoubleVector.broadcast(S, EXP_MIN);
         DoubleVector hi = DoubleVector.broadcast(S, EXP_MAX);
@@ -215,6 +224,37 @@ public final class VectorMath {
         }
         for (; k < len; k++) {
             x[xo + k] = exactDraw(u[uo + k], x[xo + k], beta);
+        }
+    }
+
+    /**
+     * The scalar twin of {@link #bernoulliLogisticVector} (see {@link VectorWarmUp}): per element the
+     * same operations as one lane (clamp, range reduction, degree-7 polynomial, scaling, the margin
+     * test, and the exact draw near the margin), so the same decisions.
+     */
+    static void bernoulliLogisticScalar(double[] u, int uo, double[] x, int xo, int len, double beta) {
+        double nb = -beta;
+        double c0 = TAYLOR[0];
+        double c1 = TAYLOR[1];
+        double c2 = TAYLOR[2];
+        double c3 = TAYLOR[3];
+        double c4 = TAYLOR[4];
+        double c5 = TAYLOR[5];
+        double c6 = TAYLOR[6];
+        double c7 = TAYLOR[7];
+        for (int k = 0; k < len; k++) {
+            double f = x[xo + k];
+            double xc = Math.min(Math.max(f * nb, EXP_MIN), EXP_MAX);
+            double t = Math.fma(xc, LOG2E, ROUND_MAGIC);
+            double kk = t - ROUND_MAGIC;
+            double r = Math.fma(kk, -LN2_LO, Math.fma(kk, -LN2_HI, xc));
+            double p = Math.fma(Math.fma(Math.fma(Math.fma(Math.fma(Math.fma(Math.fma(c7, r, c6), r, c5), r, c4), r, c3),
+                    r, c2), r, c1), r, c0);
+            double scale = Double.longBitsToDouble((Double.doubleToRawLongBits(t) + (1023L - MAGIC_BITS)) << 52);
+            double uk = u[uo + k];
+            double y = Math.fma(uk, p * scale, uk);
+            double dy = y - 1.0;
+            x[xo + k] = Math.abs(dy) > DRAW_MARGIN ? (dy < 0.0 ? 1.0 : 0.0) : exactDraw(uk, f, beta);
         }
     }
 
