@@ -244,7 +244,10 @@ public final class VectorMath {
         double c7 = TAYLOR[7];
         for (int k = 0; k < len; k++) {
             double f = x[xo + k];
-            double xc = Math.min(Math.max(f * nb, EXP_MIN), EXP_MAX);
+            // the clamp of the vector code (max, then min; a NaN stays NaN and takes the exact draw)
+            double xa = f * nb;
+            double xb = xa < EXP_MIN ? EXP_MIN : xa;
+            double xc = xb > EXP_MAX ? EXP_MAX : xb;
             double t = Math.fma(xc, LOG2E, ROUND_MAGIC);
             double kk = t - ROUND_MAGIC;
             double r = Math.fma(kk, -LN2_LO, Math.fma(kk, -LN2_HI, xc));
@@ -254,7 +257,13 @@ public final class VectorMath {
             double uk = u[uo + k];
             double y = Math.fma(uk, p * scale, uk);
             double dy = y - 1.0;
-            x[xo + k] = Math.abs(dy) > DRAW_MARGIN ? (dy < 0.0 ? 1.0 : 0.0) : exactDraw(uk, f, beta);
+            if (Math.abs(dy) > DRAW_MARGIN) {
+                // y < 1 exactly when the sign bit of y - 1 is set (dy is not zero here): 1.0 or 0.0
+                // without a branch on the random decision
+                x[xo + k] = (double) (Double.doubleToRawLongBits(dy) >>> 63);
+            } else {
+                x[xo + k] = exactDraw(uk, f, beta);
+            }
         }
     }
 
