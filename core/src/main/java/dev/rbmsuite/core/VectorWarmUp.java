@@ -34,18 +34,20 @@ public final class VectorWarmUp {
     /** {@link Rng#fillUniform}. */
     static final int UNIFORMS = 8;
     static final int ALL = TABLE | DENSE | DRAWS | UNIFORMS;
-    /** Calls of switched routines before the warm-up thread starts (a few BGS sweeps). */
-    static final int START_AFTER = 40;
+    /** Calls of switched routines before the warm-up thread starts (ten BGS sweeps). */
+    static final int START_AFTER = 20;
     /** Consecutive rounds the vector code must win before a routine is handed back to it. */
     static final int CONFIRM = 3;
     /**
-     * Rounds run back to back (each calls every cold routine 4 times: past C2's invocation
-     * threshold of 5,000); later rounds are a millisecond apart.
+     * Rounds run back to back on the small data (each calls every cold routine's vector code 4 times:
+     * past C2's invocation threshold as the launcher scales it, 500 calls; 5,000 without its flags);
+     * later rounds, which also time the vector code against the twin, are a millisecond apart.
      */
-    static final int BUSY_ROUNDS = 2_000;
+    static final int BUSY_ROUNDS = 150;
     /** Upper bound on the warm-up thread's life. */
     static final long MAX_MILLIS = 5_000;
 
+    private static final boolean TRACE = "trace".equals(System.getProperty("rbm.warmup"));
     /** Bit set of the routines that run their vector code. */
     private static volatile int vector = ALL;
     /** Bit set of the routines called since {@link #enable()}: only those are warmed up. */
@@ -59,7 +61,8 @@ public final class VectorWarmUp {
     /**
      * Switches the routines to their scalar twins until the warm-up thread has seen their vector
      * code compiled. Idempotent; call it once, early, in a process that samples (the command line).
-     * The system property {@code rbm.warmup=off} makes it do nothing (for timing comparisons).
+     * The system property {@code rbm.warmup=off} makes it do nothing (for timing comparisons);
+     * {@code rbm.warmup=trace} prints the warm-up thread's timings on stderr (a diagnostic).
      */
     public static synchronized void enable() {
         if ("off".equals(System.getProperty("rbm.warmup"))) {
@@ -122,29 +125,42 @@ public final class VectorWarmUp {
 
     private static void run() {
         try {
-            Bench bench = new Bench();
+            Bench small = new Bench(5, 36, Lanes.WIDTH + 1, true);
+            Bench large = new Bench(24, 96, 512, false);
             int[] wins = new int[4];
             long end = System.nanoTime() + MAX_MILLIS * 1_000_000L;
             for (int round = 0; vector != ALL && System.nanoTime() < end; round++) {
-                if (round >= BUSY_ROUNDS) {
-                    // the calls have passed C2's thresholds: leave the processor to the compiler and
-                    // the command, and look again in a millisecond
-                    Thread.sleep(1);
-                }
                 int pending = wanted & ~vector;
                 if (pending == 0) {
                     // nothing called is still cold: wait for a routine to be called (or the time limit)
                     Thread.sleep(2);
                     continue;
                 }
+                if (round < BUSY_ROUNDS) {
+                    // drive the vector code past C2's thresholds on the small data, back to back
+                    for (int b = 0; b < 4; b++) {
+                        if ((pending & (1 << b)) != 0) {
+                            small.time(1 << b, true);
+                        }
+                    }
+                    continue;
+                }
+                // then compare the vector code with the twin on data of a realistic size, leaving the
+                // processor to the compiler and the command for a millisecond between rounds
+                Thread.sleep(1);
                 for (int b = 0; b < 4; b++) {
                     int routine = 1 << b;
                     if ((pending & routine) == 0) {
                         continue;
                     }
-                    long tv = bench.time(routine, true);
-                    long ts = bench.time(routine, false);
+                    small.time(routine, true);
+                    long tv = large.time(routine, true);
+                    long ts = large.time(routine, false);
                     wins[b] = tv < ts ? wins[b] + 1 : 0;
+                    if (TRACE) {
+                        System.err.printf("warm-up %d ms: routine %d vector %d ns, twin %d ns%n",
+                                (System.nanoTime() - end) / 1_000_000 + MAX_MILLIS, routine, tv, ts);
+                    }
                     if (wins[b] >= CONFIRM) {
                         synchronized (VectorWarmUp.class) {
                             vector |= routine;
@@ -160,67 +176,75 @@ public final class VectorWarmUp {
     }
 
     /**
-     * The routines on scratch data of the warm-up thread's own, as small as possible (the calls run
-     * interpreted at first) but shaped so that every loop and branch of the vector code runs at every
-     * hardware width (a whole-block part and a remainder; one draw within the margin of the exact
-     * draw), so that C2 does not compile a path it has never seen taken as a trap that the real data
-     * would hit later.
+     * The routines on scratch data of the warm-up thread's own. The small set is as small as possible
+     * (its calls run interpreted at first) but shaped so that every loop and branch of the vector code
+     * runs at every hardware width: a whole-block part and a remainder (5 inputs: a whole group of 4
+     * and a partial one; 36 outputs: 40 = 32 + 8 padded at 8 lanes, 36 = 32 + 4 at 4 and 2 lanes;
+     * 9 draws) and one draw on the decision boundary, which takes the exact branch. So C2 does not
+     * compile a path it has never seen taken as a trap that the real data would hit later. The large
+     * set (24 x 96, 512 draws, no boundary case) is what the timings compare.
      */
     static final class Bench {
-        /** Inputs: one whole group of 4 and a partial one. */
-        private static final int IN = 5;
-        /** Outputs: 40 = 32 + 8 padded at 8 lanes, 36 = 32 + 4 at 4 and 2 lanes. */
-        private static final int OUT = 36;
-        /** Draws: whole vectors and one more at every width. */
-        private static final int LEN = Lanes.WIDTH + 1;
         private final ConditionalKernel kernel;
         private final int[] offsets;
-        private final double[] inputs = new double[IN];
-        private final double[] row = new double[OUT + Lanes.WIDTH];
-        private final double[] fields = new double[LEN];
-        private final double[] uniforms = new double[LEN];
+        private final double[] inputs;
+        private final double[] row;
+        private final double[] fields;
+        private final double[] uniforms;
+        private final boolean boundary;
         private final Rng rng = Rng.seeded(0x7761726dL).fork(1);
 
-        Bench() {
-            double[] w = new double[IN * OUT];
-            double[] c = new double[OUT];
+        Bench(int in, int out, int draws, boolean boundary) {
+            double[] w = new double[in * out];
+            double[] c = new double[out];
             for (int k = 0; k < w.length; k++) {
                 w[k] = rng.nextDouble() - 0.5;
             }
             for (int k = 0; k < c.length; k++) {
                 c[k] = rng.nextDouble() - 0.5;
             }
-            kernel = new ConditionalKernel(IN, OUT, w, c);
+            kernel = new ConditionalKernel(in, out, w, c);
             offsets = kernel.scratchOffsets();
-            for (int k = 0; k < IN; k++) {
+            inputs = new double[in];
+            for (int k = 0; k < in; k++) {
                 inputs[k] = rng.nextDouble();
             }
+            row = new double[kernel.stride()];
+            fields = new double[draws];
+            uniforms = new double[draws];
+            rng.fillUniformScalar(uniforms, 0, draws);
+            this.boundary = boundary;
         }
 
         /** Nanoseconds of a few calls of one routine, vector code or twin. */
         long time(int routine, boolean vectorCode) {
+            int len = fields.length;
             long t0 = System.nanoTime();
             for (int rep = 0; rep < 4; rep++) {
                 switch (routine) {
                     case TABLE -> kernel.tableRow(offsets, row, vectorCode);
                     case DENSE -> kernel.denseRow(inputs, row, vectorCode);
                     case DRAWS -> {
-                        for (int k = 0; k < LEN; k++) {
+                        for (int k = 0; k < len; k++) {
                             fields[k] = 4.0 * (uniforms[k] - 0.5);
                         }
-                        // a uniform at the decision boundary u (1 + e^{-f}) = 1 takes the exact branch
-                        uniforms[rep] = 1.0 / (1.0 + VectorMath.expScalar(-fields[rep]));
+                        double[] u = uniforms;
+                        if (boundary) {
+                            // a uniform on the decision boundary u (1 + e^{-f}) = 1: the exact branch
+                            u = uniforms.clone();
+                            u[rep] = 1.0 / (1.0 + VectorMath.expScalar(-fields[rep]));
+                        }
                         if (vectorCode) {
-                            VectorMath.bernoulliLogisticVector(uniforms, 0, fields, 0, LEN, 1.0);
+                            VectorMath.bernoulliLogisticVector(u, 0, fields, 0, len, 1.0);
                         } else {
-                            VectorMath.bernoulliLogisticScalar(uniforms, 0, fields, 0, LEN, 1.0);
+                            VectorMath.bernoulliLogisticScalar(u, 0, fields, 0, len, 1.0);
                         }
                     }
                     default -> {
                         if (vectorCode) {
-                            rng.fillUniformVector(uniforms, 0, LEN);
+                            rng.fillUniformVector(uniforms, 0, len);
                         } else {
-                            rng.fillUniformScalar(uniforms, 0, LEN);
+                            rng.fillUniformScalar(uniforms, 0, len);
                         }
                     }
                 }
