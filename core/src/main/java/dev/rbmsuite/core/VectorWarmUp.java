@@ -17,10 +17,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>How: by default every routine runs its vector code (tests, benchmarks and library users see no
  * change). {@link #enable()} (called by the command line at start) switches the routines to their
- * twins; after {@value #START_AFTER} calls of a switched routine a daemon thread starts that runs the
- * vector code and the twin on scratch data of its own (its own random stream, never the user's) and
- * hands each routine back to its vector code once the vector code has been faster than the twin in
- * {@value #CONFIRM} rounds in a row, i.e. once C2 has compiled it. After {@value #MAX_MILLIS} ms
+ * twins; after {@value #START_AFTER} calls of a switched routine a daemon thread starts that first
+ * calls the vector code of the routines in use back to back on small scratch data of its own (its
+ * own random stream, never the user's) to get it past the JIT's thresholds, then times it against
+ * the twin on data of a realistic size, and hands each routine back to its vector code once the
+ * vector code has been faster in {@value #CONFIRM} rounds in a row, i.e. once C2 has compiled it. After {@value #MAX_MILLIS} ms
  * every routine is handed back whatever the timings say. Which code runs never changes a result, only
  * its speed. A command with fewer calls never starts the thread.
  */
