@@ -99,9 +99,15 @@ final class ConditionalKernel {
             double[] dst = direct ? out : row;
             int dstOff = direct ? o : 0;
             if (patterns(x, xo, offsets)) {
-                accumulateTable(offsets, dst, dstOff);
-            } else {
+                if (VectorWarmUp.vector(VectorWarmUp.TABLE)) {
+                    accumulateTable(offsets, dst, dstOff);
+                } else {
+                    accumulateTableScalar(offsets, dst, dstOff);
+                }
+            } else if (VectorWarmUp.vector(VectorWarmUp.DENSE)) {
                 accumulateDense(x, xo, dst, dstOff);
+            } else {
+                accumulateDenseScalar(x, xo, dst, dstOff);
             }
             if (!direct) {
                 System.arraycopy(row, 0, out, o, nOut);
@@ -190,6 +196,52 @@ final class ConditionalKernel {
         }
     }
 
+    /**
+     * The scalar twin of {@link #accumulateTable} (see {@link VectorWarmUp}): every element is
+     * bias + t_0 + t_1 + ... added in group order, the same additions in the same order as the lanes
+     * of the vector code, so the same bits. Eight elements at a time, in eight independent sums, so
+     * that the additions overlap in the processor as the lanes of a vector do.
+     */
+    void accumulateTableScalar(int[] offsets, double[] row, int ro) {
+        int j = 0;
+        for (; j + 8 <= stride; j += 8) {
+            double s0 = bias[j];
+            double s1 = bias[j + 1];
+            double s2 = bias[j + 2];
+            double s3 = bias[j + 3];
+            double s4 = bias[j + 4];
+            double s5 = bias[j + 5];
+            double s6 = bias[j + 6];
+            double s7 = bias[j + 7];
+            for (int g = 0; g < groups; g++) {
+                int b = offsets[g] + j;
+                s0 += table[b];
+                s1 += table[b + 1];
+                s2 += table[b + 2];
+                s3 += table[b + 3];
+                s4 += table[b + 4];
+                s5 += table[b + 5];
+                s6 += table[b + 6];
+                s7 += table[b + 7];
+            }
+            row[ro + j] = s0;
+            row[ro + j + 1] = s1;
+            row[ro + j + 2] = s2;
+            row[ro + j + 3] = s3;
+            row[ro + j + 4] = s4;
+            row[ro + j + 5] = s5;
+            row[ro + j + 6] = s6;
+            row[ro + j + 7] = s7;
+        }
+        for (; j < stride; j++) {
+            double s = bias[j];
+            for (int g = 0; g < groups; g++) {
+                s += table[offsets[g] + j];
+            }
+            row[ro + j] = s;
+        }
+    }
+
     /** row[ro..ro+stride) = bias + sum_i x_i * (row i of M), for non-binary inputs such as means. */
     private void accumulateDense(double[] x, int xo, double[] row, int ro) {
         for (int j = 0; j < stride; j += LANES) {
@@ -198,6 +250,55 @@ final class ConditionalKernel {
                 acc = DoubleVector.fromArray(S, mat, i * stride + j).fma(DoubleVector.broadcast(S, x[xo + i]), acc);
             }
             acc.intoArray(row, ro + j);
+        }
+    }
+
+    /**
+     * The scalar twin of {@link #accumulateDense} (see {@link VectorWarmUp}): every element is
+     * fma(M_i, x_i, acc) over i in order starting from the bias, as in each lane of the vector code.
+     */
+    void accumulateDenseScalar(double[] x, int xo, double[] row, int ro) {
+        System.arraycopy(bias, 0, row, ro, stride);
+        for (int i = 0; i < nIn; i++) {
+            double xi = x[xo + i];
+            int mo = i * stride;
+            for (int j = 0; j < stride; j++) {
+                row[ro + j] = Math.fma(mat[mo + j], xi, row[ro + j]);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- for VectorWarmUp and tests
+
+    /** @return table offsets of an arbitrary binary input pattern, one per group */
+    int[] scratchOffsets() {
+        int[] offsets = new int[groups];
+        for (int g = 0; g < groups; g++) {
+            offsets[g] = (g * PATTERNS + (g * 7 + 5) % PATTERNS) * stride;
+        }
+        return offsets;
+    }
+
+    /** @return the padded row length that the accumulate routines write */
+    int stride() {
+        return stride;
+    }
+
+    /** One table row into row[0..stride), with the vector code or its twin. */
+    void tableRow(int[] offsets, double[] row, boolean vectorCode) {
+        if (vectorCode) {
+            accumulateTable(offsets, row, 0);
+        } else {
+            accumulateTableScalar(offsets, row, 0);
+        }
+    }
+
+    /** One dense row x[0..nIn) into row[0..stride), with the vector code or its twin. */
+    void denseRow(double[] x, double[] row, boolean vectorCode) {
+        if (vectorCode) {
+            accumulateDense(x, 0, row, 0);
+        } else {
+            accumulateDenseScalar(x, 0, row, 0);
         }
     }
 }

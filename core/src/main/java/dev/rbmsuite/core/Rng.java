@@ -146,6 +146,28 @@ public final class Rng {
      * @param len number of draws
      */
     public void fillUniform(double[] out, int off, int len) {
+        if (VectorWarmUp.vector(VectorWarmUp.UNIFORMS)) {
+            fillUniformVector(out, off, len);
+        } else {
+            fillUniformScalar(out, off, len);
+        }
+    }
+
+    /**
+     * The scalar twin of {@link #fillUniformVector} (see {@link VectorWarmUp}): draw by draw, the same
+     * 53 bits times 2^-53 as {@link #nextDouble()}, so the same values; the counter is advanced once
+     * at the end, so that the loop carries no state from one draw to the next.
+     */
+    void fillUniformScalar(double[] out, int off, int len) {
+        long z0 = key + (counter + 1) * GOLDEN;
+        for (int i = 0; i < len; i++) {
+            out[off + i] = (mix64(z0 + i * GOLDEN) >>> 11) * INV_2_53;
+        }
+        counter += len;
+    }
+
+    /** The vector code of {@link #fillUniform}. */
+    void fillUniformVector(double[] out, int off, int len) {
         int lanes = LS.length();
         int i = 0;
         if (lanes == DS.length()) {

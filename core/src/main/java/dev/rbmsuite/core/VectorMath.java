@@ -163,6 +163,15 @@ public final class VectorMath {
      * @param beta inverse temperature
      */
     public static void bernoulliLogistic(double[] u, int uo, double[] x, int xo, int len, double beta) {
+        if (VectorWarmUp.vector(VectorWarmUp.DRAWS)) {
+            bernoulliLogisticVector(u, uo, x, xo, len, beta);
+        } else {
+            bernoulliLogisticScalar(u, uo, x, xo, len, beta);
+        }
+    }
+
+    /** The vector code of {@link #bernoulliLogistic}. */
+    static void bernoulliLogisticVector(double[] u, int uo, double[] x, int xo, int len, double beta) {
         DoubleVector va = DoubleVector.broadcast(S, -beta);
         DoubleVector lo = DoubleVector.broadcast(S, EXP_MIN);
         DoubleVector hi = DoubleVector.broadcast(S, EXP_MAX);
@@ -215,6 +224,46 @@ public final class VectorMath {
         }
         for (; k < len; k++) {
             x[xo + k] = exactDraw(u[uo + k], x[xo + k], beta);
+        }
+    }
+
+    /**
+     * The scalar twin of {@link #bernoulliLogisticVector} (see {@link VectorWarmUp}): per element the
+     * same operations as one lane (clamp, range reduction, degree-7 polynomial, scaling, the margin
+     * test, and the exact draw near the margin), so the same decisions.
+     */
+    static void bernoulliLogisticScalar(double[] u, int uo, double[] x, int xo, int len, double beta) {
+        double nb = -beta;
+        double c0 = TAYLOR[0];
+        double c1 = TAYLOR[1];
+        double c2 = TAYLOR[2];
+        double c3 = TAYLOR[3];
+        double c4 = TAYLOR[4];
+        double c5 = TAYLOR[5];
+        double c6 = TAYLOR[6];
+        double c7 = TAYLOR[7];
+        for (int k = 0; k < len; k++) {
+            double f = x[xo + k];
+            // the clamp of the vector code (max, then min; a NaN stays NaN and takes the exact draw)
+            double xa = f * nb;
+            double xb = xa < EXP_MIN ? EXP_MIN : xa;
+            double xc = xb > EXP_MAX ? EXP_MAX : xb;
+            double t = Math.fma(xc, LOG2E, ROUND_MAGIC);
+            double kk = t - ROUND_MAGIC;
+            double r = Math.fma(kk, -LN2_LO, Math.fma(kk, -LN2_HI, xc));
+            double p = Math.fma(Math.fma(Math.fma(Math.fma(Math.fma(Math.fma(Math.fma(c7, r, c6), r, c5), r, c4), r, c3),
+                    r, c2), r, c1), r, c0);
+            double scale = Double.longBitsToDouble((Double.doubleToRawLongBits(t) + (1023L - MAGIC_BITS)) << 52);
+            double uk = u[uo + k];
+            double y = Math.fma(uk, p * scale, uk);
+            double dy = y - 1.0;
+            if (Math.abs(dy) > DRAW_MARGIN) {
+                // y < 1 exactly when the sign bit of y - 1 is set (dy is not zero here): 1.0 or 0.0
+                // without a branch on the random decision
+                x[xo + k] = (double) (Double.doubleToRawLongBits(dy) >>> 63);
+            } else {
+                x[xo + k] = exactDraw(uk, f, beta);
+            }
         }
     }
 

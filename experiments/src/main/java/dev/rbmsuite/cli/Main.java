@@ -1,6 +1,7 @@
 package dev.rbmsuite.cli;
 
 import dev.rbmsuite.core.Interruption;
+import dev.rbmsuite.core.VectorWarmUp;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -89,6 +90,7 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         LauncherStderr.use();
         Interruption.install(System.err);
+        VectorWarmUp.enable();
         System.exit(execute(args));
     }
 

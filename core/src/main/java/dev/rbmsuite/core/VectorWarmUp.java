@@ -1,0 +1,256 @@
+package dev.rbmsuite.core;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Keeps a command's first sweeps out of the Vector API's cold phase (docs/methods.md section 10,
+ * "warm-up").
+ *
+ * <p>Why: HotSpot compiles the Vector API to vector instructions only in its optimising compiler
+ * (C2). Until C2 has compiled a hot loop, every vector operation runs as Java code that allocates,
+ * 100 to 1,000 times slower than compiled; a command's first ~200 BGS sweeps took 10 to 100 ms each
+ * where a warm sweep takes 30 µs, so 10,000 sweeps cost 2.7 times the steady state. Each routine
+ * switched here has a <em>scalar twin</em>: plain Java that performs exactly the same floating-point
+ * operations in the same order for every element (same additions, same fused multiply-adds, same
+ * exponential polynomial, same random-bit conversion), so it gives the same bits, and it runs fast
+ * from its first call (interpreted and C1 code handle plain loops well).
+ *
+ * <p>How: by default every routine runs its vector code (tests, benchmarks and library users see no
+ * change). {@link #enable()} (called by the command line at start) switches the routines to their
+ * twins; after {@value #START_AFTER} calls of a switched routine a daemon thread starts that first
+ * calls the vector code of the routines in use back to back on small scratch data of its own (its
+ * own random stream, never the user's) to get it past the JIT's thresholds, then times it against
+ * the twin on data of a realistic size, and hands each routine back to its vector code once the
+ * vector code has been faster in {@value #CONFIRM} rounds in a row, i.e. once C2 has compiled it. After {@value #MAX_MILLIS} ms
+ * every routine is handed back whatever the timings say. Which code runs never changes a result, only
+ * its speed. A command with fewer calls never starts the thread.
+ */
+public final class VectorWarmUp {
+    /** {@code ConditionalKernel}'s sums of group-table rows (binary inputs). */
+    static final int TABLE = 1;
+    /** {@code ConditionalKernel}'s fused multiply-add rows (non-binary inputs). */
+    static final int DENSE = 2;
+    /** {@link VectorMath#bernoulliLogistic}. */
+    static final int DRAWS = 4;
+    /** {@link Rng#fillUniform}. */
+    static final int UNIFORMS = 8;
+    static final int ALL = TABLE | DENSE | DRAWS | UNIFORMS;
+    /** Calls of switched routines before the warm-up thread starts (ten BGS sweeps). */
+    static final int START_AFTER = 20;
+    /** Consecutive rounds the vector code must win before a routine is handed back to it. */
+    static final int CONFIRM = 3;
+    /**
+     * Rounds run back to back on the small data (each calls every cold routine's vector code 4 times:
+     * past C2's invocation threshold as the launcher scales it, 500 calls; 5,000 without its flags);
+     * later rounds, which also time the vector code against the twin, are a millisecond apart.
+     */
+    static final int BUSY_ROUNDS = 150;
+    /** Upper bound on the warm-up thread's life. */
+    static final long MAX_MILLIS = 5_000;
+
+    private static final boolean TRACE = "trace".equals(System.getProperty("rbm.warmup"));
+    /** Bit set of the routines that run their vector code. */
+    private static volatile int vector = ALL;
+    /** Bit set of the routines called since {@link #enable()}: only those are warmed up. */
+    private static volatile int wanted;
+    private static final AtomicInteger CALLS = new AtomicInteger();
+    private static Thread thread;
+
+    private VectorWarmUp() {
+    }
+
+    /**
+     * Switches the routines to their scalar twins until the warm-up thread has seen their vector
+     * code compiled. Idempotent; call it once, early, in a process that samples (the command line).
+     * The system property {@code rbm.warmup=off} makes it do nothing (for timing comparisons);
+     * {@code rbm.warmup=trace} prints the warm-up thread's timings on stderr (a diagnostic).
+     */
+    public static synchronized void enable() {
+        if ("off".equals(System.getProperty("rbm.warmup"))) {
+            return;
+        }
+        if (thread == null && vector == ALL) {
+            vector = 0;
+            CALLS.set(0);
+        }
+    }
+
+    /**
+     * @param routine one of the routine bits
+     * @return whether the routine should run its vector code now; counts the call otherwise
+     */
+    static boolean vector(int routine) {
+        if ((vector & routine) != 0) {
+            return true;
+        }
+        if ((wanted & routine) == 0) {
+            synchronized (VectorWarmUp.class) {
+                wanted |= routine;
+            }
+        }
+        if (CALLS.incrementAndGet() == START_AFTER) {
+            start();
+        }
+        return false;
+    }
+
+    /** @return whether every routine runs its vector code (always, unless {@link #enable()} was called) */
+    public static boolean done() {
+        return vector == ALL;
+    }
+
+    /**
+     * Waits until every routine runs its vector code (tests).
+     *
+     * @param millis longest wait
+     * @return {@link #done()}
+     * @throws InterruptedException if interrupted while waiting
+     */
+    static boolean await(long millis) throws InterruptedException {
+        long end = System.nanoTime() + millis * 1_000_000L;
+        while (!done() && System.nanoTime() < end) {
+            Thread.sleep(5);
+        }
+        return done();
+    }
+
+    private static synchronized void start() {
+        if (thread != null || vector == ALL) {
+            return;
+        }
+        thread = new Thread(VectorWarmUp::run, "rbm-vector-warm-up");
+        thread.setDaemon(true);
+        thread.setPriority(Thread.MIN_PRIORITY);
+        thread.start();
+    }
+
+    private static void run() {
+        try {
+            Bench small = new Bench(5, 36, Lanes.WIDTH + 1, true);
+            Bench large = new Bench(24, 96, 512, false);
+            int[] wins = new int[4];
+            long end = System.nanoTime() + MAX_MILLIS * 1_000_000L;
+            for (int round = 0; vector != ALL && System.nanoTime() < end; round++) {
+                int pending = wanted & ~vector;
+                if (pending == 0) {
+                    // nothing called is still cold: wait for a routine to be called (or the time limit)
+                    Thread.sleep(2);
+                    continue;
+                }
+                if (round < BUSY_ROUNDS) {
+                    // drive the vector code past C2's thresholds on the small data, back to back
+                    for (int b = 0; b < 4; b++) {
+                        if ((pending & (1 << b)) != 0) {
+                            small.time(1 << b, true);
+                        }
+                    }
+                    continue;
+                }
+                // then compare the vector code with the twin on data of a realistic size, leaving the
+                // processor to the compiler and the command for a millisecond between rounds
+                Thread.sleep(1);
+                for (int b = 0; b < 4; b++) {
+                    int routine = 1 << b;
+                    if ((pending & routine) == 0) {
+                        continue;
+                    }
+                    small.time(routine, true);
+                    long tv = large.time(routine, true);
+                    long ts = large.time(routine, false);
+                    wins[b] = tv < ts ? wins[b] + 1 : 0;
+                    if (TRACE) {
+                        System.err.printf("warm-up %d ms: routine %d vector %d ns, twin %d ns%n",
+                                (System.nanoTime() - end) / 1_000_000 + MAX_MILLIS, routine, tv, ts);
+                    }
+                    if (wins[b] >= CONFIRM) {
+                        synchronized (VectorWarmUp.class) {
+                            vector |= routine;
+                        }
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            vector = ALL;
+        }
+    }
+
+    /**
+     * The routines on scratch data of the warm-up thread's own. The small set is as small as possible
+     * (its calls run interpreted at first) but shaped so that every loop and branch of the vector code
+     * runs at every hardware width: a whole-block part and a remainder (5 inputs: a whole group of 4
+     * and a partial one; 36 outputs: 40 = 32 + 8 padded at 8 lanes, 36 = 32 + 4 at 4 and 2 lanes;
+     * 9 draws) and one draw on the decision boundary, which takes the exact branch. So C2 does not
+     * compile a path it has never seen taken as a trap that the real data would hit later. The large
+     * set (24 x 96, 512 draws, no boundary case) is what the timings compare.
+     */
+    static final class Bench {
+        private final ConditionalKernel kernel;
+        private final int[] offsets;
+        private final double[] inputs;
+        private final double[] row;
+        private final double[] fields;
+        private final double[] uniforms;
+        private final boolean boundary;
+        private final Rng rng = Rng.seeded(0x7761726dL).fork(1);
+
+        Bench(int in, int out, int draws, boolean boundary) {
+            double[] w = new double[in * out];
+            double[] c = new double[out];
+            for (int k = 0; k < w.length; k++) {
+                w[k] = rng.nextDouble() - 0.5;
+            }
+            for (int k = 0; k < c.length; k++) {
+                c[k] = rng.nextDouble() - 0.5;
+            }
+            kernel = new ConditionalKernel(in, out, w, c);
+            offsets = kernel.scratchOffsets();
+            inputs = new double[in];
+            for (int k = 0; k < in; k++) {
+                inputs[k] = rng.nextDouble();
+            }
+            row = new double[kernel.stride()];
+            fields = new double[draws];
+            uniforms = new double[draws];
+            rng.fillUniformScalar(uniforms, 0, draws);
+            this.boundary = boundary;
+        }
+
+        /** Nanoseconds of a few calls of one routine, vector code or twin. */
+        long time(int routine, boolean vectorCode) {
+            int len = fields.length;
+            long t0 = System.nanoTime();
+            for (int rep = 0; rep < 4; rep++) {
+                switch (routine) {
+                    case TABLE -> kernel.tableRow(offsets, row, vectorCode);
+                    case DENSE -> kernel.denseRow(inputs, row, vectorCode);
+                    case DRAWS -> {
+                        for (int k = 0; k < len; k++) {
+                            fields[k] = 4.0 * (uniforms[k] - 0.5);
+                        }
+                        double[] u = uniforms;
+                        if (boundary) {
+                            // a uniform on the decision boundary u (1 + e^{-f}) = 1: the exact branch
+                            u = uniforms.clone();
+                            u[rep] = 1.0 / (1.0 + VectorMath.expScalar(-fields[rep]));
+                        }
+                        if (vectorCode) {
+                            VectorMath.bernoulliLogisticVector(u, 0, fields, 0, len, 1.0);
+                        } else {
+                            VectorMath.bernoulliLogisticScalar(u, 0, fields, 0, len, 1.0);
+                        }
+                    }
+                    default -> {
+                        if (vectorCode) {
+                            rng.fillUniformVector(uniforms, 0, len);
+                        } else {
+                            rng.fillUniformScalar(uniforms, 0, len);
+                        }
+                    }
+                }
+            }
+            return System.nanoTime() - t0;
+        }
+    }
+}
