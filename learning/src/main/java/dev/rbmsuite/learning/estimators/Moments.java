@@ -1,10 +1,7 @@
 package dev.rbmsuite.learning.estimators;
 
-import dev.rbmsuite.core.Lanes;
 import dev.rbmsuite.core.VectorMath;
 import java.util.Arrays;
-import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.VectorSpecies;
 
 /**
  * The first and mixed moments of one RBM that enter the log-likelihood gradient (paper Eqs.
@@ -15,8 +12,6 @@ import jdk.incubator.vector.VectorSpecies;
  * allocating; {@link #visible()}, {@link #hidden()} and {@link #pair()} return the live buffers.
  */
 public final class Moments {
-    private static final VectorSpecies<Double> S = Lanes.SPECIES;
-
     private final int n;
     private final int m;
     private final double[] v;
@@ -109,92 +104,16 @@ public final class Moments {
         for (int r = 0; r < rows; r++) {
             VectorMath.add(this.v, 0, v, r * n, n);
             VectorMath.add(this.h, 0, h, r * m, m);
-        }
-        if (isBinary(v, rows * n) && isFinite(h, rows * m)) {
-            binaryPairSums(v, h, rows);
-        } else {
-            for (int r = 0; r < rows; r++) {
-                for (int i = 0; i < n; i++) {
-                    double vi = v[r * n + i];
-                    if (vi == 1.0) {
-                        VectorMath.add(vh, i * m, h, r * m, m);
-                    } else if (vi != 0.0) {
-                        VectorMath.axpy(vi, vh, i * m, h, r * m, m);
-                    }
+            for (int i = 0; i < n; i++) {
+                double vi = v[r * n + i];
+                if (vi == 1.0) {
+                    VectorMath.add(vh, i * m, h, r * m, m);
+                } else if (vi != 0.0) {
+                    VectorMath.axpy(vi, vh, i * m, h, r * m, m);
                 }
             }
         }
         scale(1.0 / rows);
-    }
-
-    /**
-     * vh[i][j] = sum over the rows, in row order, of v[r][i] h[r][j] for binary v and finite h: the
-     * same sums, with the same roundings, as adding h's row r wherever v[r][i] = 1 (a fused
-     * multiply-add by 1 rounds like the addition, and one by 0 adds an exact zero to a sum that is
-     * never -0), but organised as a blocked product: each output block stays in registers over all the
-     * rows (no load and store of vh per term) and there is no branch on v, which for random binary
-     * samples is mispredicted half the time. Called on the cleared buffer.
-     */
-    private void binaryPairSums(double[] v, double[] h, int rows) {
-        int lanes = S.length();
-        int upper = S.loopBound(m);
-        DoubleVector zero = DoubleVector.zero(S);
-        for (int i = 0; i < n; i++) {
-            int o = i * m;
-            int j = 0;
-            for (; j + 4 * lanes <= upper; j += 4 * lanes) {
-                DoubleVector a0 = zero;
-                DoubleVector a1 = zero;
-                DoubleVector a2 = zero;
-                DoubleVector a3 = zero;
-                for (int r = 0; r < rows; r++) {
-                    DoubleVector x = DoubleVector.broadcast(S, v[r * n + i]);
-                    int hr = r * m + j;
-                    a0 = DoubleVector.fromArray(S, h, hr).fma(x, a0);
-                    a1 = DoubleVector.fromArray(S, h, hr + lanes).fma(x, a1);
-                    a2 = DoubleVector.fromArray(S, h, hr + 2 * lanes).fma(x, a2);
-                    a3 = DoubleVector.fromArray(S, h, hr + 3 * lanes).fma(x, a3);
-                }
-                a0.intoArray(vh, o + j);
-                a1.intoArray(vh, o + j + lanes);
-                a2.intoArray(vh, o + j + 2 * lanes);
-                a3.intoArray(vh, o + j + 3 * lanes);
-            }
-            for (; j < upper; j += lanes) {
-                DoubleVector a = zero;
-                for (int r = 0; r < rows; r++) {
-                    a = DoubleVector.fromArray(S, h, r * m + j).fma(DoubleVector.broadcast(S, v[r * n + i]), a);
-                }
-                a.intoArray(vh, o + j);
-            }
-            for (; j < m; j++) {
-                double a = 0.0;
-                for (int r = 0; r < rows; r++) {
-                    if (v[r * n + i] != 0.0) {
-                        a += h[r * m + j];
-                    }
-                }
-                vh[o + j] = a;
-            }
-        }
-    }
-
-    private static boolean isBinary(double[] x, int len) {
-        for (int k = 0; k < len; k++) {
-            if (x[k] != 0.0 && x[k] != 1.0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isFinite(double[] x, int len) {
-        for (int k = 0; k < len; k++) {
-            if (!Double.isFinite(x[k])) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** @param a factor applied to every moment */
