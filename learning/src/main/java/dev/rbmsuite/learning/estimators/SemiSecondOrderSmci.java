@@ -232,7 +232,11 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
         double[] sb = new double[0];
         double[] corr = new double[0];
         final double[] lane = new double[W];
+        final double[] lanes4 = new double[4 * W];
+        final double[] products = new double[4];
         double[] expNegBias = new double[0];
+        int[] offUnits = new int[0];
+        int[] onUnits = new int[0];
 
         /**
          * @param mat the in-major matrix (nIn x nOut; W or W^T)
@@ -282,6 +286,8 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             Arrays.fill(corr, 0.0);
             if (expNegBias.length != nIn) {
                 expNegBias = new double[nIn];
+                offUnits = new int[nIn];
+                onUnits = new int[nIn];
             }
         }
 
@@ -293,42 +299,137 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             }
         }
 
-        /** Accumulates sig(phi_i) into mean (nIn) and C_ik into corr (nIn x pad) over the rows. */
+        /**
+         * Accumulates sig(phi_i) into mean (nIn) and C_ik into corr (nIn x pad) over the rows. Each
+         * row's in-units are split into those at 0 and those at 1 first (branch-free), and each group is
+         * processed in one loop: with random binary states a per-unit branch between the two passes
+         * is mispredicted half the time. Every mean[i] and corr[i][k] still sums its terms in the
+         * order of the rows, so the result does not depend on the order of the units within a row.
+         */
         void run(double[] x, int rows, double[] field, double[] biasIn, double[] mean) {
             for (int i = 0; i < nIn; i++) {
                 expNegBias[i] = Math.exp(-biasIn[i]);
             }
             int chunk = flushEvery >= pad / W ? pad : flushEvery * W;
             boolean single = chunk >= pad;
+            int[] offUnits = this.offUnits;
+            int[] onUnits = this.onUnits;
             for (int r = 0; r < rows; r++) {
                 sigmoids(field, r * nOut);
+                int nOff = 0;
+                int nOn = 0;
                 for (int i = 0; i < nIn; i++) {
-                    boolean on = x[r * nIn + i] != 0.0;
-                    int base = i * pad;
-                    // Pass 1: e^{-phi_i} = e^{-b_i} / prod_k D_k, the product taken in chunks so that no
-                    // lane product leaves the double range.
-                    double en;
-                    if (single && Math.abs(biasIn[i]) <= 100.0) {
-                        en = on ? expNegBias[i] * product(einv, base, 0, pad) : expNegBias[i] / product(e, base, 0, pad);
-                    } else {
-                        double logSum = 0;
-                        for (int k0 = 0; k0 < pad; k0 += chunk) {
-                            int k1 = Math.min(pad, k0 + chunk);
-                            logSum += Math.log(product(on ? einv : e, base, k0, k1));
-                        }
-                        en = Math.exp(-(biasIn[i] + (on ? -logSum : logSum)));
-                    }
-                    // sig(phi) with phi clamped to [-600, 600] (the limits are exact to double precision).
-                    en = Math.max(EN_MIN, Math.min(EN_MAX, en));
-                    double mi = 1.0 / (1.0 + en);
-                    mean[i] += mi;
-                    if (on) {
-                        pass2On(base, mi);
-                    } else {
-                        pass2Off(base, mi);
+                    int on = x[r * nIn + i] != 0.0 ? 1 : 0;
+                    offUnits[nOff] = i;
+                    onUnits[nOn] = i;
+                    nOff += 1 - on;
+                    nOn += on;
+                }
+                group(offUnits, nOff, false, single, chunk, biasIn, mean);
+                group(onUnits, nOn, true, single, chunk, biasIn, mean);
+            }
+        }
+
+        /**
+         * Both passes for the in-units {@code units[0..count)} of one row, all at 0 ({@code on} false) or
+         * all at 1. When the products fit in one chunk, those of four units are formed together
+         * ({@link #products4}): each product is a chain of dependent multiplications, and four
+         * independent chains keep the multiplier busy where one waits on its own latency. Otherwise
+         * each product is taken in chunks so that no lane product leaves the double range.
+         */
+        private void group(int[] units, int count, boolean on, boolean single, int chunk, double[] biasIn,
+                           double[] mean) {
+            double[] g = on ? einv : e;
+            double[] pr = this.products;
+            int u = 0;
+            if (single) {
+                for (; u + 4 <= count; u += 4) {
+                    products4(g, units[u] * pad, units[u + 1] * pad, units[u + 2] * pad, units[u + 3] * pad, pr);
+                    for (int t = 0; t < 4; t++) {
+                        unit(units[u + t], on, pr[t], biasIn, mean);
                     }
                 }
+                for (; u < count; u++) {
+                    unit(units[u], on, product(g, units[u] * pad, 0, pad), biasIn, mean);
+                }
+            } else {
+                for (; u < count; u++) {
+                    int i = units[u];
+                    double logSum = 0;
+                    for (int k0 = 0; k0 < pad; k0 += chunk) {
+                        int k1 = Math.min(pad, k0 + chunk);
+                        logSum += Math.log(product(g, i * pad, k0, k1));
+                    }
+                    finish(i, on, Math.exp(-(biasIn[i] + (on ? -logSum : logSum))), mean);
+                }
             }
+        }
+
+        /**
+         * Unit i given its whole product, {@code prod_k D_k} (x_i = 0) or {@code prod_k 1/D_k}
+         * (x_i = 1): {@code e^{-phi_i} = e^{-b_i} / prod_k D_k}, through the logarithm when |b_i| &gt; 100
+         * so that e^{-b_i} cannot overflow.
+         */
+        private void unit(int i, boolean on, double prod, double[] biasIn, double[] mean) {
+            double en;
+            if (Math.abs(biasIn[i]) <= 100.0) {
+                en = on ? expNegBias[i] * prod : expNegBias[i] / prod;
+            } else {
+                double logSum = Math.log(prod);
+                en = Math.exp(-(biasIn[i] + (on ? -logSum : logSum)));
+            }
+            finish(i, on, en, mean);
+        }
+
+        /**
+         * {@code M_i = sig(phi_i)} from {@code e^{-phi_i}} with phi clamped to [-600, 600] (the limits
+         * are exact to double precision), added to mean[i]; then pass 2 of unit i.
+         */
+        private void finish(int i, boolean on, double en, double[] mean) {
+            en = Math.max(EN_MIN, Math.min(EN_MAX, en));
+            double mi = 1.0 / (1.0 + en);
+            mean[i] += mi;
+            if (on) {
+                pass2On(i * pad, mi);
+            } else {
+                pass2Off(i * pad, mi);
+            }
+        }
+
+        /**
+         * {@link #product}(g, base_t, 0, pad) for the four units at offsets b0..b3, into out[0..4): the
+         * same operations in the same order per unit (so the same bits), interleaved.
+         */
+        private void products4(double[] g, int b0, int b1, int b2, int b3, double[] out) {
+            for (int q = 0; q < W; q += LANES) {
+                int k = q;
+                DoubleVector sk = DoubleVector.fromArray(S, s, k);
+                DoubleVector sbk = DoubleVector.fromArray(S, sb, k);
+                DoubleVector p0 = sk.fma(DoubleVector.fromArray(S, g, b0 + k), sbk);
+                DoubleVector p1 = sk.fma(DoubleVector.fromArray(S, g, b1 + k), sbk);
+                DoubleVector p2 = sk.fma(DoubleVector.fromArray(S, g, b2 + k), sbk);
+                DoubleVector p3 = sk.fma(DoubleVector.fromArray(S, g, b3 + k), sbk);
+                for (k += W; k < pad; k += W) {
+                    sk = DoubleVector.fromArray(S, s, k);
+                    sbk = DoubleVector.fromArray(S, sb, k);
+                    p0 = p0.mul(sk.fma(DoubleVector.fromArray(S, g, b0 + k), sbk));
+                    p1 = p1.mul(sk.fma(DoubleVector.fromArray(S, g, b1 + k), sbk));
+                    p2 = p2.mul(sk.fma(DoubleVector.fromArray(S, g, b2 + k), sbk));
+                    p3 = p3.mul(sk.fma(DoubleVector.fromArray(S, g, b3 + k), sbk));
+                }
+                p0.intoArray(lanes4, q);
+                p1.intoArray(lanes4, W + q);
+                p2.intoArray(lanes4, 2 * W + q);
+                p3.intoArray(lanes4, 3 * W + q);
+            }
+            for (int t = 0; t < 4; t++) {
+                out[t] = tree(lanes4, t * W);
+            }
+        }
+
+        /** The fixed combination of the {@value Lanes#WIDTH} partial products l[o..o+W). */
+        private static double tree(double[] l, int o) {
+            return ((l[o] * l[o + 1]) * (l[o + 2] * l[o + 3])) * ((l[o + 4] * l[o + 5]) * (l[o + 6] * l[o + 7]));
         }
 
         /**
@@ -347,8 +448,7 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
                 }
                 prod.intoArray(lane, q);
             }
-            double[] l = lane;
-            return ((l[0] * l[1]) * (l[2] * l[3])) * ((l[4] * l[5]) * (l[6] * l[7]));
+            return tree(lane, 0);
         }
 
         /** x_i = 1: C_ik += M_i s_k. */

@@ -156,6 +156,50 @@ class SemiSecondOrderSmciTest {
     }
 
     /**
+     * Small weights (one product per unit) with biases beyond +-100 on some units: the units are
+     * taken in groups of four plus a remainder, each unit's e^{-phi} either from e^{-b} times the
+     * product or, for |b| &gt; 100, through the product's logarithm; all agree with the stable form.
+     */
+    @Test
+    void groupedUnitsWithLargeBiasesAgreeWithStableForm() {
+        Rng rng = Rng.seeded(23);
+        for (int[] shape : new int[][] {{9, 30}, {30, 9}, {5, 70}, {70, 5}}) {
+            int n = shape[0];
+            int m = shape[1];
+            double[] w = new double[n * m];
+            double[] b = new double[n];
+            double[] c = new double[m];
+            for (int k = 0; k < w.length; k++) {
+                w[k] = 2 * rng.nextDouble() - 1;
+            }
+            for (int k = 0; k < n; k++) {
+                b[k] = k % 3 == 0 ? 250 * (2 * rng.nextDouble() - 1) : rng.nextDouble() - 0.5;
+            }
+            for (int k = 0; k < m; k++) {
+                c[k] = k % 4 == 1 ? 250 * (2 * rng.nextDouble() - 1) : rng.nextDouble() - 0.5;
+            }
+            Rbm rbm = Rbm.of(n, m, w, b, c);
+            int rows = 11;
+            double[] v = new double[rows * n];
+            double[] h = new double[rows * m];
+            for (int k = 0; k < v.length; k++) {
+                v[k] = rng.nextBernoulli(0.5) ? 1 : 0;
+            }
+            for (int k = 0; k < h.length; k++) {
+                h[k] = rng.nextBernoulli(0.5) ? 1 : 0;
+            }
+            Moments fast = new Moments(n, m);
+            Moments stable = new Moments(n, m);
+            new SemiSecondOrderSmci().estimate(rbm, v, h, rows, fast);
+            new SemiSecondOrderSmci(true).estimate(rbm, v, h, rows, stable);
+            double[] e = fast.meanAbsoluteErrors(stable);
+            assertThat(e[0]).as("E[v] %dx%d", n, m).isLessThan(1e-13);
+            assertThat(e[1]).as("E[h] %dx%d", n, m).isLessThan(1e-13);
+            assertThat(e[2]).as("E[vh] %dx%d", n, m).isLessThan(1e-13);
+        }
+    }
+
+    /**
      * A narrow visible layer (n = 10, m = 100, as GenRBM) takes the hidden-side path vectorised over
      * the hidden units; it agrees with the stable form, also with |W| up to 50 and |c| up to 100.
      */
