@@ -3,7 +3,6 @@ package dev.rbmsuite.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.diagnostics.ais.ScheduleKind;
-import dev.rbmsuite.diagnostics.spectral.Lambda2;
 import dev.rbmsuite.kernels.KernelRegistry;
 import dev.rbmsuite.learning.train.LogLikelihoodMethod;
 import dev.rbmsuite.learning.train.MonitorSettings;
@@ -142,7 +141,7 @@ final class TrainCommand implements Callable<Integer> {
             MonitorSettings monitor = new MonitorSettings(
                     Choices.parse("--loglik-method", loglikMethod, LogLikelihoodMethod::parse), aisTemperatures,
                     aisRuns, Choices.parse("--ais-schedule", aisSchedule, ScheduleKind::parse),
-                    Choices.parse("--lambda2-estimator", lambda2Estimator, Lambda2.Estimator::parse),
+                    Choices.parse("--lambda2-estimator", lambda2Estimator, MonitorSettings::parseLambda2Estimator),
                     lambda2Repeats, lambda2Every);
             TrainingSettings s = new TrainingSettings(kernel, hidden, epochs, lr, samples, estimator, evalEvery,
                     common.seed(), lambda2, monitor, kernelParams);

@@ -99,6 +99,16 @@ public record MonitorSettings(LogLikelihoodMethod logLikelihood, int aisTemperat
     }
 
     /**
+     * @param name the option name of one of {@link #LAMBDA2_ESTIMATORS}
+     * @return that estimator
+     * @throws IllegalArgumentException for any other name (the exact matrix included): "'NAME' is not
+     *     one of rao-blackwell, counts"
+     */
+    public static Lambda2.Estimator parseLambda2Estimator(String name) {
+        return OptionNames.parse(LAMBDA2_ESTIMATORS, Lambda2.Estimator::optionName, name);
+    }
+
+    /**
      * @param on whether to compute the MAEs
      * @return these settings with the MAEs switched on or off
      */

@@ -89,7 +89,10 @@ class MonitorSettingsTest {
         assertThat(MonitorSettings.LAMBDA2_ESTIMATORS).containsExactly(RAO_BLACKWELL, COUNTS);
         for (var e : MonitorSettings.LAMBDA2_ESTIMATORS) {
             assertThat(new MonitorSettings(AUTO, 3, 2, LINEAR, e, 0, 0).lambda2Estimator()).isEqualTo(e);
+            assertThat(MonitorSettings.parseLambda2Estimator(e.optionName())).isSameAs(e);
         }
+        assertThatThrownBy(() -> MonitorSettings.parseLambda2Estimator("exact"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("'exact' is not one of rao-blackwell, counts");
     }
 
     @Test
