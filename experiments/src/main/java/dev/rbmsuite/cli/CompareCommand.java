@@ -187,8 +187,7 @@ final class CompareCommand implements Callable<Integer> {
         boolean stack = KernelRegistry.installed().factory(kernel).usesUpperLayers();
         KernelChoice.requireStackSizes(KernelRegistry.installed().factory(kernel), kernel, hidden);
         try {
-            MonitorSettings monitor = new MonitorSettings("auto", aisTemperatures, aisRuns, "linear", "rao-blackwell",
-                    0, 0);
+            MonitorSettings monitor = MonitorSettings.DEFAULTS.withAis(aisTemperatures, aisRuns);
             int[] h = stack ? hidden : new int[] {hidden[0]};
             return new TrainingSettings(kernel, h, epochs, lr, samples, "smci2", k, common.seed(), false, monitor,
                     problem.kernelParams(kernel));

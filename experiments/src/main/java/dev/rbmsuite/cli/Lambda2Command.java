@@ -37,13 +37,7 @@ final class Lambda2Command implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Lambda2.Estimator e = switch (estimator) {
-            case "counts" -> Lambda2.Estimator.COUNTS;
-            case "rao-blackwell" -> Lambda2.Estimator.RAO_BLACKWELL;
-            case "exact" -> Lambda2.Estimator.EXACT;
-            default -> throw new InputException("option --estimator: '" + estimator
-                    + "' is not one of counts, rao-blackwell, exact");
-        };
+        Lambda2.Estimator e = Choices.parse("--estimator", estimator, Lambda2.Estimator::parse);
         if (repeats != null && repeats < 1) {
             throw new InputException("option --repeats: must be positive, got " + repeats);
         }
@@ -80,7 +74,7 @@ final class Lambda2Command implements Callable<Integer> {
             result.putNull("relaxationTime");
         }
         Output.print(common, result, x -> String.format("lambda2 = %.10g, relaxation time %s steps (%s)%s",
-                l2, result.get("relaxationTime").isNull() ? "undefined (infinite)" : String.format("%.6g", t), estimator,
+                l2, result.get("relaxationTime").isNull() ? "undefined (infinite)" : String.format("%.6g", t), e.optionName(),
                 inRange ? "" : "; warning: the estimate lies outside [-1, 1], where no eigenvalue of a stochastic matrix can"));
         return 0;
     }

@@ -50,9 +50,7 @@ final class LoglikCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!method.equals("exact") && !method.equals("mais")) {
-            throw new InputException("option --method: '" + method + "' is not one of exact, mais");
-        }
+        LogZMethod how = Choices.parse("--method", method, LogZMethod::parseLoglik);
         if (runs < 2) {
             throw new InputException("option --runs: must be at least 2, got " + runs);
         }
@@ -62,7 +60,7 @@ final class LoglikCommand implements Callable<Integer> {
         Memory.requireArray(temperatures + 1L, "option --temperatures: the annealing schedule");
         WorkLimits.requireAis(runs, temperatures, "--runs", "--temperatures");
         Rbm rbm = ModelLoading.layer(model, 0);
-        if (method.equals("mais")) {
+        if (how == LogZMethod.MAIS) {
             int n = rbm.numVisible();
             int m = rbm.numHidden();
             Memory.requireArray((long) runs * Math.max(n, m), "option --runs: " + runs + " chains of " + Math.max(n, m) + " units");
@@ -73,7 +71,7 @@ final class LoglikCommand implements Callable<Integer> {
         double[] values = d.toArray();
         ObjectNode result = Output.object();
         double logZ;
-        if (method.equals("exact")) {
+        if (how == LogZMethod.EXACT) {
             if (Math.min(rbm.numVisible(), rbm.numHidden()) > 30) {
                 throw new InputException("option --method: exact enumeration needs min(n, m) <= 30, got n = "
                         + rbm.numVisible() + ", m = " + rbm.numHidden());
@@ -88,16 +86,16 @@ final class LoglikCommand implements Callable<Integer> {
             result.put("ess", Ranges.nonNegative("ess", r.ess()));
         }
         Ranges.finite("logZ", logZ);
-        double ll = method.equals("exact") ? ExactLikelihood.checkedLogLikelihood(rbm, logZ, values, d.size())
+        double ll = how == LogZMethod.EXACT ? ExactLikelihood.checkedLogLikelihood(rbm, logZ, values, d.size())
                 : ExactLikelihood.logLikelihood(rbm, logZ, values, d.size());
-        if (method.equals("mais") && !(ll <= 0)) {
+        if (how == LogZMethod.MAIS && !(ll <= 0)) {
             throw new RangeException("logLikelihood = " + ll + " is a log-probability, so it must be <= 0: the mAIS"
                     + " estimate log Z = " + logZ + " is too low (try more --runs or --temperatures)");
         }
         result.put("logLikelihood", Ranges.logProbability("logLikelihood", ll));
         result.put("logZ", logZ);
         Output.print(common, result, r -> String.format("mean log-likelihood %.10g (log Z = %.10g, %s)",
-                r.get("logLikelihood").asDouble(), logZ, method));
+                r.get("logLikelihood").asDouble(), logZ, how.optionName()));
         return 0;
     }
 }

@@ -55,9 +55,7 @@ final class LogzCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!java.util.List.of("exact", "mais", "ais", "rais").contains(method)) {
-            throw new InputException("option --method: '" + method + "' is not one of exact, mais, ais, rais");
-        }
+        LogZMethod how = Choices.parse("--method", method, LogZMethod::parse);
         if (runs < 2) {
             throw new InputException("option --runs: must be at least 2, got " + runs);
         }
@@ -67,7 +65,7 @@ final class LogzCommand implements Callable<Integer> {
         Memory.requireArray(temperatures + 1L, "option --temperatures: the annealing schedule");
         WorkLimits.requireAis(runs, temperatures, "--runs", "--temperatures");
         Rbm rbm = ModelLoading.layer(model, layer);
-        if (!method.equals("exact")) {
+        if (how != LogZMethod.EXACT) {
             int n = rbm.numVisible();
             int m = rbm.numHidden();
             Memory.requireArray((long) runs * Math.max(n, m), "option --runs: " + runs + " chains of " + Math.max(n, m) + " units");
@@ -77,7 +75,7 @@ final class LogzCommand implements Callable<Integer> {
         }
         ObjectNode result = Output.object();
         long t0 = System.nanoTime();
-        if (method.equals("exact")) {
+        if (how == LogZMethod.EXACT) {
             if (Math.min(rbm.numVisible(), rbm.numHidden()) > 30) {
                 throw new InputException("option --method: exact enumeration needs min(n, m) <= 30, layer " + layer
                         + " has n = " + rbm.numVisible() + ", m = " + rbm.numHidden());
@@ -86,19 +84,20 @@ final class LogzCommand implements Callable<Integer> {
         } else {
             AisOptions o = new AisOptions(AnnealingSchedule.piecewise(temperatures), runs, null);
             Rng rng = common.rng();
-            AisResult r = switch (method) {
-                case "mais" -> MarginalAis.estimate(rbm, o, rng);
-                case "ais" -> JointAis.estimate(rbm, o, rng);
-                default -> ReverseAis.estimate(rbm, o, modelStates(rbm, runs, rng.fork(1), cost.guard()), rng.fork(2));
+            AisResult r = switch (how) {
+                case MAIS -> MarginalAis.estimate(rbm, o, rng);
+                case AIS -> JointAis.estimate(rbm, o, rng);
+                case RAIS -> ReverseAis.estimate(rbm, o, modelStates(rbm, runs, rng.fork(1), cost.guard()), rng.fork(2));
+                case EXACT -> throw new IllegalStateException("exact log Z is enumerated above");
             };
             result.put("logZ", Ranges.finite("logZ", r.logZ()));
             result.put("stderr", Ranges.nonNegative("stderr", r.stdErr()));
             result.put("logWeightSd", Ranges.nonNegative("logWeightSd", r.logWeightSd()));
             result.put("ess", Ranges.nonNegative("ess", r.ess()));
         }
-        result.put("method", method);
+        result.put("method", how.optionName());
         result.put("seconds", (System.nanoTime() - t0) / 1e9);
-        Output.print(common, result, r -> String.format("log Z = %.10g (%s%s), %.2f s", r.get("logZ").asDouble(), method,
+        Output.print(common, result, r -> String.format("log Z = %.10g (%s%s), %.2f s", r.get("logZ").asDouble(), how.optionName(),
                 r.has("stderr") ? String.format(", stderr %.3g, ESS %.1f", r.get("stderr").asDouble(),
                         r.get("ess").asDouble()) : "", r.get("seconds").asDouble()));
         return 0;

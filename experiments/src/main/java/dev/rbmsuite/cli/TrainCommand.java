@@ -2,7 +2,9 @@ package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.datasets.BinaryDataset;
+import dev.rbmsuite.diagnostics.ais.ScheduleKind;
 import dev.rbmsuite.kernels.KernelRegistry;
+import dev.rbmsuite.learning.train.LogLikelihoodMethod;
 import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.TrainingRun;
 import dev.rbmsuite.learning.train.TrainingSettings;
@@ -74,7 +76,7 @@ final class TrainCommand implements Callable<Integer> {
 
     @Option(names = "--loglik-method", paramLabel = "auto|exact|mais",
             description = "log-likelihood monitor: exact log Z where min(n, m0) <= 25, else mAIS (auto); or forced (default ${DEFAULT-VALUE})")
-    String loglikMethod = MonitorSettings.DEFAULTS.logLikelihood();
+    String loglikMethod = MonitorSettings.DEFAULTS.logLikelihood().optionName();
 
     @Option(names = "--ais-temperatures", paramLabel = "K", description = "mAIS annealing steps (default ${DEFAULT-VALUE})")
     int aisTemperatures = MonitorSettings.DEFAULTS.aisTemperatures();
@@ -83,13 +85,13 @@ final class TrainCommand implements Callable<Integer> {
     int aisRuns = MonitorSettings.DEFAULTS.aisRuns();
 
     @Option(names = "--ais-schedule", paramLabel = "linear|piecewise", description = "mAIS inverse-temperature schedule (default ${DEFAULT-VALUE})")
-    String aisSchedule = MonitorSettings.DEFAULTS.aisSchedule();
+    String aisSchedule = MonitorSettings.DEFAULTS.aisSchedule().optionName();
 
     @Option(names = "--lambda2", description = "also monitor lambda2 of the BGS transition matrix of layer 0 (n <= 12; costly)")
     boolean lambda2;
 
     @Option(names = "--lambda2-estimator", paramLabel = "rao-blackwell|counts", description = "lambda2 estimator (default ${DEFAULT-VALUE})")
-    String lambda2Estimator = MonitorSettings.DEFAULTS.lambda2Estimator();
+    String lambda2Estimator = MonitorSettings.DEFAULTS.lambda2Estimator().optionName();
 
     @Option(names = "--lambda2-repeats", paramLabel = "N2", description = "draws per state for lambda2; 0 = the estimator's default (1024 RB, 32768 counts)")
     int lambda2Repeats;
@@ -136,8 +138,11 @@ final class TrainCommand implements Callable<Integer> {
 
     private TrainingSettings settings() {
         try {
-            MonitorSettings monitor = new MonitorSettings(loglikMethod, aisTemperatures, aisRuns, aisSchedule,
-                    lambda2Estimator, lambda2Repeats, lambda2Every);
+            MonitorSettings monitor = new MonitorSettings(
+                    Choices.parse("--loglik-method", loglikMethod, LogLikelihoodMethod::parse), aisTemperatures,
+                    aisRuns, Choices.parse("--ais-schedule", aisSchedule, ScheduleKind::parse),
+                    Choices.parse("--lambda2-estimator", lambda2Estimator, MonitorSettings::parseLambda2Estimator),
+                    lambda2Repeats, lambda2Every);
             TrainingSettings s = new TrainingSettings(kernel, hidden, epochs, lr, samples, estimator, evalEvery,
                     common.seed(), lambda2, monitor, kernelParams);
             // as compare, sample and tv: dt or roundtrip on one RBM would be BGS under another name

@@ -122,6 +122,34 @@ class TrainCommandTest {
         assertThat(every.err()).contains("--lambda2-every");
     }
 
+    /**
+     * The monitor's choices are parsed in the settings step: an unknown name is one line naming the
+     * option and listing the accepted names, before anything is written; an accepted one is written
+     * to the manifest by its option name.
+     */
+    @Test
+    void monitorChoicesAreParsedByNameAndWrittenByName(@TempDir Path dir) throws Exception {
+        Path data = csv(dir);
+        String[][] bad = {{"--loglik-method", "ais", "auto, exact, mais"}, {"--ais-schedule", "geometric",
+                "linear, piecewise"}, {"--lambda2-estimator", "exact", "rao-blackwell, counts"}};
+        for (String[] b : bad) {
+            Path out = dir.resolve("bad" + b[0]);
+            Cli.Result r = run(args(data, out, 10, b[0], b[1]));
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err().trim()).startsWith("rbm: option " + b[0] + ": ").contains("'" + b[1] + "'", b[2])
+                    .doesNotContain("\n");
+            assertThat(out).doesNotExist();
+        }
+        Cli.Result ok = run(args(data, dir.resolve("ok"), 5, "--ais-schedule", "piecewise", "--lambda2-estimator",
+                "counts", "--loglik-method", "exact"));
+        assertThat(ok.code()).as(ok.err()).isZero();
+        JsonNode monitor = new ObjectMapper().readTree(dir.resolve("ok/manifest.json").toFile()).get("settings")
+                .get("monitor");
+        assertThat(monitor.get("logLikelihood").asText()).isEqualTo("exact");
+        assertThat(monitor.get("aisSchedule").asText()).isEqualTo("piecewise");
+        assertThat(monitor.get("lambda2Estimator").asText()).isEqualTo("counts");
+    }
+
     @Test
     void trainsOnARegisteredDataSet(@TempDir Path dir) {
         Cli.Result r = run("train", "--data", "genrbm", "--data-param", "n=6", "--data-param", "m=8", "--data-param",

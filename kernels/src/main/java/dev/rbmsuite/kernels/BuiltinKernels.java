@@ -56,6 +56,16 @@ public final class BuiltinKernels {
             return true;
         }
 
+        /**
+         * One blocked Gibbs sweep of every layer per step plus, on every other step (the parity that
+         * includes the pair (0, 1), docs/methods.md section 3.4), a swap at level 0 that redraws h_0
+         * and then v_0: 1.5 sweeps of the bottom layer per transition on average.
+         */
+        @Override
+        public double bottomSweeps(Map<String, String> params) {
+            return 1.5;
+        }
+
         @Override
         public TransitionKernel create(RbmStack stack, Map<String, String> params) {
             return new DeepTempering(stack);
@@ -115,6 +125,12 @@ public final class BuiltinKernels {
             m.put(BETA_MIN, "smallest inverse temperature of the geometric ladder, in (0, 1) (default "
                     + ParallelTempering.DEFAULT_BETA_MIN + ")");
             return m;
+        }
+
+        /** One sweep of the bottom RBM per replica, at its inverse temperature. */
+        @Override
+        public double bottomSweeps(Map<String, String> params) {
+            return KernelFactory.intParameter(params, TEMPERATURES, ParallelTempering.DEFAULT_TEMPERATURES);
         }
 
         @Override

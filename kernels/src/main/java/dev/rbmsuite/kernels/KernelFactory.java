@@ -41,6 +41,18 @@ public interface KernelFactory {
     }
 
     /**
+     * The kernel's work on the bottom (training) RBM, for comparisons per unit of compute rather than
+     * per transition (figures 8 and 9 report both), so that callers need not know kernels by name.
+     *
+     * @param params parameter values by name (absent ones take their defaults), as for {@link #create}
+     * @return conditional sweeps of the bottom layer (draws of h_0, then v_0) per transition, on
+     *     average; 1 (the default) for a kernel that redraws each once per transition, as BGS does
+     */
+    default double bottomSweeps(Map<String, String> params) {
+        return 1.0;
+    }
+
+    /**
      * A kernel on the given model. The registry has already rejected parameter names that
      * {@link #parameters()} does not list.
      *

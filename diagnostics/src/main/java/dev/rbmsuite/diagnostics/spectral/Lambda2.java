@@ -1,9 +1,11 @@
 package dev.rbmsuite.diagnostics.spectral;
 
+import dev.rbmsuite.core.OptionNames;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
+import java.util.List;
 
 /**
  * The second eigenvalue lambda2 of the BGS transition matrix of an RBM and its relaxation time
@@ -15,14 +17,38 @@ public final class Lambda2 {
     /** The recommended number of hidden draws per state for the Rao-Blackwellised estimator. */
     public static final int DEFAULT_RB_REPEATS = 1024;
 
-    /** Which transition-matrix estimate feeds the paper's eigenvalue steps. */
+    /**
+     * Which transition-matrix estimate feeds the paper's eigenvalue steps; each has the name that the
+     * command line, manifests and checkpoints use for it ({@link #optionName()}).
+     */
     public enum Estimator {
         /** The paper's count-based P_hat (biased upward in expectation). */
-        COUNTS,
+        COUNTS("counts"),
         /** The Rao-Blackwellised P_hat (docs/methods.md section 5). */
-        RAO_BLACKWELL,
+        RAO_BLACKWELL("rao-blackwell"),
         /** The exact BGS matrix (hidden layer enumerated; m &lt;= 16). */
-        EXACT
+        EXACT("exact");
+
+        private final String optionName;
+
+        Estimator(String optionName) {
+            this.optionName = optionName;
+        }
+
+        /** @return the estimator's name on the command line and in manifests ("counts", "rao-blackwell", "exact") */
+        public String optionName() {
+            return optionName;
+        }
+
+        /**
+         * @param name an {@link #optionName()}
+         * @return the estimator of that name
+         * @throws IllegalArgumentException if no estimator has that name; the message quotes it and
+         *     lists the accepted names
+         */
+        public static Estimator parse(String name) {
+            return OptionNames.parse(List.of(values()), Estimator::optionName, name);
+        }
     }
 
     /**

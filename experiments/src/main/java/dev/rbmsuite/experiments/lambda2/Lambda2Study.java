@@ -36,6 +36,22 @@ public final class Lambda2Study extends ResultFigure<Lambda2Study.Result> {
     static final String CSV = "lambda2-trials.csv";
 
     /**
+     * One of the two sampled estimators as the study names it.
+     *
+     * @param column its column in the CSV and its part of the claim ids
+     * @param legend its legend label
+     * @param style its palette key
+     * @param adjective how a claim's statement names its estimate
+     */
+    private record Sampled(String column, String legend, String style, String adjective) {
+    }
+
+    /** The count estimator (paper App. B) and the Rao-Blackwellised one (docs/methods.md section 5). */
+    private static final List<Sampled> SAMPLED = List.of(
+            new Sampled("counts", "count estimator (paper)", "count", "count"),
+            new Sampled("raoBlackwell", "Rao-Blackwellised", "rao-blackwell", "Rao-Blackwellised"));
+
+    /**
      * @param rows every estimate: trial, std, n2, exact, counts, raoBlackwell
      * @param n visible units of the models
      * @param m hidden units
@@ -156,13 +172,12 @@ public final class Lambda2Study extends ResultFigure<Lambda2Study.Result> {
             XyPanel.Builder b = XyPanel.builder().title(String.format(Locale.ROOT, "weights N(0, %.1f^2)", std))
                     .xLabel("N2 (log scale)").yLabel("mean estimate - exact lambda2").logX(true)
                     .legend(LegendPosition.AUTO);
-            for (String est : List.of("counts", "raoBlackwell")) {
+            for (Sampled est : SAMPLED) {
                 double[] mean = new double[x.length];
                 for (int i = 0; i < x.length; i++) {
-                    mean[i] = mean(errors(r, est, std, (int) x[i]));
+                    mean[i] = mean(errors(r, est.column(), std, (int) x[i]));
                 }
-                b.add(Series.line(est.equals("counts") ? "count estimator (paper)" : "Rao-Blackwellised",
-                        est.equals("counts") ? "count" : "rao-blackwell", x, mean));
+                b.add(Series.line(est.legend(), est.style(), x, mean));
             }
             b.add(Series.line("exact", "iid", new double[] {x[0], x[x.length - 1]}, new double[] {0, 0}));
             fig.panel(b.build());
@@ -190,11 +205,11 @@ public final class Lambda2Study extends ResultFigure<Lambda2Study.Result> {
             for (int n2 : r.n2s()) {
                 String at = String.format(Locale.ROOT, "std %.1f, N2 = %d", std, n2);
                 String tag = String.format(Locale.ROOT, "std%.1f.n2-%d", std, n2);
-                for (String est : List.of("counts", "raoBlackwell")) {
-                    out.add(Claim.builder(id(), "lambda2.biased-up." + est + "." + tag)
-                            .statement((est.equals("counts") ? "count" : "Rao-Blackwellised") + " estimate above the "
+                for (Sampled est : SAMPLED) {
+                    out.add(Claim.builder(id(), "lambda2.biased-up." + est.column() + "." + tag)
+                            .statement(est.adjective() + " estimate above the "
                                     + "exact lambda2, " + at).statistic("estimate minus exact lambda2, per model")
-                            .effect("bias").oneSample(errors(r, est, std, n2)).threshold(0).build());
+                            .effect("bias").oneSample(errors(r, est.column(), std, n2)).threshold(0).build());
                 }
                 out.add(Claim.builder(id(), "lambda2.rb-closer." + tag)
                         .statement("Rao-Blackwellised closer to the exact lambda2 than the count estimate, " + at)

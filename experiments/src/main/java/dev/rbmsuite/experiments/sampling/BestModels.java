@@ -102,16 +102,10 @@ public final class BestModels {
 
     /**
      * @param kernel a kernel name
-     * @return its legend label
+     * @return its legend label: {@link RunConfig#label(String, int)} with the L = 3 upper layers of
+     *     the figures' stacks where the kernel uses upper layers ("BGS", "DT (L = 3)", "proposed (L = 3)")
      */
     public static String label(String kernel) {
-        switch (kernel) {
-            case "bgs":
-                return "BGS";
-            case "dt":
-                return "DT (L = 3)";
-            default:
-                return "proposed (L = 3)";
-        }
+        return RunConfig.label(kernel, bottomOnly(kernel) ? 0 : 3);
     }
 }

@@ -1,22 +1,24 @@
 package dev.rbmsuite.experiments.sampling;
 
+import dev.rbmsuite.kernels.KernelRegistry;
+import java.util.Map;
+
 /**
  * The work of one transition of each kernel on the bottom (training) RBM, for comparisons per
- * unit of compute rather than per transition (the paper compares per transition). Deep tempering
- * makes one blocked Gibbs sweep of every layer per step plus, on every other step (the parity
- * that includes the pair (0, 1), docs/methods.md 3.4), a swap at level 0 that redraws h_0 and
- * then v_0: 1.5 conditional sweeps of the bottom layer per transition on average. The round trip
- * draws h_0 on the way up and v_0 on the way down once per transition (Alg. 3), as BGS does: 1.
+ * unit of compute rather than per transition (the paper compares per transition), as each kernel's
+ * factory states it ({@link dev.rbmsuite.kernels.KernelFactory#bottomSweeps}): BGS and the round trip
+ * (which draws h_0 on the way up and v_0 on the way down once per transition, Alg. 3) 1, deep
+ * tempering 1.5 (docs/methods.md section 3.4).
  */
 public final class KernelCost {
     private KernelCost() {
     }
 
     /**
-     * @param kernel "bgs", "dt" or "roundtrip"
+     * @param kernel an installed kernel's name, with its default parameters
      * @return conditional sweeps of the bottom layer per transition, on average
      */
     public static double bottomSweeps(String kernel) {
-        return kernel.equals("dt") ? 1.5 : 1.0;
+        return KernelRegistry.installed().factory(kernel).bottomSweeps(Map.of());
     }
 }

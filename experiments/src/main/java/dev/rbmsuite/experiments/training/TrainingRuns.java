@@ -126,8 +126,8 @@ public final class TrainingRuns {
         int[] hidden = problem.stack(cfg.upperLayers());
         // the learning module's monitor: exact log-likelihood where min(n, m) <= 25, mAIS otherwise
         // (base-rate start, linear schedule), MAEs where exact moments are affordable
-        MonitorSettings monitorSettings = new MonitorSettings("auto", cfg.aisTemperatures(), cfg.aisRuns(), "linear",
-                "rao-blackwell", 0, 0, cfg.moments());
+        MonitorSettings monitorSettings = MonitorSettings.DEFAULTS.withAis(cfg.aisTemperatures(), cfg.aisRuns())
+                .withMoments(cfg.moments());
         TrainingSettings ts = new TrainingSettings(cfg.kernel(), hidden, cfg.epochs(), problem.learningRate(),
                 problem.samples(), "smci2", cfg.evalEvery(), rng.nextLong(), false, monitorSettings,
                 problem.kernelParams(cfg.kernel()));

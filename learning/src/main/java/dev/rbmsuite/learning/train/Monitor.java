@@ -6,7 +6,6 @@ import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.diagnostics.ais.AisOptions;
 import dev.rbmsuite.diagnostics.ais.AisResult;
-import dev.rbmsuite.diagnostics.ais.AnnealingSchedule;
 import dev.rbmsuite.diagnostics.ais.BaseRate;
 import dev.rbmsuite.diagnostics.ais.MarginalAis;
 import dev.rbmsuite.diagnostics.exact.ExactLikelihood;
@@ -73,7 +72,7 @@ public final class Monitor {
      * @throws IllegalArgumentException if min(n_0, m_0) &gt; {@value #EXACT_LL_LIMIT}
      */
     public Monitor(double[] data, int rows, int visible, int hidden) {
-        this(data, rows, visible, hidden, false, 1, MonitorSettings.DEFAULTS.withLogLikelihood("exact"), 0);
+        this(data, rows, visible, hidden, false, 1, MonitorSettings.DEFAULTS.withLogLikelihood(LogLikelihoodMethod.EXACT), 0);
     }
 
     /**
@@ -94,8 +93,8 @@ public final class Monitor {
     private Monitor(double[] data, int rows, int visible, int hidden, boolean lambda2, int lambda2Every,
                     MonitorSettings ms, long seed) {
         int small = Math.min(visible, hidden);
-        String method = ms.logLikelihood();
-        if (method.equals("exact") && small > EXACT_LL_LIMIT) {
+        LogLikelihoodMethod method = ms.logLikelihood();
+        if (method == LogLikelihoodMethod.EXACT && small > EXACT_LL_LIMIT) {
             throw new IllegalArgumentException("loglik-method exact needs min(n, m) <= " + EXACT_LL_LIMIT + ", got n="
                     + visible + ", m=" + hidden + " (use mais or auto)");
         }
@@ -105,19 +104,17 @@ public final class Monitor {
         }
         this.data = data;
         this.rows = rows;
-        this.exactLl = method.equals("exact") || (method.equals("auto") && small <= EXACT_LL_LIMIT);
+        this.exactLl = method.exactFor(small);
         this.maes = ms.moments() && small <= EXACT_MOMENTS_LIMIT;
         this.lambda2 = lambda2;
         this.lambda2Every = lambda2Every;
-        this.lambda2Estimator = ms.lambda2EstimatorKind();
+        this.lambda2Estimator = ms.lambda2Estimator();
         this.lambda2Repeats = ms.lambda2Repeats();
         this.root = Rng.seeded(seed);
         if (exactLl) {
             this.ais = null;
         } else {
-            AnnealingSchedule schedule = ms.aisSchedule().equals("piecewise")
-                    ? AnnealingSchedule.piecewise(ms.aisTemperatures()) : AnnealingSchedule.linear(ms.aisTemperatures());
-            this.ais = new AisOptions(schedule, ms.aisRuns(), BaseRate.visibleBias(data, rows, visible));
+            this.ais = new AisOptions(ms.aisSchedule().schedule(ms.aisTemperatures()), ms.aisRuns(), BaseRate.visibleBias(data, rows, visible));
         }
         columns.add("epoch");
         columns.add("logLikelihood");

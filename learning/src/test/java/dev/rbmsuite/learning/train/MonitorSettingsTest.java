@@ -1,62 +1,66 @@
 package dev.rbmsuite.learning.train;
 
+import static dev.rbmsuite.diagnostics.ais.ScheduleKind.LINEAR;
+import static dev.rbmsuite.diagnostics.ais.ScheduleKind.PIECEWISE;
+import static dev.rbmsuite.diagnostics.spectral.Lambda2.Estimator.COUNTS;
+import static dev.rbmsuite.diagnostics.spectral.Lambda2.Estimator.EXACT;
+import static dev.rbmsuite.diagnostics.spectral.Lambda2.Estimator.RAO_BLACKWELL;
+import static dev.rbmsuite.learning.train.LogLikelihoodMethod.AUTO;
+import static dev.rbmsuite.learning.train.LogLikelihoodMethod.MAIS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.rbmsuite.diagnostics.spectral.Lambda2;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
  * Monitor settings: the defaults of docs/methods.md section 7.2 (mAIS K = 10,000, N = 500; Rao-Blackwell
  * lambda2), each bad value refused with a message starting with the setting's command-line name, the withers
- * changing exactly one setting, and the map in its fixed order.
+ * changing exactly one setting, and the map in its fixed order with the choices by their option names (the
+ * bytes of manifests and checkpoint keys written when the settings were strings).
  */
 class MonitorSettingsTest {
 
-    private static final MonitorSettings S = new MonitorSettings("exact", 100, 20, "piecewise", "counts", 64, 10,
-            false);
+    private static final MonitorSettings S = new MonitorSettings(LogLikelihoodMethod.EXACT, 100, 20, PIECEWISE,
+            COUNTS, 64, 10, false);
 
     @Test
     void defaultsAreThoseOfTheMethodsDocument() {
         MonitorSettings d = MonitorSettings.DEFAULTS;
-        assertThat(d.logLikelihood()).isEqualTo("auto");
+        assertThat(d.logLikelihood()).isEqualTo(AUTO);
         assertThat(d.aisTemperatures()).isEqualTo(10_000);
         assertThat(d.aisRuns()).isEqualTo(500);
-        assertThat(d.aisSchedule()).isEqualTo("linear");
-        assertThat(d.lambda2Estimator()).isEqualTo("rao-blackwell");
+        assertThat(d.aisSchedule()).isEqualTo(LINEAR);
+        assertThat(d.lambda2Estimator()).isEqualTo(RAO_BLACKWELL);
         assertThat(d.lambda2Repeats()).isZero();
         assertThat(d.lambda2Every()).isZero();
         assertThat(d.moments()).isTrue();
         // the seven-argument form computes the MAEs
-        assertThat(new MonitorSettings("mais", 10, 5, "linear", "counts", 0, 0).moments()).isTrue();
+        assertThat(new MonitorSettings(MAIS, 10, 5, LINEAR, COUNTS, 0, 0).moments()).isTrue();
     }
 
     @Test
     void everyBadValueIsRefusedNamingItsSetting() {
-        assertRefused(() -> new MonitorSettings("ais", 100, 20, "linear", "counts", 0, 0),
-                "loglik-method must be one of [auto, exact, mais], got ais");
-        assertRefused(() -> new MonitorSettings("auto", 2, 20, "linear", "counts", 0, 0),
+        assertRefused(() -> new MonitorSettings(AUTO, 2, 20, LINEAR, COUNTS, 0, 0),
                 "ais-temperatures must be at least 3, got 2");
-        assertRefused(() -> new MonitorSettings("auto", 100, 1, "linear", "counts", 0, 0),
+        assertRefused(() -> new MonitorSettings(AUTO, 100, 1, LINEAR, COUNTS, 0, 0),
                 "ais-runs must be at least 2, got 1");
-        assertRefused(() -> new MonitorSettings("auto", 100, 20, "geometric", "counts", 0, 0),
-                "ais-schedule must be one of [linear, piecewise], got geometric");
-        assertRefused(() -> new MonitorSettings("auto", 100, 20, "linear", "exact", 0, 0),
-                "lambda2-estimator must be one of [rao-blackwell, counts], got exact");
-        assertRefused(() -> new MonitorSettings("auto", 100, 20, "linear", "counts", -1, 0),
+        // the exact matrix is an estimator of the lambda2 command, not of the training monitor
+        assertRefused(() -> new MonitorSettings(AUTO, 100, 20, LINEAR, EXACT, 0, 0),
+                "lambda2-estimator must be one of rao-blackwell, counts, got exact");
+        assertRefused(() -> new MonitorSettings(AUTO, 100, 20, LINEAR, COUNTS, -1, 0),
                 "lambda2-repeats must be positive (or 0 for the default), got -1");
-        assertRefused(() -> new MonitorSettings("auto", 100, 20, "linear", "counts", 0, -5),
+        assertRefused(() -> new MonitorSettings(AUTO, 100, 20, LINEAR, COUNTS, 0, -5),
                 "lambda2-every must be positive (or 0 for every evaluation), got -5");
-        // a missing name is refused the same way (List.contains(null) alone would throw NullPointerException)
-        assertRefused(() -> new MonitorSettings(null, 100, 20, "linear", "counts", 0, 0),
-                "loglik-method must be one of [auto, exact, mais], got null");
-        assertRefused(() -> new MonitorSettings("auto", 100, 20, null, "counts", 0, 0),
-                "ais-schedule must be one of [linear, piecewise], got null");
-        assertRefused(() -> new MonitorSettings("auto", 100, 20, "linear", null, 0, 0),
-                "lambda2-estimator must be one of [rao-blackwell, counts], got null");
+        // a missing choice is refused the same way, not with a NullPointerException later
+        assertRefused(() -> new MonitorSettings(null, 100, 20, LINEAR, COUNTS, 0, 0),
+                "loglik-method must be one of auto, exact, mais, got none");
+        assertRefused(() -> new MonitorSettings(AUTO, 100, 20, null, COUNTS, 0, 0),
+                "ais-schedule must be one of linear, piecewise, got none");
+        assertRefused(() -> new MonitorSettings(AUTO, 100, 20, LINEAR, null, 0, 0),
+                "lambda2-estimator must be one of rao-blackwell, counts, got none");
         // the smallest accepted values
-        MonitorSettings min = new MonitorSettings("auto", 3, 2, "linear", "counts", 0, 0);
+        MonitorSettings min = new MonitorSettings(AUTO, 3, 2, LINEAR, COUNTS, 0, 0);
         assertThat(min.aisTemperatures()).isEqualTo(3);
         assertThat(min.aisRuns()).isEqualTo(2);
     }
@@ -67,34 +71,46 @@ class MonitorSettingsTest {
 
     @Test
     void withersChangeOneSettingAndKeepTheRest() {
-        assertThat(S.withLogLikelihood("mais")).isEqualTo(new MonitorSettings("mais", 100, 20, "piecewise", "counts",
-                64, 10, false));
-        assertThat(S.withMoments(true)).isEqualTo(new MonitorSettings("exact", 100, 20, "piecewise", "counts", 64, 10,
-                true));
-        assertThat(S.withAis(7, 3)).isEqualTo(new MonitorSettings("exact", 7, 3, "piecewise", "counts", 64, 10,
+        assertThat(S.withLogLikelihood(MAIS)).isEqualTo(new MonitorSettings(MAIS, 100, 20, PIECEWISE, COUNTS, 64, 10,
                 false));
+        assertThat(S.withMoments(true)).isEqualTo(new MonitorSettings(LogLikelihoodMethod.EXACT, 100, 20, PIECEWISE,
+                COUNTS, 64, 10, true));
+        assertThat(S.withAis(7, 3)).isEqualTo(new MonitorSettings(LogLikelihoodMethod.EXACT, 7, 3, PIECEWISE, COUNTS,
+                64, 10, false));
         // the withers check like the constructor does
         assertThatThrownBy(() -> S.withAis(2, 3)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("ais-temperatures");
-        assertThatThrownBy(() -> S.withLogLikelihood("fast")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> S.withLogLikelihood(null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("loglik-method");
     }
 
     @Test
-    void theEstimatorNameMapsToTheDiagnosticsKind() {
-        assertThat(S.lambda2EstimatorKind()).isEqualTo(Lambda2.Estimator.COUNTS);
-        assertThat(MonitorSettings.DEFAULTS.lambda2EstimatorKind()).isEqualTo(Lambda2.Estimator.RAO_BLACKWELL);
-        // every accepted name maps to a distinct kind
-        assertThat(MonitorSettings.LAMBDA2_ESTIMATORS.stream()
-                .map(n -> new MonitorSettings("auto", 3, 2, "linear", n, 0, 0).lambda2EstimatorKind()).distinct())
-                .hasSize(MonitorSettings.LAMBDA2_ESTIMATORS.size());
+    void theMonitorAcceptsTheTwoSampledEstimators() {
+        assertThat(MonitorSettings.LAMBDA2_ESTIMATORS).containsExactly(RAO_BLACKWELL, COUNTS);
+        for (var e : MonitorSettings.LAMBDA2_ESTIMATORS) {
+            assertThat(new MonitorSettings(AUTO, 3, 2, LINEAR, e, 0, 0).lambda2Estimator()).isEqualTo(e);
+            assertThat(MonitorSettings.parseLambda2Estimator(e.optionName())).isSameAs(e);
+        }
+        assertThatThrownBy(() -> MonitorSettings.parseLambda2Estimator("exact"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("'exact' is not one of rao-blackwell, counts");
     }
 
     @Test
-    void theMapHoldsEverySettingInAFixedOrder() {
+    void theMapHoldsEverySettingInAFixedOrderWithTheChoicesByName() {
         Map<String, Object> m = S.asMap();
         assertThat(m.keySet()).containsExactly("logLikelihood", "aisTemperatures", "aisRuns", "aisSchedule",
                 "lambda2Estimator", "lambda2Repeats", "lambda2Every", "moments");
+        // Strings, not the enums: manifests and checkpoint keys keep the bytes they had
         assertThat(m.values()).containsExactly("exact", 100, 20, "piecewise", "counts", 64, 10, false);
+    }
+
+    @Test
+    void theCheckpointKeyOfTheDefaultsIsTheOneWrittenWhenTheSettingsWereStrings() {
+        // TrainingRun compares this text with the key stored in checkpoint.bin: a checkpoint written before
+        // the choices became types must still be resumed, so its monitor part must read exactly so
+        TrainingSettings s = TrainingSettings.builder().kernel("bgs").hidden(4).epochs(3).build();
+        assertThat(s.withEpochs(1).toString()).contains(", monitor={logLikelihood=auto, aisTemperatures=10000, "
+                + "aisRuns=500, aisSchedule=linear, lambda2Estimator=rao-blackwell, lambda2Repeats=0, lambda2Every=0, "
+                + "moments=true}]");
     }
 }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.rbmsuite.core.BruteForce;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.diagnostics.ais.ScheduleKind;
+import dev.rbmsuite.diagnostics.spectral.Lambda2;
 import dev.rbmsuite.learning.estimators.Moments;
 import java.util.Arrays;
 import org.assertj.core.data.Offset;
@@ -79,7 +81,8 @@ class MonitorTest {
         int n = 26;
         int rows = 30;
         double[] data = islands(n, rows, 7);
-        MonitorSettings ais = new MonitorSettings("mais", 1000, 100, "linear", "rao-blackwell", 0, 0);
+        MonitorSettings ais = new MonitorSettings(LogLikelihoodMethod.MAIS, 1000, 100, ScheduleKind.LINEAR,
+                Lambda2.Estimator.RAO_BLACKWELL, 0, 0);
         Trainer t = trained(bgs(20, 30, false, ais), data, rows, n, 30);
         Monitor viaAis = new Monitor(data, rows, n, bgs(20, 30, false, ais));
         Monitor exact = new Monitor(data, rows, n, bgs(20, 30, false, MonitorSettings.DEFAULTS));
@@ -99,7 +102,8 @@ class MonitorTest {
         int n = 30;
         int rows = 20;
         double[] data = islands(n, rows, 8);
-        MonitorSettings ais = new MonitorSettings("auto", 50, 20, "piecewise", "rao-blackwell", 0, 0);
+        MonitorSettings ais = new MonitorSettings(LogLikelihoodMethod.AUTO, 50, 20, ScheduleKind.PIECEWISE,
+                Lambda2.Estimator.RAO_BLACKWELL, 0, 0);
         TrainingSettings s = bgs(28, 2, false, ais);
         Monitor mon = new Monitor(data, rows, n, s);
         assertThat(mon.logLikelihoodMethod()).isEqualTo("mais");
@@ -111,8 +115,8 @@ class MonitorTest {
 
     @Test
     void lambda2IsInTheUnitIntervalForBothEstimatorsAndFollowsItsCadence() {
-        for (String est : new String[] {"rao-blackwell", "counts"}) {
-            MonitorSettings ms = new MonitorSettings("auto", 100, 10, "linear", est, 256, 2);
+        for (Lambda2.Estimator est : MonitorSettings.LAMBDA2_ESTIMATORS) {
+            MonitorSettings ms = new MonitorSettings(LogLikelihoodMethod.AUTO, 100, 10, ScheduleKind.LINEAR, est, 256, 2);
             TrainingSettings s = bgs(5, 3, true, ms);
             Monitor mon = new Monitor(TrainerTest.data(), TrainerTest.ROWS, TrainerTest.N, s);
             assertThat(mon.columns()).containsExactly("epoch", "logLikelihood", "maeB", "maeC", "maeW", "lambda2");
@@ -121,7 +125,7 @@ class MonitorTest {
             assertThat(mon.evaluate(t)[5]).as("off the cadence").isNaN();
             t.update();
             double l2 = mon.evaluate(t)[5];
-            assertThat(l2).as(est).isGreaterThan(0.0).isLessThan(1.0);
+            assertThat(l2).as(est.optionName()).isGreaterThan(0.0).isLessThan(1.0);
         }
     }
 
@@ -131,10 +135,10 @@ class MonitorTest {
         assertThatThrownBy(() -> new Monitor(wide, 5, 13, bgs(4, 2, true, MonitorSettings.DEFAULTS)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("lambda2 needs n <= 12");
         double[] big = islands(27, 5, 1);
-        assertThatThrownBy(() -> new Monitor(big, 5, 27, bgs(26, 2, false, MonitorSettings.DEFAULTS.withLogLikelihood("exact"))))
+        assertThatThrownBy(() -> new Monitor(big, 5, 27, bgs(26, 2, false, MonitorSettings.DEFAULTS.withLogLikelihood(LogLikelihoodMethod.EXACT))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("loglik-method exact");
         assertThatThrownBy(() -> new TrainingSettings("bgs", new int[] {4}, 5, 0.1, 5, "smci2", 2, 1, true,
-                new MonitorSettings("auto", 10, 10, "linear", "counts", 0, 3)))
+                new MonitorSettings(LogLikelihoodMethod.AUTO, 10, 10, ScheduleKind.LINEAR, Lambda2.Estimator.COUNTS, 0, 3)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("lambda2-every");
     }
 }

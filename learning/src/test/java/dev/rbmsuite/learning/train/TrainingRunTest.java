@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.io.Provenance;
+import dev.rbmsuite.diagnostics.ais.ScheduleKind;
+import dev.rbmsuite.diagnostics.spectral.Lambda2;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,7 +101,8 @@ class TrainingRunTest {
     /** mAIS (forced) and lambda2 monitors: extra columns, and still a bit-identical resume. */
     @Test
     void runWithMaisAndLambda2MonitorsResumesBitIdentically(@TempDir Path dir) throws IOException {
-        MonitorSettings ms = new MonitorSettings("mais", 200, 20, "linear", "rao-blackwell", 64, 10);
+        MonitorSettings ms = new MonitorSettings(LogLikelihoodMethod.MAIS, 200, 20, ScheduleKind.LINEAR,
+                Lambda2.Estimator.RAO_BLACKWELL, 64, 10);
         TrainingSettings s = new TrainingSettings("bgs", new int[] {8}, 20, 0.05, 16, "smci2", 5, 11, true, ms);
         Path whole = dir.resolve("whole");
         Path cut = dir.resolve("cut");
@@ -126,13 +129,13 @@ class TrainingRunTest {
     @Test
     void monitorsThatCannotBeComputedAreInputErrorsNamingTheOption(@TempDir Path dir) {
         TrainingSettings s = new TrainingSettings("bgs", new int[] {8}, 5, 0.05, 16, "smci2", 5, 1, false,
-                MonitorSettings.DEFAULTS.withLogLikelihood("exact"));
+                MonitorSettings.DEFAULTS.withLogLikelihood(LogLikelihoodMethod.EXACT));
         double[] wide = MonitorTest.islands(27, 4, 3);
         assertThatThrownBy(() -> TrainingRun.run(new TrainingSettings("bgs", new int[] {26}, 5, 0.05, 16, "smci2", 5, 1,
-                false, MonitorSettings.DEFAULTS.withLogLikelihood("exact")), wide, 4, 27, INFO, dir, false,
+                false, MonitorSettings.DEFAULTS.withLogLikelihood(LogLikelihoodMethod.EXACT)), wide, 4, 27, INFO, dir, false,
                 new TrainingRun.Listener() { }))
                 .isInstanceOf(InputException.class).hasMessageStartingWith("option --loglik-method:");
-        assertThat(s.monitor().logLikelihood()).isEqualTo("exact");
+        assertThat(s.monitor().logLikelihood()).isEqualTo(LogLikelihoodMethod.EXACT);
     }
 
     @Test
