@@ -139,8 +139,11 @@ public final class Figure7 extends ResultFigure<Figure7.Result> {
 
     @Override
     public String caption(Result r) {
-        JsonNode any = new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(r.settings().isEmpty() ? Map.of()
-                : r.settings().values().iterator().next());
+        // the first configuration's settings (the map also holds plain entries such as "scale")
+        JsonNode any = r.settings().values().stream()
+                .map(v -> (JsonNode) new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(v))
+                .filter(n -> n.has("aisTemperatures")).findFirst()
+                .orElseGet(com.fasterxml.jackson.databind.node.MissingNode::getInstance);
         String ais = any.has("aisTemperatures") ? " (mAIS estimate of log Z: K = " + any.path("aisTemperatures").asInt()
                 + " temperatures, " + any.path("aisRuns").asInt() + " runs along the curve, K = "
                 + any.path("finalAisTemperatures").asInt() + ", " + any.path("finalAisRuns").asInt()

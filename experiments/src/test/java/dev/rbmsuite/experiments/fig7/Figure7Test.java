@@ -124,5 +124,11 @@ class Figure7Test {
         assertThat(new Figure7().caption(r)).contains("K = 100 temperatures, 10 runs along the curve, K = 1000, 100 runs "
                 + "at the final epoch").endsWith("mean over 2 trials.");
         assertThat(new Figure7().caption(new Figure7.Result(r.runs(), Map.of()))).contains("(mAIS estimate of log Z)");
+        // a manifest read back holds plain entries such as "scale" before the configurations
+        Map<String, Object> withScale = new java.util.LinkedHashMap<>();
+        withScale.put("scale", "paper");
+        withScale.putAll(r.settings());
+        assertThat(new Figure7().caption(new Figure7.Result(r.runs(), withScale)))
+                .contains("K = 100 temperatures, 10 runs along the curve, K = 1000, 100 runs at the final epoch");
     }
 }
