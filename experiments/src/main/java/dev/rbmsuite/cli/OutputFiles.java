@@ -90,6 +90,11 @@ final class OutputFiles {
                 }
                 break;
             }
+            if (Files.isSymbolicLink(p)) {
+                // a link whose target is missing or a loop: found now, not after the work
+                throw new InputException("option " + option + ": " + p + " is a link to nothing or a loop of links, so "
+                        + file + " cannot be written");
+            }
         }
     }
 

@@ -90,6 +90,18 @@ class OutputFilesTest {
     }
 
     @Test
+    void aFolderThatIsALinkToNothingOrALoopIsRefusedBeforeAnyWork() throws IOException {
+        Files.createSymbolicLink(dir.resolve("loopA"), dir.resolve("loopB"));
+        Files.createSymbolicLink(dir.resolve("loopB"), dir.resolve("loopA"));
+        assertRefused(dir.resolve("loopA").resolve("s.csv"), dir.resolve("loopA").toString(),
+                "a link to nothing or a loop of links");
+        assertRefused(dir.resolve("loopA").resolve("sub").resolve("s.csv"), "loopA", "a loop of links");
+        Files.createSymbolicLink(dir.resolve("dangling"), dir.resolve("nowhere").resolve("deep"));
+        assertRefused(dir.resolve("dangling").resolve("s.csv"), "dangling", "a link to nothing");
+        assertThat(dir.resolve("nowhere")).doesNotExist();
+    }
+
+    @Test
     void aPipeIsNeverReplaced() throws Exception {
         Path fifo = dir.resolve("pipe.csv");
         Process p;

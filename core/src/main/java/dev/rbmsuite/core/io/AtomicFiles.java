@@ -112,15 +112,30 @@ public final class AtomicFiles {
                 moveInto(tmp, abs);
             }
         } catch (IOException e) {
-            Files.deleteIfExists(tmp);
-            throw new OutputException(abs, e);
+            OutputException failure = new OutputException(abs, e);
+            deleteQuietly(tmp, failure);
+            throw failure;
         } catch (RuntimeException e) {
-            Files.deleteIfExists(tmp);
+            deleteQuietly(tmp, e);
             throw e;
         } finally {
             if (!staged) {
                 IN_FLIGHT.remove(tmp);
             }
+        }
+    }
+
+    /**
+     * Removes the temporary of a failed write. The failure is what the user must see: a temporary
+     * that cannot even be looked at (its folder is a link loop, say) must not replace it with an
+     * internal error, so a second failure is only attached to the first; whatever is left is
+     * removed at the next run.
+     */
+    private static void deleteQuietly(Path tmp, Throwable failure) {
+        try {
+            Files.deleteIfExists(tmp);
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
         }
     }
 

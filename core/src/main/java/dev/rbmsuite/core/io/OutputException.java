@@ -32,6 +32,13 @@ public class OutputException extends InputException {
         if (e instanceof java.nio.file.NoSuchFileException) {
             return "no such folder";
         }
+        // these carry only the path in their message, which alone says nothing
+        if (e instanceof java.nio.file.FileAlreadyExistsException fae && fae.getFile() != null) {
+            return fae.getFile() + " is in the way: not a folder, or a link to nothing or a loop of links";
+        }
+        if (e instanceof java.nio.file.NotDirectoryException nde && nde.getFile() != null) {
+            return nde.getFile() + " is not a folder";
+        }
         String m = e.getMessage();
         return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
     }

@@ -75,6 +75,17 @@ class AtomicFilesTest {
     }
 
     @Test
+    void aWriteIntoALinkLoopIsAnOutputFailureNotAnInternalError() throws IOException {
+        // loopA -> loopB -> loopA: creating the folder, the temporary and deleting it all fail
+        Files.createSymbolicLink(dir.resolve("loopA"), dir.resolve("loopB"));
+        Files.createSymbolicLink(dir.resolve("loopB"), dir.resolve("loopA"));
+        Path f = dir.resolve("loopA/out.csv");
+        assertThatThrownBy(() -> AtomicFiles.writeString(f, "x")).isInstanceOf(OutputException.class)
+                .hasMessageStartingWith(f.toAbsolutePath() + ": cannot write (");
+        assertThat(names()).containsExactly("loopA", "loopB");
+    }
+
+    @Test
     void stagedFilesAppearTogetherOrNotAtAll() throws IOException {
         Path old = Files.writeString(dir.resolve("b.csv"), "old");
         try (AtomicFiles.Staging s = AtomicFiles.Staging.begin(dir)) {

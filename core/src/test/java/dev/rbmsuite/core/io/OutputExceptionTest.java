@@ -28,6 +28,10 @@ class OutputExceptionTest {
                 .hasMessage("/out/model: cannot write (permission denied)");
         assertThat(new OutputException(OUT, new NoSuchFileException("/out/model")))
                 .hasMessage("/out/model: cannot write (no such folder)");
+        assertThat(new OutputException(OUT, new java.nio.file.FileAlreadyExistsException("/out")))
+                .hasMessage("/out/model: cannot write (/out is in the way: not a folder, or a link to nothing or a loop of links)");
+        assertThat(new OutputException(OUT, new java.nio.file.NotDirectoryException("/out")))
+                .hasMessage("/out/model: cannot write (/out is not a folder)");
         assertThat(new OutputException(OUT, new IOException("Read-only file system")))
                 .hasMessage("/out/model: cannot write (Read-only file system)");
         assertThat(new OutputException(OUT, new IOException()))
