@@ -91,7 +91,7 @@ public final class OutputFolder {
     /**
      * Checks, locks and cleans an output folder (see the class comment and {@link Claim}).
      *
-     * @param dir the folder named by {@code --out}
+     * @param named the folder named by {@code --out}; a {@code ..} in it is read lexically, as every writer of the suite reads it
      * @param kind what the command writes
      * @param force allow foreign files beside the command's own (never over them)
      * @param purpose what the writer does, named to a refused second writer (for example "rbm train")
@@ -99,7 +99,11 @@ public final class OutputFolder {
      * @throws InputException if the folder may not be written or another writer holds it
      * @throws IOException if the folder cannot be created, listed or locked
      */
-    public static Claim claim(Path dir, Kind kind, boolean force, String purpose) throws IOException {
+    public static Claim claim(Path named, Kind kind, boolean force, String purpose) throws IOException {
+        // "LINK/../x" names x beside LINK here, as it does to every writer of the suite (AtomicFiles and
+        // FolderLock normalise their paths); left to the operating system it would be x beside LINK's
+        // target, and the folder created and checked would not be the one locked and written
+        Path dir = named.normalize().toString().isEmpty() ? Path.of(".") : named.normalize();
         refuseHeldAbove(dir);
         boolean created = check(dir, kind, force);
         FolderLock lock;

@@ -64,6 +64,20 @@ class OutputFolderTest {
     }
 
     @Test
+    void aFolderNamedThroughALinkAndDotDotIsCreatedLockedAndWrittenInOnePlace() throws IOException {
+        // link -> inner/sub: "link/../x" is inner/x to the operating system but tmp/x to the suite's
+        // writers (AtomicFiles, FolderLock normalise the path); the claim must create the folder it locks
+        Path sub = Files.createDirectories(tmp.resolve("inner").resolve("sub"));
+        Path link = Files.createSymbolicLink(tmp.resolve("link"), sub);
+        Path out = link.resolve("..").resolve("x");
+        try (OutputFolder.Claim claim = OutputFolder.claim(out, RUN, false, "test")) {
+            assertThat(tmp.resolve("x").resolve(OutputFolder.LOCK)).isRegularFile();
+            assertThat(tmp.resolve("inner").resolve("x")).doesNotExist();
+        }
+        assertThat(tmp.resolve("x")).doesNotExist();
+    }
+
+    @Test
     void temporariesAndLocksAreNotForeignAndAClaimRemovesTheTemporaries() throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("run"));
         Files.writeString(dir.resolve(".metrics.csv.tmp-1-2"), "partial");
