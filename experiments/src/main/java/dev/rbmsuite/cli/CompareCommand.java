@@ -91,7 +91,7 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OutputFiles.requireFolderName(out, "--out");
+        out = OutputFiles.requireFolderName(out, "--out");
         int p = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (p < 1 || p > FigureCommand.MAX_THREADS) {
             throw new InputException("option --threads: must be in [1, " + FigureCommand.MAX_THREADS + "], got " + p);

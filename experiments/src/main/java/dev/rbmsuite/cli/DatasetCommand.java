@@ -49,7 +49,7 @@ final class DatasetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OutputFiles.requireWritableFile(out, "--out");
+        out = OutputFiles.requireWritableFile(out, "--out");
         BinaryDataset data = Datasets.create(name, params, common.rng(), cost.guard());
         DatasetCsv.write(data, out);
         ObjectNode result = Output.object();

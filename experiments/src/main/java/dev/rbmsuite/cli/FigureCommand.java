@@ -58,7 +58,7 @@ final class FigureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OutputFiles.requireFolderName(out, "--out");
+        out = OutputFiles.requireFolderName(out, "--out");
         Scale s = Scale.parse(scale);
         List<Experiment> experiments = Figures.select(id);
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;

@@ -42,7 +42,7 @@ final class InitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OutputFiles.requireFolderName(out, "--out");
+        out = OutputFiles.requireFolderName(out, "--out");
         if (visible <= 0) {
             throw new InputException("option --visible: must be a positive integer, got " + visible);
         }

@@ -26,11 +26,15 @@ final class OutputFiles {
     }
 
     /**
-     * @param file the output file
+     * @param named the output file
      * @param option the option that named it
+     * @return the name to use from here on: normalised, so that a {@code ..} after a link is read
+     *     lexically, as every writer of the suite reads it (the operating system would read
+     *     {@code LINK/../x} as x beside LINK's target), and the file checked is the file written
      * @throws InputException naming the option and the path if it cannot be an output file
      */
-    static void requireWritableFile(Path file, String option) {
+    static Path requireWritableFile(Path named, String option) {
+        Path file = named.normalize();
         check(file, option);
         try {
             OutputFolder.refuseHeldAbove(file);
@@ -47,6 +51,7 @@ final class OutputFiles {
                         + " beside it); remove it or choose another name");
             }
         }
+        return file;
     }
 
     /**
@@ -101,11 +106,15 @@ final class OutputFiles {
     /**
      * @param folder an output folder a user named
      * @param option the option that named it
+     * @return the name to use from here on, normalised as in {@link #requireWritableFile} (a name that
+     *     normalises to nothing, {@code x/..}, is the current folder {@code .})
      * @throws InputException if the name is empty (which the file system would read as the current folder)
      */
-    static void requireFolderName(Path folder, String option) {
+    static Path requireFolderName(Path folder, String option) {
         if (folder == null || folder.toString().isBlank()) {
             throw new InputException("option " + option + ": an empty folder name; name the output folder");
         }
+        Path normal = folder.normalize();
+        return normal.toString().isEmpty() ? Path.of(".") : normal;
     }
 }

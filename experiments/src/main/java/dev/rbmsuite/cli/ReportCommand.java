@@ -36,7 +36,7 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OutputFiles.requireFolderName(out, "--out");
+        out = OutputFiles.requireFolderName(out, "--out");
         if (!Files.isDirectory(from)) {
             throw new InputException("option --from: no such folder: " + from);
         }

@@ -99,7 +99,7 @@ final class SampleCommand implements Callable<Integer> {
         if (!(betaMin > 0 && betaMin < 1)) {
             throw new InputException("option --beta-min: must lie in (0, 1), got " + betaMin);
         }
-        OutputFiles.requireWritableFile(out, "--out");
+        out = OutputFiles.requireWritableFile(out, "--out");
         RbmStack stack = ModelStore.load(model);
         KernelChoice.requireStack(factory, kernel, stack, model);
         int n = stack.bottom().numVisible();

@@ -113,7 +113,7 @@ final class TrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OutputFiles.requireFolderName(out, "--out");
+        out = OutputFiles.requireFolderName(out, "--out");
         TrainingSettings settings = settings();
         BinaryDataset ds = dataOptions.load();
         TrainingInputs.guard(settings, ds);

@@ -136,7 +136,7 @@ final class TvCommand implements Callable<Integer> {
         if (steps < 0) {
             throw new InputException("option --steps: must be non-negative, got " + steps);
         }
-        OutputFiles.requireWritableFile(out, "--out");
+        out = OutputFiles.requireWritableFile(out, "--out");
         Memory.requireArray(steps + 1L, "option --steps: one TV value per step");
         RbmStack stack = ModelStore.load(model);
         Rbm bottom = stack.bottom();

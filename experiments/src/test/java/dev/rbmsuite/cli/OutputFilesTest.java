@@ -102,6 +102,23 @@ class OutputFilesTest {
     }
 
     @Test
+    void aDotDotAfterALinkNamesTheFileBesideTheLinkNotBesideItsTarget() throws IOException {
+        // link -> inner/sub: the checks, the lock and the writes must all look at one file, dir/x.csv
+        Path sub = Files.createDirectories(dir.resolve("inner").resolve("sub"));
+        Path link = Files.createSymbolicLink(dir.resolve("link"), sub);
+        assertThat(OutputFiles.requireWritableFile(link.resolve("..").resolve("x.csv"), "--out"))
+                .isEqualTo(dir.resolve("x.csv"));
+        assertThat(OutputFiles.requireFolderName(link.resolve("..").resolve("run"), "--out")).isEqualTo(dir.resolve("run"));
+        assertThat(OutputFiles.requireFolderName(Path.of("run/.."), "--out")).isEqualTo(Path.of("."));
+        assertThat(OutputFiles.requireFolderName(Path.of("./run"), "--out")).isEqualTo(Path.of("run"));
+        // a user's file beside the link's target is not mistaken for the output
+        Files.writeString(dir.resolve("inner").resolve("y.csv"), "precious");
+        assertAccepted(link.resolve("..").resolve("y.csv"));
+        Files.writeString(dir.resolve("y.csv"), "precious too");
+        assertRefused(link.resolve("..").resolve("y.csv"), "already exists");
+    }
+
+    @Test
     void aPipeIsNeverReplaced() throws Exception {
         Path fifo = dir.resolve("pipe.csv");
         Process p;
