@@ -1,9 +1,11 @@
 package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.OptionNames;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.diagnostics.ais.ScheduleKind;
 import dev.rbmsuite.kernels.KernelRegistry;
+import dev.rbmsuite.learning.estimators.Estimator;
 import dev.rbmsuite.learning.train.LogLikelihoodMethod;
 import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.TrainingRun;
@@ -143,6 +145,9 @@ final class TrainCommand implements Callable<Integer> {
                     aisRuns, Choices.parse("--ais-schedule", aisSchedule, ScheduleKind::parse),
                     Choices.parse("--lambda2-estimator", lambda2Estimator, MonitorSettings::parseLambda2Estimator),
                     lambda2Repeats, lambda2Every);
+            // named in the same words as every other choice option (an empty or padded name shows quoted)
+            Choices.parse("--estimator", estimator,
+                    name -> OptionNames.parse(List.of(Estimator.values()), Estimator::cliName, name));
             TrainingSettings s = new TrainingSettings(kernel, hidden, epochs, lr, samples, estimator, evalEvery,
                     common.seed(), lambda2, monitor, kernelParams);
             // as compare, sample and tv: dt or roundtrip on one RBM would be BGS under another name

@@ -140,6 +140,14 @@ class TrainCommandTest {
                     .doesNotContain("\n");
             assertThat(out).doesNotExist();
         }
+        // --estimator in the same words, quoted, so that a wrong case, a space or an empty name shows
+        for (String name : new String[] {"SMCI2", " smci2", "", "exact"}) {
+            Cli.Result r = run("train", "--data", data.toString(), "--kernel", "bgs", "--hidden", "4", "--epochs", "5",
+                    "--estimator", name, "--out", dir.resolve("badEstimator").toString());
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err().trim()).isEqualTo("rbm: option --estimator: '" + name + "' is not one of smci2, mc");
+            assertThat(dir.resolve("badEstimator")).doesNotExist();
+        }
         Cli.Result ok = run(args(data, dir.resolve("ok"), 5, "--ais-schedule", "piecewise", "--lambda2-estimator",
                 "counts", "--loglik-method", "exact"));
         assertThat(ok.code()).as(ok.err()).isZero();
