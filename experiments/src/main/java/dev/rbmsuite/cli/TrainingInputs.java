@@ -130,6 +130,11 @@ final class TrainingInputs {
      *     genrbm setting estimated above 10 minutes (CostGuard)
      */
     static BinaryDataset load(String data, Map<String, String> dataParams, long dataSeed) {
+        if (data.isBlank()) {
+            // the file system reads an empty name as the current folder: "'': is a folder" named nothing
+            throw new InputException("option --data: an empty name; give a registered data set ("
+                    + String.join(", ", Datasets.names()) + ") or a CSV file");
+        }
         if (isFile(data)) {
             if (!dataParams.isEmpty()) {
                 throw new InputException("option --data-param: only for registered data sets, not for the file " + data);

@@ -128,6 +128,15 @@ class TrainingInputsTest {
     }
 
     @Test
+    void anEmptyDataNameIsRefusedNamingTheOptionNotReadAsTheCurrentFolder() {
+        for (String blank : new String[] {"", " ", "\t"}) {
+            assertThatThrownBy(() -> TrainingInputs.load(blank, Map.of(), 1)).isInstanceOf(InputException.class)
+                    .hasMessageStartingWith("option --data: an empty name; give a registered data set (")
+                    .hasMessageContaining("islands").hasMessageEndingWith(") or a CSV file");
+        }
+    }
+
+    @Test
     void aFileIsReadAsItIsAndTakesNoParameters() throws IOException {
         Path f = Files.write(dir.resolve("d.csv"), List.of("v0,v1", "0,1", "1,1"));
         BinaryDataset d = TrainingInputs.load(f.toString(), Map.of(), 1);
