@@ -139,8 +139,15 @@ public final class FolderLock implements AutoCloseable {
 
     private static FolderLock acquireFile(Path lockFile, Path folder, String stamp) throws IOException {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            // the holder truncates and rewrites the file: a link there would have it overwrite whatever
+            // the link points to (a user's file), so only a regular file is opened, and never through a link
+            if (Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS)
+                    && !Files.isRegularFile(lockFile, LinkOption.NOFOLLOW_LINKS)) {
+                throw new InputException(folder + ": its lock file " + lockFile + " is not a regular file (a link, "
+                        + "folder, pipe or device); remove it if no rbm command is writing there");
+            }
             FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE);
+                    StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
             FileLock lock;
             try {
                 lock = ch.tryLock();

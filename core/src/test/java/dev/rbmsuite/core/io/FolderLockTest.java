@@ -110,6 +110,27 @@ class FolderLockTest {
     }
 
     @Test
+    void aLockFileThatIsALinkIsRefusedAndWhatItPointsToIsLeftAlone() throws IOException {
+        Path victim = Files.writeString(dir.resolve("thesis.tex"), "precious");
+        Path run = Files.createDirectories(dir.resolve("run"));
+        Path file = Files.createSymbolicLink(run.resolve(OutputFolder.LOCK), victim);
+        assertThatThrownBy(() -> FolderLock.acquire(file, run, "rbm train")).isInstanceOf(InputException.class)
+                .hasMessage(run + ": its lock file " + file + " is not a regular file (a link, folder, pipe or device); "
+                        + "remove it if no rbm command is writing there");
+        assertThat(victim).hasContent("precious");
+        assertThat(Files.isSymbolicLink(file)).isTrue();
+        // a folder in its place is refused the same way, and the lock can be taken once it is gone
+        Files.delete(file);
+        Files.createDirectory(file);
+        assertThatThrownBy(() -> FolderLock.acquire(file, run, "rbm train")).isInstanceOf(InputException.class)
+                .hasMessageContaining("is not a regular file");
+        Files.delete(file);
+        try (FolderLock lock = FolderLock.acquire(file, run, "rbm train")) {
+            assertThat(file).isRegularFile();
+        }
+    }
+
+    @Test
     void aSecondWriterInThisProcessIsRefusedNamingTheHolder() throws IOException {
         Path file = dir.resolve(OutputFolder.LOCK);
         try (FolderLock first = FolderLock.acquire(file, dir, "rbm train")) {
