@@ -107,6 +107,9 @@ public final class CommandLines {
         CommandSpec spec = cl.getCommandSpec();
         if (!(spec.userObject() instanceof CommandLine.HelpCommand)) {
             spec.mixinStandardHelpOptions(true);
+            // the mixed-in -V/--version of a command prints that command's version: without the suite's
+            // provider, 'rbm train --version' printed nothing and exited 0
+            spec.versionProvider(new VersionProvider());
         }
         spec.usageMessage().showDefaultValues(true);
         spec.usageMessage().width(100);

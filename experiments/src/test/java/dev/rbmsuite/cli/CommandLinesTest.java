@@ -37,6 +37,20 @@ class CommandLinesTest {
     }
 
     @Test
+    void everyCommandPrintsTheSuitesVersion() {
+        Cli.Result whole = Cli.run("--version");
+        assertThat(whole.code()).isZero();
+        assertThat(whole.out()).startsWith("rbm-suite ");
+        for (String command : CommandLines.commandClasses().keySet()) {
+            for (String flag : new String[] {"--version", "-V"}) {
+                Cli.Result r = Cli.run(command, flag);
+                assertThat(r.code()).as(command + " " + flag).isZero();
+                assertThat(r.out()).as(command + " " + flag).isEqualTo(whole.out());
+            }
+        }
+    }
+
+    @Test
     void errorsOfANamedCommandAreStillOneLineWithExitCode2() {
         Cli.Result r = Cli.run("sample", "--chains", "x");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
