@@ -118,6 +118,10 @@ public final class ModelStore {
     public static void save(RbmStack stack, Path dir, Provenance provenance, Map<String, ?> extra, boolean force)
             throws IOException {
         Path target = target(dir);
+        if (target.getParent() == null) {
+            // the file system's root: a model folder is swapped in by renaming it, which needs a folder above
+            throw new InputException(dir + ": the file system's root cannot be a model folder; name a folder below it");
+        }
         ObjectNode manifest = manifest(stack, provenance, extra);
         OutputFolder.refuseHeldAbove(dir); // not inside a folder another process is writing
         try {

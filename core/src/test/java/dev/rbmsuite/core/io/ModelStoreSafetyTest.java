@@ -57,6 +57,18 @@ class ModelStoreSafetyTest {
     }
 
     @Test
+    void theFileSystemsRootIsRefusedAsAModelFolderNotAnInternalError() {
+        // 'rbm init --out /' ended in a NullPointerException (the root has no parent to swap it in)
+        for (Path root : new Path[] {Path.of("/"), Path.of("/tmp/..")}) {
+            for (boolean force : new boolean[] {false, true}) {
+                assertThatThrownBy(() -> ModelStore.save(stack(1, 4), root, Map.of(), force))
+                        .isInstanceOf(InputException.class)
+                        .hasMessage(root + ": the file system's root cannot be a model folder; name a folder below it");
+            }
+        }
+    }
+
+    @Test
     void aTrainingRunFolderIsRefusedAndKept() throws IOException {
         Path dir = tmp.resolve("run");
         Files.createDirectories(dir.resolve("model"));
