@@ -71,7 +71,7 @@ final class OutputFiles {
     }
 
     private static void check(Path file, String option) {
-        if (file.toString().isEmpty() || file.getFileName() == null) {
+        if (file.toString().isEmpty() || file.getFileName() == null || file.getFileName().toString().isBlank()) {
             throw new InputException("option " + option + ": '" + file + "' is not a file name");
         }
         if (Files.isDirectory(file)) {

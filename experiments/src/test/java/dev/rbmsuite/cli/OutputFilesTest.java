@@ -87,6 +87,9 @@ class OutputFilesTest {
         Files.createDirectories(dir.resolve("m.manifest.json"));
         assertRefused(dir.resolve("m.csv"), "m.manifest.json", "is a folder");
         assertRefused(Path.of(""), "is not a file name");
+        // a name of blanks only is a typing slip (--out " "), not a file anyone wants
+        assertRefused(Path.of(" "), "' ' is not a file name");
+        assertRefused(dir.resolve("\t"), "is not a file name");
     }
 
     @Test
