@@ -18,6 +18,10 @@ final class DataFiles {
      * @throws InputException naming the file and line on a malformed file, or the option on a width mismatch
      */
     static BinaryDataset read(Path file, int visible, String option) {
+        if (file.toString().isBlank()) {
+            // the file system reads an empty name as the current folder: "'': is a folder" named nothing
+            throw new InputException("option " + option + ": an empty file name; name a CSV file");
+        }
         BinaryDataset d = DatasetCsv.read(file);
         if (d.dimension() != visible) {
             throw new InputException("option " + option + ": " + file + " has " + d.dimension()

@@ -35,6 +35,14 @@ class DataFilesTest {
     }
 
     @Test
+    void anEmptyNameIsRefusedNamingTheOptionNotReadAsTheCurrentFolder() {
+        for (String blank : new String[] {"", " "}) {
+            assertThatThrownBy(() -> DataFiles.read(Path.of(blank), 3, "--init")).isInstanceOf(InputException.class)
+                    .hasMessage("option --init: an empty file name; name a CSV file");
+        }
+    }
+
+    @Test
     void aMalformedFileIsRefusedNamingTheFileAndLine() throws IOException {
         Path f = Files.write(dir.resolve("bad.csv"), List.of("v0,v1", "0,1", "1,x"));
         assertThatThrownBy(() -> DataFiles.read(f, 2, "--data"))
