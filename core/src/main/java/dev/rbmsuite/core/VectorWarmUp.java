@@ -61,17 +61,39 @@ public final class VectorWarmUp {
 
     /**
      * Switches the routines to their scalar twins until the warm-up thread has seen their vector
+     * code compiled; the thread starts after {@value #START_AFTER} calls. Same as
+     * {@code enable(false)}.
+     */
+    public static void enable() {
+        enable(false);
+    }
+
+    /**
+     * Switches the routines to their scalar twins until the warm-up thread has seen their vector
      * code compiled. Idempotent; call it once, early, in a process that samples (the command line).
+     * With {@code early} the thread starts at once and warms up the routines every sampler calls
+     * (the table sums of binary inputs, the logistic draws, the uniforms) while the process is still
+     * starting (parsing options, reading the model), on the other processor: on the 2-core
+     * development machine a 1-step {@code sample} took 0.37 s instead of 0.44 s and 10,001 steps
+     * 0.96 s instead of 1.03 s (medians of 7 to 9 interleaved runs, quiet machine). Commands that do
+     * not sample should not ask for it: the thread would compete with their work for up to
+     * {@value #MAX_MILLIS} ms.
      * The system property {@code rbm.warmup=off} makes it do nothing (for timing comparisons);
      * {@code rbm.warmup=trace} prints the warm-up thread's timings on stderr (a diagnostic).
+     *
+     * @param early whether to start the warm-up thread now rather than after the first calls
      */
-    public static synchronized void enable() {
-        if ("off".equals(System.getProperty("rbm.warmup"))) {
+    public static synchronized void enable(boolean early) {
+        if ("off".equalsIgnoreCase(System.getProperty("rbm.warmup"))) {
             return;
         }
         if (thread == null && vector == ALL) {
             vector = 0;
             CALLS.set(0);
+            if (early) {
+                wanted = TABLE | DRAWS | UNIFORMS;
+                start();
+            }
         }
     }
 

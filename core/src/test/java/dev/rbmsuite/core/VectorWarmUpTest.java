@@ -217,6 +217,8 @@ class VectorWarmUpTest {
         for (List<String> flags : settings) {
             assertThat(fork(flags, "warm")).as("a run that starts on the twins, %s", flags).isEqualTo(reference);
         }
+        // the command line's early start: the thread warms up while the run is already sampling
+        assertThat(fork(settings.get(0), "early")).as("a run with the early warm-up thread").isEqualTo(reference);
     }
 
     /** Runs {@link #main} in a fresh JVM; returns the digest line it printed. */
@@ -254,7 +256,7 @@ class VectorWarmUpTest {
      * ("warm") or without ("cold"), and prints a digest of every state; "warm" also requires that the
      * run started on the twins and ends on the vector code.
      *
-     * @param args "warm" or "cold"
+     * @param args "warm", "early" (the warm-up thread started at once) or "cold"
      * @throws InterruptedException never in practice
      */
     public static void main(String[] args) throws InterruptedException {
@@ -267,9 +269,10 @@ class VectorWarmUpTest {
             System.out.flush();
             System.exit(1);
         }
-        boolean warm = args.length > 0 && args[0].equals("warm");
+        boolean early = args.length > 0 && args[0].equals("early");
+        boolean warm = early || args.length > 0 && args[0].equals("warm");
         if (warm) {
-            VectorWarmUp.enable();
+            VectorWarmUp.enable(early);
             if (VectorWarmUp.done()) {
                 System.out.println("enable() did not switch to the twins");
                 System.out.flush();

@@ -90,8 +90,28 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         LauncherStderr.use();
         Interruption.install(System.err);
-        VectorWarmUp.enable();
+        VectorWarmUp.enable(samplesAtOnce(args));
         System.exit(execute(args));
+    }
+
+    /** Commands whose work starts with sampling: the warm-up thread starts with the process. */
+    private static final java.util.Set<String> SAMPLING = java.util.Set.of("sample", "train", "tv", "compare");
+
+    /**
+     * @param args the command line
+     * @return whether the command samples from its start (so the warm-up thread should start at once;
+     *     not for help or version requests, which finish at once)
+     */
+    static boolean samplesAtOnce(String[] args) {
+        if (args.length == 0 || !SAMPLING.contains(args[0])) {
+            return false;
+        }
+        for (String a : args) {
+            if (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static String oneLine(String s) {

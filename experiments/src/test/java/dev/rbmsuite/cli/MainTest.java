@@ -69,4 +69,17 @@ class MainTest {
         assertThat(Main.oneLine("  plain  ")).isEqualTo("plain");
         assertThat(Main.oneLine(null)).isEmpty();
     }
+
+    @Test
+    void theWarmUpThreadStartsWithTheProcessOnlyForCommandsThatSampleAtOnce() {
+        assertThat(Main.samplesAtOnce(new String[] {"sample", "--model", "m", "--steps", "1"})).isTrue();
+        assertThat(Main.samplesAtOnce(new String[] {"train", "--data", "iris"})).isTrue();
+        assertThat(Main.samplesAtOnce(new String[] {"tv"})).isTrue();
+        assertThat(Main.samplesAtOnce(new String[] {"compare"})).isTrue();
+        assertThat(Main.samplesAtOnce(new String[] {"sample", "--help"})).isFalse();
+        assertThat(Main.samplesAtOnce(new String[] {"train", "-V"})).isFalse();
+        assertThat(Main.samplesAtOnce(new String[] {"logz", "--method", "exact"})).isFalse();
+        assertThat(Main.samplesAtOnce(new String[] {"report"})).isFalse();
+        assertThat(Main.samplesAtOnce(new String[0])).isFalse();
+    }
 }
