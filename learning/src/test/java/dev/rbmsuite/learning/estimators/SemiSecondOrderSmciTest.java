@@ -130,26 +130,7 @@ class SemiSecondOrderSmciTest {
         for (int k = 0; k < m; k++) {
             c[k] = 300 * (2 * rng.nextDouble() - 1);
         }
-        Rbm rbm = Rbm.of(n, m, w, b, c);
-        int rows = 5;
-        double[] v = new double[rows * n];
-        double[] h = new double[rows * m];
-        for (int k = 0; k < v.length; k++) {
-            v[k] = rng.nextBernoulli(0.5) ? 1 : 0;
-        }
-        for (int k = 0; k < h.length; k++) {
-            h[k] = rng.nextBernoulli(0.5) ? 1 : 0;
-        }
-        Moments fast = new Moments(n, m);
-        Moments stable = new Moments(n, m);
-        new SemiSecondOrderSmci().estimate(rbm, v, h, rows, fast);
-        new SemiSecondOrderSmci(true).estimate(rbm, v, h, rows, stable);
-        for (double[] x : new double[][] {fast.visible(), fast.hidden(), fast.pair()}) {
-            for (double y : x) {
-                assertThat(y).isBetween(0.0, 1.0);
-            }
-        }
-        double[] e = fast.meanAbsoluteErrors(stable);
+        double[] e = errorsAgainstStableForm(Rbm.of(n, m, w, b, c), 5, rng);
         assertThat(e[0]).isLessThan(1e-10);
         assertThat(e[1]).isLessThan(1e-10);
         assertThat(e[2]).isLessThan(1e-10);
@@ -178,21 +159,7 @@ class SemiSecondOrderSmciTest {
             for (int k = 0; k < m; k++) {
                 c[k] = k % 4 == 1 ? 250 * (2 * rng.nextDouble() - 1) : rng.nextDouble() - 0.5;
             }
-            Rbm rbm = Rbm.of(n, m, w, b, c);
-            int rows = 11;
-            double[] v = new double[rows * n];
-            double[] h = new double[rows * m];
-            for (int k = 0; k < v.length; k++) {
-                v[k] = rng.nextBernoulli(0.5) ? 1 : 0;
-            }
-            for (int k = 0; k < h.length; k++) {
-                h[k] = rng.nextBernoulli(0.5) ? 1 : 0;
-            }
-            Moments fast = new Moments(n, m);
-            Moments stable = new Moments(n, m);
-            new SemiSecondOrderSmci().estimate(rbm, v, h, rows, fast);
-            new SemiSecondOrderSmci(true).estimate(rbm, v, h, rows, stable);
-            double[] e = fast.meanAbsoluteErrors(stable);
+            double[] e = errorsAgainstStableForm(Rbm.of(n, m, w, b, c), 11, rng);
             assertThat(e[0]).as("E[v] %dx%d", n, m).isLessThan(1e-13);
             assertThat(e[1]).as("E[h] %dx%d", n, m).isLessThan(1e-13);
             assertThat(e[2]).as("E[vh] %dx%d", n, m).isLessThan(1e-13);
@@ -394,5 +361,34 @@ class SemiSecondOrderSmciTest {
 
     static org.assertj.core.data.Offset<Double> within(double tol) {
         return org.assertj.core.data.Offset.offset(tol);
+    }
+
+    /**
+     * The default estimate and the stable per-term form on the same random binary (v, h) rows; checks
+     * that every default moment lies in [0, 1].
+     *
+     * @return the mean absolute differences of E[v], E[h] and E[vh]
+     */
+    private static double[] errorsAgainstStableForm(Rbm rbm, int rows, Rng rng) {
+        int n = rbm.numVisible();
+        int m = rbm.numHidden();
+        double[] v = new double[rows * n];
+        double[] h = new double[rows * m];
+        for (int k = 0; k < v.length; k++) {
+            v[k] = rng.nextBernoulli(0.5) ? 1 : 0;
+        }
+        for (int k = 0; k < h.length; k++) {
+            h[k] = rng.nextBernoulli(0.5) ? 1 : 0;
+        }
+        Moments fast = new Moments(n, m);
+        Moments stable = new Moments(n, m);
+        new SemiSecondOrderSmci().estimate(rbm, v, h, rows, fast);
+        new SemiSecondOrderSmci(true).estimate(rbm, v, h, rows, stable);
+        for (double[] x : new double[][] {fast.visible(), fast.hidden(), fast.pair()}) {
+            for (double y : x) {
+                assertThat(y).isBetween(0.0, 1.0);
+            }
+        }
+        return fast.meanAbsoluteErrors(stable);
     }
 }
