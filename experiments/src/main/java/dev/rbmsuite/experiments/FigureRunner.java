@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -288,7 +287,8 @@ public final class FigureRunner {
                 }
                 if (!src.equals(dst) && Files.isRegularFile(src.resolve(name)) && (!image || !(experiment(id)
                         instanceof ResultFigure<?>))) {
-                    Files.copy(src.resolve(name), dst.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+                    // the one atomic writer: a rebuild killed here leaves the old file or the whole new one
+                    AtomicFiles.write(dst.resolve(name), Files.readAllBytes(src.resolve(name)));
                 }
             }
             ObjectNode next = ((ObjectNode) m).deepCopy();
