@@ -14,7 +14,7 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  *
  * <p>Non-symmetric matrices use EJML's dense real eigenvalue decomposition (Hessenberg reduction and
  * shifted QR; complex pairs come back as real and imaginary parts). Reversible matrices can instead go through
- * the symmetric path ({@link #secondModulusReversible}), which uses LAPACK and is more accurate.
+ * the symmetric path ({@link #secondModulusReversible}), which uses the symmetric eigensolver (SymmetricEigen) and is more accurate.
  */
 public final class KernelSpectrum {
     private KernelSpectrum() {
@@ -76,7 +76,7 @@ public final class KernelSpectrum {
 
     /**
      * The SLEM of a kernel reversible with respect to pi, via the symmetric matrix
-     * D^{1/2} P D^{-1/2} projected off the stationary direction (Appendix B) and LAPACK.
+     * D^{1/2} P D^{-1/2} projected off the stationary direction (Appendix B) and the symmetric eigensolver (SymmetricEigen).
      *
      * @param p a row-stochastic matrix satisfying detailed balance with pi
      * @param logPi ln pi of every state

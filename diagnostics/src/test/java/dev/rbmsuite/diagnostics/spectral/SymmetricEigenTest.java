@@ -7,7 +7,7 @@ import dev.rbmsuite.core.Rng;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
-/** The LAPACK eigenvalues against matrices built with known spectra, Q diag(lambda) Q^T. */
+/** The eigenvalues against known spectra: Q diag(lambda) Q^T, the discrete Laplacian, trace and norm. */
 class SymmetricEigenTest {
     /** Q diag(lambda) Q^T with Q the Householder reflection I - 2 u u^T / (u.u) of a random u. */
     private static double[] withSpectrum(double[] lambda, long seed) {
@@ -61,5 +61,71 @@ class SymmetricEigenTest {
                 within(1e-14));
         assertThat(SymmetricEigen.largest(new double[] {-4}, 1)).isEqualTo(-4.0);
         assertThat(SymmetricEigen.largest(new double[] {-3, 0, 0, -5}, 2)).isCloseTo(-3.0, within(1e-14));
+    }
+
+    @Test
+    void theDiscreteLaplacianHasItsKnownSpectrum() {
+        // tridiag(-1, 2, -1) of size n: 2 - 2 cos(k pi / (n + 1)), k = 1..n
+        int n = 50;
+        double[] a = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            a[i * n + i] = 2;
+            if (i > 0) {
+                a[i * n + i - 1] = -1;
+                a[(i - 1) * n + i] = -1;
+            }
+        }
+        double[] got = SymmetricEigen.eigenvalues(a, n);
+        for (int k = 1; k <= n; k++) {
+            assertThat(got[k - 1]).as("eigenvalue %d", k).isCloseTo(2 - 2 * Math.cos(k * Math.PI / (n + 1)),
+                    within(1e-13));
+        }
+    }
+
+    @Test
+    void aRandomMatrixKeepsItsTraceAndFrobeniusNorm() {
+        // sum of eigenvalues = trace, sum of their squares = squared Frobenius norm
+        int n = 120;
+        Rng r = Rng.seeded(9);
+        double[] a = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int j = i; j < n; j++) {
+                a[i * n + j] = r.nextGaussian();
+                a[j * n + i] = a[i * n + j];
+            }
+        }
+        double trace = 0;
+        double frobenius = 0;
+        for (int i = 0; i < n; i++) {
+            trace += a[i * n + i];
+            for (int j = 0; j < n; j++) {
+                frobenius += a[i * n + j] * a[i * n + j];
+            }
+        }
+        double[] got = SymmetricEigen.eigenvalues(a, n);
+        double sum = 0;
+        double squares = 0;
+        for (int k = 0; k < n; k++) {
+            sum += got[k];
+            squares += got[k] * got[k];
+            if (k > 0) {
+                assertThat(got[k]).isGreaterThanOrEqualTo(got[k - 1]);
+            }
+        }
+        assertThat(sum).isCloseTo(trace, within(1e-9));
+        assertThat(squares).isCloseTo(frobenius, within(1e-9 * frobenius));
+        assertThat(SymmetricEigen.eigenvalues(a, n)).as("the same bits twice").isEqualTo(got);
+    }
+
+    @Test
+    void aZeroOrDiagonalMatrixAndBadInput() {
+        assertThat(SymmetricEigen.eigenvalues(new double[9], 3)).containsExactly(0.0, 0.0, 0.0);
+        assertThat(SymmetricEigen.eigenvalues(new double[] {3, 0, 0, 0, -1, 0, 0, 0, 2}, 3))
+                .containsExactly(-1.0, 2.0, 3.0);
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> SymmetricEigen.eigenvalues(new double[] {1, Double.NaN, Double.NaN, 1}, 2))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("non-finite");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SymmetricEigen.eigenvalues(new double[3], 2))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs 4 entries");
     }
 }

@@ -11,7 +11,7 @@ import dev.rbmsuite.kernels.exact.ExactTransitionMatrices;
  * {@link ExactTransitionMatrices} on the joint state space V = (v_0, ..., v_L) (at most 13 bits).
  *
  * <ul>
- * <li>BGS: the bottom RBM alone, on v_0 (reversible; symmetric path, LAPACK).</li>
+ * <li>BGS: the bottom RBM alone, on v_0 (reversible; symmetric path, the symmetric eigensolver).</li>
  * <li>Deep tempering: not reversible, and its parity alternates, so the honest object is the
  * two-step kernel T_DT(c=0) T_DT(c=1); its SLEM is reported together with the per-step rate
  * sqrt(SLEM_2) (general eigensolver).</li>
