@@ -94,7 +94,10 @@ public final class Main implements Runnable {
         System.exit(execute(args));
     }
 
-    /** Commands whose work starts with sampling: the warm-up thread starts with the process. */
+    /**
+     * Commands whose work starts with sampling: the warm-up thread starts with the process (a new
+     * command that samples from its start belongs here; any other gets the thread after its first calls).
+     */
     private static final java.util.Set<String> SAMPLING = java.util.Set.of("sample", "train", "tv", "compare");
 
     /**
