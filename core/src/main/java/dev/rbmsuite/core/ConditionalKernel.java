@@ -1,6 +1,8 @@
 package dev.rbmsuite.core;
 
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -23,6 +25,12 @@ final class ConditionalKernel {
     /** Draws per chunk of the sampling step (8 KB of uniforms and of exponentials: L1-resident). */
     private static final int SAMPLE_CHUNK = 1024;
     private static final long ONE_BITS = Double.doubleToRawLongBits(1.0);
+    /** Lane k of a vector of inputs lands on bit k of its pattern bits: shift counts 0, 1, ..., LANES-1. */
+    private static final LongVector LANE_SHIFTS = LongVector.zero(S.withLanes(long.class)).addIndex(1);
+    /** Whole groups of {@value #GROUP} inputs read per vector step: LANES / GROUP, or 1 below 4 lanes. */
+    private static final int GROUPS_PER_STEP = Math.max(1, LANES / GROUP);
+    /** Vectors per step: one at 4 and 8 lanes, two at 2 lanes (half a group each). */
+    private static final int VECTORS_PER_STEP = Math.max(1, GROUP / LANES);
 
     /** What to write for each output unit. */
     enum Mode {
@@ -98,7 +106,7 @@ final class ConditionalKernel {
             boolean direct = o + stride <= rows * nOut;
             double[] dst = direct ? out : row;
             int dstOff = direct ? o : 0;
-            if (patterns(x, xo, offsets)) {
+            if (VectorWarmUp.vector(VectorWarmUp.PATTERNS) ? patternsVector(x, xo, offsets) : patterns(x, xo, offsets)) {
                 if (VectorWarmUp.vector(VectorWarmUp.TABLE)) {
                     accumulateTable(offsets, dst, dstOff);
                 } else {
@@ -135,6 +143,16 @@ final class ConditionalKernel {
      * @return false if the row is not binary (then the offsets are meaningless)
      */
     private boolean patterns(double[] x, int xo, int[] offsets) {
+        return groupsScalar(x, xo, offsets, 0, true);
+    }
+
+    /**
+     * The offsets of groups from {@code first} on, and the binary test of their inputs.
+     *
+     * @param binarySoFar the test's answer for the groups before {@code first}
+     * @return whether the whole row is binary
+     */
+    private boolean groupsScalar(double[] x, int xo, int[] offsets, int first, boolean binarySoFar) {
         int full = nIn / GROUP;
         // x - x^2 (one exactly rounded fma) is zero exactly for x in {0, 1} (and -0) and nonzero or NaN
         // for every other double, so the sum of its absolute values is zero exactly when the groups are
@@ -142,7 +160,7 @@ final class ConditionalKernel {
         // only keeps the index in range for rows that are not binary, whose offsets are not used). This
         // costs about a third of testing each input's bits (BGS sweep 59.6 -> 51.5 us).
         double off = 0;
-        for (int g = 0; g < full; g++) {
+        for (int g = first; g < full; g++) {
             int i = xo + g * GROUP;
             double a = x[i];
             double b = x[i + 1];
@@ -153,7 +171,7 @@ final class ConditionalKernel {
             int p = (int) ((a + 2.0 * b) + (4.0 * c + 8.0 * d));
             offsets[g] = (g * PATTERNS + (p & (PATTERNS - 1))) * stride;
         }
-        boolean binary = off == 0.0;
+        boolean binary = binarySoFar && off == 0.0;
         // the last, partial group: 1.0 has exponent bit 52 set and 0.0 no bit, so bit 52 is the value
         for (int g = full; g < groups; g++) {
             int p = 0;
@@ -165,6 +183,39 @@ final class ConditionalKernel {
             offsets[g] = (g * PATTERNS + p) * stride;
         }
         return binary;
+    }
+
+    /**
+     * The vector code of {@link #patterns} (its scalar twin, see {@link VectorWarmUp}): the same
+     * offsets and the same binary decision. A group's pattern is read from bit 52 of its inputs'
+     * raw bits (1.0 has it, 0.0 and -0.0 do not: the pattern of every binary group, as the twin's
+     * sum x_0 + 2 x_1 + 4 x_2 + 8 x_3 gives it), one vector of LANES inputs at a time, each lane
+     * shifted to its own bit and the lanes or-ed together; the binary test is the twin's, sum of
+     * |x - x^2| == 0, with the sum taken lane by lane (a sum of non-negative terms is zero exactly
+     * when every term is, in any order, and a NaN or infinity in any term keeps it nonzero). Whole
+     * steps (8, 4 or 2+2 inputs) cover the full groups they can; the rest goes through the twin's
+     * code. Integers and one yes/no answer: the same at every vector width.
+     */
+    private boolean patternsVector(double[] x, int xo, int[] offsets) {
+        int full = nIn / GROUP;
+        int stepGroups = GROUPS_PER_STEP;
+        int vecGroups = LANES == 1 ? 0 : full / stepGroups * stepGroups;
+        DoubleVector off = DoubleVector.zero(S);
+        for (int g = 0; g < vecGroups; g += stepGroups) {
+            int i = xo + g * GROUP;
+            long bits = 0;
+            for (int v = 0; v < VECTORS_PER_STEP; v++) {
+                DoubleVector a = DoubleVector.fromArray(S, x, i + v * LANES);
+                off = off.add(a.fma(a.neg(), a).abs());
+                bits |= a.reinterpretAsLongs().lanewise(VectorOperators.LSHR, 52).and(1L)
+                        .lanewise(VectorOperators.LSHL, LANE_SHIFTS).reduceLanes(VectorOperators.OR) << (v * LANES);
+            }
+            for (int q = 0; q < stepGroups; q++) {
+                offsets[g + q] = ((g + q) * PATTERNS + (int) ((bits >>> (q * GROUP)) & (PATTERNS - 1))) * stride;
+            }
+        }
+        boolean binary = off.reduceLanes(VectorOperators.ADD) == 0.0;
+        return groupsScalar(x, xo, offsets, vecGroups, binary);
     }
 
     /** row[ro..ro+stride) = bias + sum over groups of the table row of the group's pattern. */
@@ -291,6 +342,15 @@ final class ConditionalKernel {
         } else {
             accumulateTableScalar(offsets, row, 0);
         }
+    }
+
+    /**
+     * The group offsets of one input row x[0..nIn), with the vector code or its twin.
+     *
+     * @return whether the row is binary
+     */
+    boolean patternRow(double[] x, int[] offsets, boolean vectorCode) {
+        return vectorCode ? patternsVector(x, 0, offsets) : patterns(x, 0, offsets);
     }
 
     /** One dense row x[0..nIn) into row[0..stride), with the vector code or its twin. */

@@ -34,7 +34,11 @@ public final class VectorWarmUp {
     static final int DRAWS = 4;
     /** {@link Rng#fillUniform}. */
     static final int UNIFORMS = 8;
-    static final int ALL = TABLE | DENSE | DRAWS | UNIFORMS;
+    /** {@code ConditionalKernel}'s reading of the binary input patterns. */
+    static final int PATTERNS = 16;
+    static final int ALL = TABLE | DENSE | DRAWS | UNIFORMS | PATTERNS;
+    /** The number of routine bits. */
+    private static final int ROUTINES = 5;
     /** Calls of switched routines before the warm-up thread starts (ten BGS sweeps). */
     static final int START_AFTER = 20;
     /** Consecutive rounds the vector code must win before a routine is handed back to it. */
@@ -91,7 +95,7 @@ public final class VectorWarmUp {
             vector = 0;
             CALLS.set(0);
             if (early) {
-                wanted = TABLE | DRAWS | UNIFORMS;
+                wanted = TABLE | DRAWS | UNIFORMS | PATTERNS;
                 start();
             }
         }
@@ -148,9 +152,9 @@ public final class VectorWarmUp {
 
     private static void run() {
         try {
-            Bench small = new Bench(5, 36, Lanes.WIDTH + 1, true);
+            Bench small = new Bench(17, 36, Lanes.WIDTH + 1, true);
             Bench large = new Bench(24, 96, 512, false);
-            int[] wins = new int[4];
+            int[] wins = new int[ROUTINES];
             long end = System.nanoTime() + MAX_MILLIS * 1_000_000L;
             for (int round = 0; vector != ALL && System.nanoTime() < end; round++) {
                 int pending = wanted & ~vector;
@@ -161,7 +165,7 @@ public final class VectorWarmUp {
                 }
                 if (round < BUSY_ROUNDS) {
                     // drive the vector code past C2's thresholds on the small data, back to back
-                    for (int b = 0; b < 4; b++) {
+                    for (int b = 0; b < ROUTINES; b++) {
                         if ((pending & (1 << b)) != 0) {
                             small.time(1 << b, true);
                         }
@@ -171,7 +175,7 @@ public final class VectorWarmUp {
                 // then compare the vector code with the twin on data of a realistic size, leaving the
                 // processor to the compiler and the command for a millisecond between rounds
                 Thread.sleep(1);
-                for (int b = 0; b < 4; b++) {
+                for (int b = 0; b < ROUTINES; b++) {
                     int routine = 1 << b;
                     if ((pending & routine) == 0) {
                         continue;
@@ -201,8 +205,8 @@ public final class VectorWarmUp {
     /**
      * The routines on scratch data of the warm-up thread's own. The small set is as small as possible
      * (its calls run interpreted at first) but shaped so that every loop and branch of the vector code
-     * runs at every hardware width: a whole-block part and a remainder (5 inputs: a whole group of 4
-     * and a partial one; 36 outputs: 40 = 32 + 8 padded at 8 lanes, 36 = 32 + 4 at 4 and 2 lanes;
+     * runs at every hardware width: a whole-block part and a remainder (17 inputs: four whole groups of
+     * 4, read as two vector steps of 8 lanes, four of 4 or four pairs of 2, and a partial group; 36 outputs: 40 = 32 + 8 padded at 8 lanes, 36 = 32 + 4 at 4 and 2 lanes;
      * 9 draws) and one draw on the decision boundary, which takes the exact branch. So C2 does not
      * compile a path it has never seen taken as a trap that the real data would hit later. The large
      * set (24 x 96, 512 draws, no boundary case) is what the timings compare.
@@ -211,6 +215,7 @@ public final class VectorWarmUp {
         private final ConditionalKernel kernel;
         private final int[] offsets;
         private final double[] inputs;
+        private final double[] bits;
         private final double[] row;
         private final double[] fields;
         private final double[] uniforms;
@@ -229,8 +234,10 @@ public final class VectorWarmUp {
             kernel = new ConditionalKernel(in, out, w, c);
             offsets = kernel.scratchOffsets();
             inputs = new double[in];
+            bits = new double[in];
             for (int k = 0; k < in; k++) {
                 inputs[k] = rng.nextDouble();
+                bits[k] = inputs[k] < 0.5 ? 0.0 : 1.0;
             }
             row = new double[kernel.stride()];
             fields = new double[draws];
@@ -246,6 +253,7 @@ public final class VectorWarmUp {
             for (int rep = 0; rep < 4; rep++) {
                 switch (routine) {
                     case TABLE -> kernel.tableRow(offsets, row, vectorCode);
+                    case PATTERNS -> kernel.patternRow(bits, offsets, vectorCode);
                     case DENSE -> kernel.denseRow(inputs, row, vectorCode);
                     case DRAWS -> {
                         for (int k = 0; k < len; k++) {

@@ -152,6 +152,60 @@ class VectorWarmUpTest {
         return bad;
     }
 
+    /**
+     * Compares the vector code of the pattern reader with its twin and with offsets and a binary
+     * test written out here (bit k of a group's pattern is its k-th input; binary means every input
+     * is 0 or 1, or -0 in a whole group of four), on binary rows and on rows with one input that is not binary (among them the
+     * neighbours of 0 and 1, a subnormal, an infinity and NaN) at every position; returns mismatches.
+     */
+    static List<String> patterns(long seed) {
+        List<String> bad = new ArrayList<>();
+        Rng rng = Rng.seeded(seed);
+        double[] odd = {0.5, Math.nextUp(1.0), Math.nextDown(1.0), Double.MIN_VALUE, -Double.MIN_VALUE, -1.0, 2.0,
+            Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NaN, 1e300};
+        for (int nIn = 1; nIn <= 41; nIn++) {
+            ConditionalKernel kernel = new ConditionalKernel(nIn, 3, new double[nIn * 3], new double[3]);
+            int stride = kernel.stride();
+            int groups = (nIn + 3) / 4;
+            for (int trial = 0; trial <= nIn; trial++) {
+                double[] x = inputs(1, nIn, true, rng);
+                boolean want = true;
+                if (trial < nIn && rng.nextDouble() < 0.3) {
+                    // binary in a whole group of 4 (the test is x - x^2 == 0); the last, partial group
+                    // compares raw bits, so there -0 sends the row down the dense path
+                    x[trial] = -0.0;
+                    want = trial < nIn / 4 * 4;
+                }
+                if (trial < nIn && rng.nextDouble() < 0.6) {
+                    x[trial] = odd[rng.nextInt(odd.length)];
+                    want = false;
+                }
+                int[] vec = new int[groups];
+                int[] twin = new int[groups];
+                boolean gotVec = kernel.patternRow(x, vec, true);
+                boolean gotTwin = kernel.patternRow(x, twin, false);
+                String where = "n = " + nIn + ", row " + java.util.Arrays.toString(x);
+                if (gotVec != want || gotTwin != want) {
+                    bad.add(where + ": binary vector " + gotVec + ", twin " + gotTwin + ", expected " + want);
+                }
+                if (want) {
+                    for (int g = 0; g < groups; g++) {
+                        int p = 0;
+                        for (int k = 0; k < 4 && 4 * g + k < nIn; k++) {
+                            p |= (x[4 * g + k] == 1.0 ? 1 : 0) << k;
+                        }
+                        int expected = (g * 16 + p) * stride;
+                        if (vec[g] != expected || twin[g] != expected) {
+                            bad.add(where + ", group " + g + ": offset vector " + vec[g] + ", twin " + twin[g]
+                                    + ", expected " + expected);
+                        }
+                    }
+                }
+            }
+        }
+        return bad;
+    }
+
     /** Compares twin, vector code and nextDouble draw by draw; returns mismatches. */
     static List<String> uniforms(long seed) {
         List<String> bad = new ArrayList<>();
@@ -191,6 +245,11 @@ class VectorWarmUpTest {
     @Test
     void drawTwinGivesTheDecisionsOfTheVectorCodeAndOfTheExactDraw() {
         assertThat(draws(12)).isEmpty();
+    }
+
+    @Test
+    void patternTwinGivesTheOffsetsAndBinaryTestOfTheVectorCode() {
+        assertThat(patterns(14)).isEmpty();
     }
 
     @Test
@@ -264,6 +323,7 @@ class VectorWarmUpTest {
         bad.addAll(conditionalSums(21));
         bad.addAll(draws(22));
         bad.addAll(uniforms(23));
+        bad.addAll(patterns(24));
         if (!bad.isEmpty()) {
             System.out.println("mismatch at " + Lanes.LANES + " lanes: " + bad.subList(0, Math.min(5, bad.size())));
             System.out.flush();
