@@ -2,6 +2,8 @@ package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.io.AtomicFiles;
+import dev.rbmsuite.core.io.OutputException;
 import dev.rbmsuite.core.io.OutputFolder;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -50,6 +52,12 @@ final class OutputFiles {
                         + "(no " + manifest.getFileName() + " of format " + ResultManifest.FORMAT
                         + " beside it); remove it or choose another name");
             }
+        }
+        try {
+            // a folder where no file can be created is found now, not after the sampling
+            AtomicFiles.probe(file);
+        } catch (OutputException e) {
+            throw new InputException("option " + option + ": " + e.getMessage(), e);
         }
         return file;
     }

@@ -391,6 +391,39 @@ public final class AtomicFiles {
     }
 
     /** @return a fresh temporary name beside {@code abs}: {@code .NAME.tmp-PID-N} */
+    /**
+     * Checks, before any work, that {@link #write} could create its temporary file for
+     * {@code target}: creates an empty temporary of the same kind in the target's folder (or in its
+     * nearest existing ancestor, when folders are still to be made) and removes it at once. A folder
+     * where no file can be created (read-only, full, {@code /proc}) is then reported before a long
+     * computation rather than after it. Nothing else is touched.
+     *
+     * @param target the file a later {@link #write} will create
+     * @throws OutputException naming the folder and the reason when no file can be created there
+     */
+    public static void probe(Path target) {
+        Path abs = target.toAbsolutePath().normalize();
+        Path dir = abs.getParent();
+        while (dir != null && !Files.isDirectory(dir)) {
+            dir = dir.getParent();
+        }
+        if (dir == null) {
+            return;
+        }
+        Path tmp = temporary(dir.resolve(abs.getFileName().toString()));
+        IN_FLIGHT.add(tmp);
+        try {
+            Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+            Files.delete(tmp);
+        } catch (IOException e) {
+            OutputException failure = new OutputException(abs, e);
+            deleteQuietly(tmp, failure);
+            throw failure;
+        } finally {
+            IN_FLIGHT.remove(tmp);
+        }
+    }
+
     private static Path temporary(Path abs) {
         return abs.resolveSibling("." + abs.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
                 + COUNTER.incrementAndGet());

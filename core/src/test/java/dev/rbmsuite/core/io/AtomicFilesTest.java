@@ -32,6 +32,19 @@ class AtomicFilesTest {
     }
 
     @Test
+    void aProbeLeavesNothingBehindAndFindsFoldersWhereNoFileCanBeCreated() throws IOException {
+        Files.writeString(dir.resolve("kept.txt"), "mine");
+        AtomicFiles.probe(dir.resolve("out.csv"));
+        AtomicFiles.probe(dir.resolve("not/yet/made/out.csv")); // probes dir, creates no folder
+        assertThat(names()).containsExactly("kept.txt");
+        // /proc/self is a folder in which nobody, root included, can create a file
+        Path proc = Path.of("/proc/self");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(proc), "a Linux /proc");
+        assertThatThrownBy(() -> AtomicFiles.probe(proc.resolve("out.csv"))).isInstanceOf(OutputException.class)
+                .hasMessageContaining("/proc/self/out.csv").hasMessageContaining("cannot write");
+    }
+
+    @Test
     void writesAndReplacesWithoutLeftovers() throws IOException {
         Path f = dir.resolve("sub/a.txt");
         AtomicFiles.writeString(f, "one");
