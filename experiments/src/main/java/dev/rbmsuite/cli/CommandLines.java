@@ -103,7 +103,41 @@ public final class CommandLines {
                 || String.join(" ", o.description()).matches("(?s).*(\\$\\{DEFAULT-VALUE}|\\(default ).*");
     }
 
+    /** A decimal number as written on a command line: no spaces, no Java suffix (d, f), no hex. */
+    private static final java.util.regex.Pattern DECIMAL =
+            java.util.regex.Pattern.compile("[+-]?(NaN|Infinity|(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?)");
+
+    /**
+     * Converts a floating-point option value as strictly as picocli converts integers: Java's
+     * {@link Double#parseDouble} also accepts surrounding spaces, a type suffix and hexadecimal, so
+     * {@code --lr '1e-2 '} was taken while {@code --epochs '5 '} was refused.
+     */
+    static double strictDouble(String s) {
+        if (!DECIMAL.matcher(s).matches()) {
+            throw new CommandLine.TypeConversionException("'" + s + "' is not a double");
+        }
+        return Double.parseDouble(s);
+    }
+
+    /**
+     * {@link #strictDouble} as a converter. A class rather than method references: with two
+     * references to the same method (one per converter type, two lambda proxy classes for one
+     * target) the JDK 17 JVM crashed at exit (SIGSEGV in
+     * SystemDictionaryShared::adjust_lambda_proxy_class_dictionary) while it wrote the launcher's
+     * class-data-sharing archive, in every command's first run.
+     */
+    private static final class StrictDouble implements CommandLine.ITypeConverter<Double> {
+        static final StrictDouble INSTANCE = new StrictDouble();
+
+        @Override
+        public Double convert(String value) {
+            return strictDouble(value);
+        }
+    }
+
     private static void configure(CommandLine cl) {
+        cl.registerConverter(Double.class, StrictDouble.INSTANCE);
+        cl.registerConverter(Double.TYPE, StrictDouble.INSTANCE);
         CommandSpec spec = cl.getCommandSpec();
         if (!(spec.userObject() instanceof CommandLine.HelpCommand)) {
             spec.mixinStandardHelpOptions(true);

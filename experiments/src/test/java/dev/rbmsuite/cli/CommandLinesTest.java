@@ -30,6 +30,18 @@ class CommandLinesTest {
     }
 
     @Test
+    void floatingPointOptionsAreReadAsStrictlyAsIntegers() {
+        for (String ok : new String[] {"0.01", "1e-2", "-3", "+2.5E+3", ".5", "5.", "NaN", "Infinity", "-Infinity"}) {
+            assertThat(Double.doubleToRawLongBits(CommandLines.strictDouble(ok))).as(ok)
+                    .isEqualTo(Double.doubleToRawLongBits(Double.parseDouble(ok)));
+        }
+        for (String bad : new String[] {"1e-2 ", " 1", "0.01d", "2f", "0x1p3", "", "1,5", "e3", "1e", "inf"}) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> CommandLines.strictDouble(bad)).as("'%s'", bad)
+                    .isInstanceOf(CommandLine.TypeConversionException.class).hasMessageContaining("'" + bad + "'");
+        }
+    }
+
+    @Test
     void anythingElseGetsTheWholeCommandLine() {
         for (String[] args : new String[][] {{}, {"--help"}, {"help", "sample"}, {"nonsense"}, {"--json", "sample"}}) {
             assertThat(CommandLines.forArguments(args).getSubcommands()).containsKeys("sample", "train", "help");

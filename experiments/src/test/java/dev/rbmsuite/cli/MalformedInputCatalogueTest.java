@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MalformedInputCatalogueTest {
     /** The number of cases in the catalogue (checked against the list, so it cannot drift). */
-    static final int CASES = 84;
+    static final int CASES = 86;
 
     @TempDir
     static Path dir;
@@ -222,6 +222,10 @@ class MalformedInputCatalogueTest {
                 "--lr", "1e308", "--out", p("run")));
         c.add(new Case("train --lr NaN", 2, "--lr", "train", "--data", d, "--kernel", "bgs", "--hidden", "3", "--epochs", "2",
                 "--lr", "NaN", "--out", p("run")));
+        c.add(new Case("train --lr with a trailing space", 2, "--lr", "train", "--data", d, "--kernel", "bgs", "--hidden",
+                "3", "--epochs", "2", "--lr", "1e-2 ", "--out", p("run")));
+        c.add(new Case("train --lr with a Java type suffix", 2, "--lr", "train", "--data", d, "--kernel", "bgs", "--hidden",
+                "3", "--epochs", "2", "--lr", "0.01d", "--out", p("run")));
         c.add(new Case("train --hidden ,", 2, "--hidden", "train", "--data", d, "--kernel", "bgs", "--hidden", ",", "--epochs",
                 "2", "--out", p("run")));
         c.add(new Case("train --epochs 0", 2, "--epochs", "train", "--data", d, "--kernel", "bgs", "--hidden", "3",
