@@ -86,18 +86,41 @@ public final class DrawingWriter {
      * @throws IOException if the encoder fails
      */
     public static byte[] pdf(Drawing d) throws IOException {
-        return vector(d, new PDFProcessor(true));
+        return pdf(d, true);
     }
 
+    /**
+     * A PDF, its page streams compressed or not (tests read the uncompressed operators).
+     *
+     * <p>VectorGraphics2D measures a PDF page and its drawing in millimetres, so a drawing's pixels,
+     * passed unchanged, made a 1,600-pixel figure a page 1.6 m wide. A pixel here is a CSS pixel,
+     * 1/96 inch ({@value #MM_PER_PIXEL} mm; 0.75 pt): the drawing is scaled by that before it is
+     * painted and the page sized to match, so a 1,600 x 760 figure is a 423 x 201 mm page.
+     */
+    static byte[] pdf(Drawing d, boolean compressed) throws IOException {
+        return vector(d, new PDFProcessor(compressed), MM_PER_PIXEL);
+    }
+
+    /** Millimetres per CSS pixel (1/96 inch), the unit of a PDF drawing. */
+    static final double MM_PER_PIXEL = 25.4 / 96.0;
+
     private static byte[] vector(Drawing d, Processor processor) throws IOException {
+        return vector(d, processor, 1.0);
+    }
+
+    /** @param unit the size of one drawing pixel in the processor's units */
+    private static byte[] vector(Drawing d, Processor processor, double unit) throws IOException {
         VectorGraphics2D g = new VectorGraphics2D();
         try {
+            if (unit != 1.0) {
+                g.scale(unit, unit);
+            }
             prepare(g, d);
             d.paint(g);
         } finally {
             g.dispose();
         }
-        var doc = processor.getDocument(g.getCommands(), new PageSize(0, 0, d.width(), d.height()));
+        var doc = processor.getDocument(g.getCommands(), new PageSize(0, 0, d.width() * unit, d.height() * unit));
         ByteArrayOutputStream out = new ByteArrayOutputStream(1 << 16);
         doc.writeTo(out);
         return out.toByteArray();

@@ -119,7 +119,13 @@ class DrawingWriterTest {
         double w = Double.parseDouble(box.group(1));
         double h = Double.parseDouble(box.group(2));
         assertThat(w / h).isCloseTo(120.0 / 80.0, org.assertj.core.api.Assertions.within(1e-9));
+        // a pixel is a CSS pixel, 1/96 inch = 0.75 pt: the page is 90 x 60 pt, not 120 x 80 mm
+        assertThat(w).isCloseTo(90.0, org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(h).isCloseTo(60.0, org.assertj.core.api.Assertions.within(1e-6));
         assertThat(DrawingWriter.pdf(d)).isEqualTo(pdf);
+        // and the drawing is scaled onto that page (the page stream, uncompressed, applies 1/96 inch in mm)
+        String plain = new String(DrawingWriter.pdf(d, false), StandardCharsets.ISO_8859_1);
+        assertThat(plain).contains(Double.toString(DrawingWriter.MM_PER_PIXEL).substring(0, 8));
     }
 
     @Test
