@@ -12,12 +12,12 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>Binary inputs (the common case: chain states) use group tables: the inputs are cut into groups
  * of {@value #GROUP} units, and for each group all 2^{@value #GROUP} sums of its rows of M are
  * precomputed, so one table row replaces up to four row additions and no input has to be tested
- * one at a time (a group's pattern comes from one vector comparison). Tables are small (16 rows per
+ * one at a time (a group's pattern is read from its inputs' bits, a vector of inputs at a time). Tables are small (16 rows per
  * group) and built once per RBM in about a microsecond. Non-binary inputs (means) take a dense
  * multiply-add path. Rows of M and of the tables are padded to a whole number of vector lanes with
  * zeros, so every load is a full vector even for short layers (n = 25).
  */
-final class ConditionalKernel {
+public final class ConditionalKernel {
     static final VectorSpecies<Double> S = Lanes.SPECIES;
     private static final int LANES = S.length();
     private static final int GROUP = 4;
@@ -56,7 +56,7 @@ final class ConditionalKernel {
      * @param rowMajor M as nIn x nOut row-major
      * @param bias length nOut
      */
-    ConditionalKernel(int nIn, int nOut, double[] rowMajor, double[] bias) {
+    public ConditionalKernel(int nIn, int nOut, double[] rowMajor, double[] bias) {
         this.nIn = nIn;
         this.nOut = nOut;
         this.stride = ((nOut + LANES - 1) / LANES) * LANES;
@@ -81,6 +81,20 @@ final class ConditionalKernel {
                 }
             }
         }
+    }
+
+    /**
+     * The fields bias + x.M of {@code rows} input rows (binary rows through the group tables, others
+     * through the fused multiply-adds), for callers outside core that need one affine map of a layer's
+     * states, such as the swap kernel's two fields of one configuration side by side
+     * ({@code kernels.FusedField}): the same code, and so the same bits, as an RBM's own fields.
+     *
+     * @param x inputs, rows x nIn
+     * @param rows number of rows
+     * @param out outputs, rows x nOut (overwritten; must not be x)
+     */
+    public void fields(double[] x, int rows, double[] out) {
+        apply(x, rows, out, Mode.FIELD, 1.0, null, null);
     }
 
     /**

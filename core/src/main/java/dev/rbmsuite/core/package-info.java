@@ -9,19 +9,18 @@
  * Batched states are stored as rows of a row-major {@code double[]} (one chain per row) in the hot
  * paths, and as float64 ND4J arrays at the public API.
  *
- * <p><b>Why there are three field engines.</b> Three loops compute an RBM field {@code bias + x.M}
- * with vector accumulators, each shaped by what surrounds it: {@code ConditionalKernel} (here) runs
- * many chains at once (a batch of rows), reads binary rows through 4-unit group tables and fuses the
- * sigmoid and the Bernoulli draw into the same pass; {@code kernels.FusedField} evaluates one
- * configuration at a time for the swap kernel's acceptance ratio (Eq. swap_prob), producing the
- * fields of two adjacent RBMs side by side from the list of active units; and
- * {@code diagnostics.spectral.GroupedFieldDraws} never sees the hidden state at all: it draws 8-unit
- * hidden patterns from their exact law by alias tables and adds precomputed per-pattern field rows,
- * for the lambda2 estimators' 2^15 draws per visible state. Their inputs (batched rows, active-unit
- * lists, pattern indices), outputs (draws, two fields, one field) and tables differ, so one engine
- * would either add a branch per row to the hottest loop or give up the tables that make each fast;
- * what they share is the reduction structure of {@link dev.rbmsuite.core.Lanes} (8 partial sums,
- * padding to multiples of 8), which keeps all three bit-identical at every vector width. (A merged
- * engine has not been tried or benchmarked.)
+ * <p><b>Why there are two field engines.</b> Two loops compute an RBM field {@code bias + x.M}
+ * with vector accumulators. {@code ConditionalKernel} (here) runs many rows at once, reads binary
+ * rows through 4-unit group tables and fuses the sigmoid and the Bernoulli draw into the same pass;
+ * it also serves the swap kernel ({@code kernels.FusedField}), whose two fields of one configuration
+ * (Eq. swap_prob) are one affine map on a matrix of two adjacent RBMs' weights side by side, so the
+ * swap's fields have the bits of each RBM's own fields. {@code diagnostics.spectral.GroupedFieldDraws}
+ * never sees the hidden state at all: it draws 8-unit hidden patterns from their exact law by alias
+ * tables and adds precomputed per-pattern field rows, for the lambda2 estimators' 2^15 draws per
+ * visible state; its inputs are pattern indices, not states, so it keeps its own tables. What the two
+ * share is the reduction structure of {@link dev.rbmsuite.core.Lanes} (8 partial sums, padding to
+ * multiples of 8), which keeps both bit-identical at every vector width. (The swap kernel had a third
+ * engine, a dense product over the list of active units; core's group tables replaced it and made
+ * deep tempering 13 to 25 % faster on the paper's stack, docs/methods.md section 10.)
  */
 package dev.rbmsuite.core;

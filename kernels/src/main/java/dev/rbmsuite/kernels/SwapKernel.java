@@ -88,8 +88,6 @@ public final class SwapKernel {
         final double[] lh;
         final double[] lv;
         final int[] label;
-        final int[] active;
-        final int[] counts;
         final double[] prodLower;
         final double[] prodUpper;
         final double[] uniforms;
@@ -103,8 +101,6 @@ public final class SwapKernel {
             this.lh = new double[chains];
             this.lv = new double[chains];
             this.label = new int[chains];
-            this.active = new int[chains * k.width];
-            this.counts = new int[chains];
             this.prodLower = new double[chains];
             this.prodUpper = new double[chains];
             this.uniforms = new double[chains];
@@ -200,7 +196,7 @@ public final class SwapKernel {
      * @param chains number of chains to evaluate (at most the slot's)
      */
     public void evaluate(Slot s, int chains) {
-        fused.compute(s.x, chains, s.f, s.active, s.counts);
+        fused.compute(s.x, chains, s.f);
         int stride = fused.stride;
         int lp = fused.lowerPadded;
         int up = fused.upperPadded;
