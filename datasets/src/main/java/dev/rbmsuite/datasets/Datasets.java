@@ -3,6 +3,7 @@ package dev.rbmsuite.datasets;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.cost.CostGuard;
+import dev.rbmsuite.core.io.DecimalText;
 import dev.rbmsuite.datasets.encoding.RankHot;
 import dev.rbmsuite.datasets.encoding.RankHotEncoding;
 import dev.rbmsuite.datasets.synthetic.GenRbm;
@@ -171,7 +172,7 @@ public final class Datasets {
                     throw new InputException("dataset " + key + ": unknown parameter '" + e.getKey()
                             + "'; known parameters: " + String.join(", ", defaults.keySet()));
                 }
-                p.put(e.getKey(), e.getValue() == null ? "" : e.getValue().trim());
+                p.put(e.getKey(), e.getValue() == null ? "" : e.getValue());
             }
         }
         return p;
@@ -180,7 +181,7 @@ public final class Datasets {
     private static int integer(String key, Map<String, String> p, String param) {
         String v = p.get(param);
         try {
-            return Integer.parseInt(v);
+            return DecimalText.parseInt(v);
         } catch (NumberFormatException e) {
             throw new InputException("dataset " + key + ": parameter " + param + "=" + v + ": not an integer");
         }
@@ -190,7 +191,7 @@ public final class Datasets {
         String v = p.get(param);
         double x;
         try {
-            x = Double.parseDouble(v);
+            x = DecimalText.parseDouble(v);
         } catch (NumberFormatException e) {
             throw new InputException("dataset " + key + ": parameter " + param + "=" + v + ": not a number");
         }

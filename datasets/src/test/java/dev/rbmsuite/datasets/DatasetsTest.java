@@ -86,7 +86,9 @@ class DatasetsTest {
 
     @ParameterizedTest
     @CsvSource({"islands,a,0.7", "islands,a,abc", "islands,n,2.5", "islands,size,0", "pentagon,kappa,-1",
-        "pentagon,kappa,NaN", "genrbm,std,-0.1", "genrbm,steps,-5", "genrbm,m,0", "iris,k,1", "wine,k,x", "seeds,k,100000"})
+        "pentagon,kappa,NaN", "genrbm,std,-0.1", "genrbm,steps,-5", "genrbm,m,0", "iris,k,1", "wine,k,x", "seeds,k,100000",
+        // decimal as written (docs/contract.md, "Option values"): no spaces, no type suffix, no hexadecimal
+        "islands,n,' 13'", "islands,n,'13 '", "islands,a,0.3d", "pentagon,kappa,0x1p1", "genrbm,steps,0x10", "iris,k,' 4'"})
     void invalidValuesNameTheParameter(String name, String param, String value) {
         assertThatThrownBy(() -> Datasets.create(name, Map.of(param, value), Rng.seeded(1)))
                 .isInstanceOf(InputException.class)

@@ -1,5 +1,6 @@
 package dev.rbmsuite.cli;
 
+import dev.rbmsuite.core.io.DecimalText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -103,20 +104,17 @@ public final class CommandLines {
                 || String.join(" ", o.description()).matches("(?s).*(\\$\\{DEFAULT-VALUE}|\\(default ).*");
     }
 
-    /** A decimal number as written on a command line: no spaces, no Java suffix (d, f), no hex. */
-    private static final java.util.regex.Pattern DECIMAL =
-            java.util.regex.Pattern.compile("[+-]?(NaN|Infinity|(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?)");
-
     /**
-     * Converts a floating-point option value as strictly as picocli converts integers: Java's
-     * {@link Double#parseDouble} also accepts surrounding spaces, a type suffix and hexadecimal, so
-     * {@code --lr '1e-2 '} was taken while {@code --epochs '5 '} was refused.
+     * Converts a floating-point option value as strictly as picocli converts integers
+     * ({@link DecimalText}): Java's {@link Double#parseDouble} also accepts surrounding spaces, a type
+     * suffix and hexadecimal, so {@code --lr '1e-2 '} was taken while {@code --epochs '5 '} was refused.
      */
     static double strictDouble(String s) {
-        if (!DECIMAL.matcher(s).matches()) {
+        try {
+            return DecimalText.parseDouble(s);
+        } catch (NumberFormatException e) {
             throw new CommandLine.TypeConversionException("'" + s + "' is not a double");
         }
-        return Double.parseDouble(s);
     }
 
     /**

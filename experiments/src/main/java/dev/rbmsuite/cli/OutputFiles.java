@@ -54,8 +54,10 @@ final class OutputFiles {
             }
         }
         try {
-            // a folder where no file can be created is found now, not after the sampling
+            // a folder where no file can be created, or a name too long for it, is found now, not after
+            // the sampling; the manifest's temporary is the longer name
             AtomicFiles.probe(file);
+            AtomicFiles.probe(manifest);
         } catch (OutputException e) {
             throw new InputException("option " + option + ": " + e.getMessage(), e);
         }

@@ -56,6 +56,44 @@ class LauncherStderrTest {
         used.close();
     }
 
+    /**
+     * As the launcher runs it: fd 3 a copy of stderr, stdout and stderr one file ({@code > log 2>&1},
+     * SLURM's default). Opening /dev/fd/3 again gave stderr a file position of its own, and each stdout
+     * line was then written over the stderr line before it.
+     */
+    @Test
+    void stdoutAndStderrInOneFileKeepEveryLineInOrder() throws Exception {
+        Path log = dir.resolve("log");
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", "exec \"$0\" \"$@\" 3>&2", javaBin, "-Xmx64m",
+                "--add-opens", "java.base/java.io=ALL-UNNAMED", "-D" + LauncherStderr.PROPERTY + "=/dev/fd/3", "-cp", cp,
+                Child.class.getName());
+        Process p = pb.redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        p.getOutputStream().close();
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(Files.readString(log)).isZero();
+        String n = System.lineSeparator();
+        assertThat(Files.readString(log)).isEqualTo("out 1" + n + "err 1" + n + "out 2" + n + "err 2" + n);
+    }
+
+    /** The child of the test above: the command line's order of calls, stdout and stderr in turn. */
+    static final class Child {
+        public static void main(String[] args) {
+            LauncherStderr.use();
+            System.out.println("out 1");
+            System.err.println("err 1");
+            System.out.println("out 2");
+            System.err.println("err 2");
+            System.out.flush();
+        }
+    }
+
+    @Test
+    void aDescriptorThatIsNotOpenIsNotUsed() {
+        assertThat(LauncherStderr.descriptor(987)).isNull();
+    }
+
     @Test
     void withoutAUsablePathStderrIsKept() {
         PrintStream before = System.err;

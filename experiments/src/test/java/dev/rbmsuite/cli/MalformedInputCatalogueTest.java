@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MalformedInputCatalogueTest {
     /** The number of cases in the catalogue (checked against the list, so it cannot drift). */
-    static final int CASES = 86;
+    static final int CASES = 89;
 
     @TempDir
     static Path dir;
@@ -213,6 +213,10 @@ class MalformedInputCatalogueTest {
                 "--steps", "1", "--out", p("s.csv")));
         c.add(new Case("sample --beta-min 2", 2, "--beta-min", "sample", "--model", m, "--kernel", "pt", "--chains", "2",
                 "--steps", "1", "--beta-min", "2", "--out", p("s.csv")));
+        c.add(new Case("sample --kernel-param with a Java type suffix", 2, "beta-min", "sample", "--model", m, "--kernel", "pt",
+                "--chains", "2", "--steps", "1", "--kernel-param", "beta-min=0.1d", "--out", p("s.csv")));
+        c.add(new Case("sample --kernel-param with a leading space", 2, "temperatures", "sample", "--model", m, "--kernel",
+                "pt", "--chains", "2", "--steps", "1", "--kernel-param", "temperatures= 5", "--out", p("s.csv")));
         c.add(new Case("sample --init /dev/zero", 2, "not a regular file", "sample", "--model", m, "--kernel", "bgs",
                 "--chains", "2", "--steps", "1", "--init", p("zero.csv"), "--out", p("s.csv")));
         // train: nothing may be created
@@ -278,6 +282,8 @@ class MalformedInputCatalogueTest {
                 "--chains", "2", "--steps", "1", "--out", p("fifo.csv")));
         c.add(new Case("tv --out a link to /dev/zero", 2, "not a regular file", "tv", "--model", p("m"), "--kernel", "bgs",
                 "--chains", "2", "--steps", "1", "--out", p("zero.csv")));
+        c.add(new Case("dataset --param with a leading space", 2, "n", "dataset", "islands", "--param", "n= 13", "--out",
+                p("d.csv")));
         c.add(new Case("dataset --out a FIFO", 2, "not a regular file", "dataset", "islands", "--out", p("fifo.csv")));
         c.add(new Case("dataset --out below a regular file", 2, "plain.txt", "dataset", "islands", "--out",
                 p("plain.txt/x.csv")));

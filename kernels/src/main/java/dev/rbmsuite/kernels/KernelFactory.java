@@ -1,6 +1,7 @@
 package dev.rbmsuite.kernels;
 
 import dev.rbmsuite.core.RbmStack;
+import dev.rbmsuite.core.io.DecimalText;
 import java.util.Map;
 
 /**
@@ -71,7 +72,7 @@ public interface KernelFactory {
      * @param name the parameter's name
      * @param fallback its default
      * @return the value
-     * @throws IllegalArgumentException naming the parameter if the value is not an integer
+     * @throws IllegalArgumentException naming the parameter if the value is not a decimal integer (docs/contract.md, "Option values")
      */
     static int intParameter(Map<String, String> params, String name, int fallback) {
         String v = params.get(name);
@@ -79,7 +80,7 @@ public interface KernelFactory {
             return fallback;
         }
         try {
-            return Integer.parseInt(v.trim());
+            return DecimalText.parseInt(v);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("parameter " + name + ": '" + v + "' is not an integer", e);
         }
@@ -92,7 +93,7 @@ public interface KernelFactory {
      * @param name the parameter's name
      * @param fallback its default
      * @return the value
-     * @throws IllegalArgumentException naming the parameter if the value is not a finite number
+     * @throws IllegalArgumentException naming the parameter if the value is not a finite decimal number
      */
     static double doubleParameter(Map<String, String> params, String name, double fallback) {
         String v = params.get(name);
@@ -100,7 +101,7 @@ public interface KernelFactory {
             return fallback;
         }
         try {
-            double d = Double.parseDouble(v.trim());
+            double d = DecimalText.parseDouble(v);
             if (Double.isFinite(d)) {
                 return d;
             }

@@ -10,7 +10,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -390,40 +392,66 @@ public final class AtomicFiles {
         return removed;
     }
 
-    /** @return a fresh temporary name beside {@code abs}: {@code .NAME.tmp-PID-N} */
     /**
      * Checks, before any work, that {@link #write} could create its temporary file for
-     * {@code target}: creates an empty temporary of the same kind in the target's folder (or in its
-     * nearest existing ancestor, when folders are still to be made) and removes it at once. A folder
-     * where no file can be created (read-only, full, {@code /proc}) is then reported before a long
-     * computation rather than after it. Nothing else is touched.
+     * {@code target}: creates an empty temporary of the same name in the target's folder and removes
+     * it at once. Folders still to be made are made too, with their own names, inside a temporary
+     * folder in the nearest existing ancestor (removed with everything in it), so a name too long for
+     * the file system is found as well as a folder where no file can be created (read-only,
+     * {@code /proc}). A read-only or missing folder is thus reported before a long computation rather
+     * than after it; a disk that fills up during the work is not (the atomic write then leaves nothing
+     * behind). Nothing outside the temporaries is touched.
      *
      * @param target the file a later {@link #write} will create
-     * @throws OutputException naming the folder and the reason when no file can be created there
+     * @throws OutputException naming the target and the reason when it could not be created
      */
     public static void probe(Path target) {
         Path abs = target.toAbsolutePath().normalize();
         Path dir = abs.getParent();
+        Deque<String> missing = new ArrayDeque<>();
         while (dir != null && !Files.isDirectory(dir)) {
+            missing.addFirst(dir.getFileName().toString());
             dir = dir.getParent();
         }
         if (dir == null) {
             return;
         }
-        Path tmp = temporary(dir.resolve(abs.getFileName().toString()));
-        IN_FLIGHT.add(tmp);
+        // the folders still to be made, under a temporary of our own: ".probe.tmp-PID-N/a/b"
+        Path root = missing.isEmpty() ? null : temporary(dir.resolve("probe"));
+        Path folder = dir;
+        if (root != null) {
+            folder = root;
+            for (String name : missing) {
+                folder = folder.resolve(name);
+            }
+        }
+        Path tmp = temporary(folder.resolve(abs.getFileName().toString()));
+        Path made = root != null ? root : tmp;
+        IN_FLIGHT.add(made);
+        OutputException failure = null;
         try {
+            if (root != null) {
+                Files.createDirectories(folder);
+            }
             Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
-            Files.delete(tmp);
         } catch (IOException e) {
-            OutputException failure = new OutputException(abs, e);
-            deleteQuietly(tmp, failure);
-            throw failure;
+            failure = new OutputException(abs, e);
+        }
+        try {
+            deleteTree(made);
+        } catch (IOException e) {
+            if (failure == null) {
+                failure = new OutputException(made, e);
+            }
         } finally {
-            IN_FLIGHT.remove(tmp);
+            IN_FLIGHT.remove(made);
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 
+    /** @return a fresh temporary name beside {@code abs}: {@code .NAME.tmp-PID-N} */
     private static Path temporary(Path abs) {
         return abs.resolveSibling("." + abs.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
                 + COUNTER.incrementAndGet());

@@ -30,7 +30,8 @@ public class OutputException extends InputException {
             return "permission denied";
         }
         if (e instanceof java.nio.file.NoSuchFileException) {
-            return "no such folder";
+            // the system's ENOENT: a missing folder, or a folder that takes no new files (/proc)
+            return "no such file or folder";
         }
         // these carry only the path in their message, which alone says nothing
         if (e instanceof java.nio.file.FileAlreadyExistsException fae && fae.getFile() != null) {

@@ -35,13 +35,30 @@ class AtomicFilesTest {
     void aProbeLeavesNothingBehindAndFindsFoldersWhereNoFileCanBeCreated() throws IOException {
         Files.writeString(dir.resolve("kept.txt"), "mine");
         AtomicFiles.probe(dir.resolve("out.csv"));
-        AtomicFiles.probe(dir.resolve("not/yet/made/out.csv")); // probes dir, creates no folder
+        AtomicFiles.probe(dir.resolve("not/yet/made/out.csv")); // makes them in a temporary, keeps none
         assertThat(names()).containsExactly("kept.txt");
         // /proc/self is a folder in which nobody, root included, can create a file
         Path proc = Path.of("/proc/self");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(proc), "a Linux /proc");
         assertThatThrownBy(() -> AtomicFiles.probe(proc.resolve("out.csv"))).isInstanceOf(OutputException.class)
                 .hasMessageContaining("/proc/self/out.csv").hasMessageContaining("cannot write");
+    }
+
+    @Test
+    void aProbeFindsNamesTooLongForTheFileSystemWithoutMakingAnyFolder() throws IOException {
+        // Linux file systems take names of at most 255 bytes; the temporary ".NAME.tmp-PID-N" is about
+        // 20 longer than NAME, so a 240-character name fails only at the write: the probe must say so
+        int max = 255;
+        String fits = "a".repeat(200);
+        AtomicFiles.probe(dir.resolve(fits + ".csv"));
+        String tooLongForTheTemporary = "b".repeat(max - 10);
+        assertThatThrownBy(() -> AtomicFiles.probe(dir.resolve(tooLongForTheTemporary)))
+                .isInstanceOf(OutputException.class).hasMessageContaining("cannot write");
+        // a folder still to be made whose name is too long: found, and neither it nor "new" is created
+        assertThatThrownBy(() -> AtomicFiles.probe(dir.resolve("new").resolve("c".repeat(max + 1)).resolve("x.csv")))
+                .isInstanceOf(OutputException.class).hasMessageContaining("cannot write");
+        AtomicFiles.probe(dir.resolve("new").resolve("c".repeat(max)).resolve("x.csv"));
+        assertThat(names()).isEmpty();
     }
 
     @Test

@@ -27,7 +27,7 @@ class OutputExceptionTest {
         assertThat(new OutputException(OUT, new AccessDeniedException("/out/model")))
                 .hasMessage("/out/model: cannot write (permission denied)");
         assertThat(new OutputException(OUT, new NoSuchFileException("/out/model")))
-                .hasMessage("/out/model: cannot write (no such folder)");
+                .hasMessage("/out/model: cannot write (no such file or folder)");
         assertThat(new OutputException(OUT, new java.nio.file.FileAlreadyExistsException("/out")))
                 .hasMessage("/out/model: cannot write (/out is in the way: not a folder, or a link to nothing or a loop of links)");
         assertThat(new OutputException(OUT, new java.nio.file.NotDirectoryException("/out")))
