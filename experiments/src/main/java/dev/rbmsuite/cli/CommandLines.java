@@ -133,9 +133,45 @@ public final class CommandLines {
         }
     }
 
+    /**
+     * Integer options by the same rule ({@link DecimalText}): picocli's own converter,
+     * {@link Integer#valueOf}, also takes the digits of other scripts ({@code --chains ١٠} ran ten
+     * chains) while {@code --kernel-param temperatures=١٠} was refused.
+     */
+    private static final class StrictInt implements CommandLine.ITypeConverter<Integer> {
+        static final StrictInt INSTANCE = new StrictInt();
+
+        @Override
+        public Integer convert(String value) {
+            try {
+                return DecimalText.parseInt(value);
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not an int");
+            }
+        }
+    }
+
+    /** Long options ({@code --seed}) by the same rule. */
+    private static final class StrictLong implements CommandLine.ITypeConverter<Long> {
+        static final StrictLong INSTANCE = new StrictLong();
+
+        @Override
+        public Long convert(String value) {
+            try {
+                return DecimalText.parseLong(value);
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a long");
+            }
+        }
+    }
+
     private static void configure(CommandLine cl) {
         cl.registerConverter(Double.class, StrictDouble.INSTANCE);
         cl.registerConverter(Double.TYPE, StrictDouble.INSTANCE);
+        cl.registerConverter(Integer.class, StrictInt.INSTANCE);
+        cl.registerConverter(Integer.TYPE, StrictInt.INSTANCE);
+        cl.registerConverter(Long.class, StrictLong.INSTANCE);
+        cl.registerConverter(Long.TYPE, StrictLong.INSTANCE);
         CommandSpec spec = cl.getCommandSpec();
         if (!(spec.userObject() instanceof CommandLine.HelpCommand)) {
             spec.mixinStandardHelpOptions(true);

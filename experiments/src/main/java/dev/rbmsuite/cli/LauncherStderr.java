@@ -7,7 +7,6 @@ import java.io.PrintStream;
 import java.lang.reflect.Field;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -28,7 +27,8 @@ import java.util.regex.Pattern;
  * the error line was written over that line. Java has no public way to wrap a descriptor number, so
  * the launcher opens {@code java.io} to the command line ({@code --add-opens}) and this class sets
  * the number into a {@link FileDescriptor}; where that is refused, it falls back to opening the path
- * for appending.
+ * for appending. A descriptor is used only when {@code /proc/self/fdinfo} says it is open for writing;
+ * otherwise (no launcher, or another system) stderr stays as it is.
  */
 final class LauncherStderr {
     /** The system property naming the unfiltered stderr. */
@@ -46,10 +46,18 @@ final class LauncherStderr {
             return;
         }
         Matcher m = DESCRIPTOR.matcher(path);
-        FileDescriptor fd = m.matches() ? descriptor(Integer.parseInt(m.group(1))) : null;
-        if (fd != null) {
-            System.setErr(new PrintStream(new FileOutputStream(fd), true, Charset.defaultCharset()));
-            return;
+        if (m.matches()) {
+            // only a descriptor open for writing: without the launcher, fd 3 may be a file the JVM reads
+            // (a jar, the JDK's modules), and opening /dev/fd/3 for appending wrote the error line into it
+            int n = Integer.parseInt(m.group(1));
+            if (!openForWriting(n)) {
+                return;
+            }
+            FileDescriptor fd = descriptor(n);
+            if (fd != null) {
+                System.setErr(new PrintStream(new FileOutputStream(fd), true, Charset.defaultCharset()));
+                return;
+            }
         }
         try {
             // append: a stderr redirected to a file keeps what the launcher wrote before
@@ -60,16 +68,30 @@ final class LauncherStderr {
     }
 
     /**
+     * @param n a descriptor number
+     * @return whether this process has descriptor n open for writing (write-only or read-write), as
+     *     {@code /proc/self/fdinfo/n} says; false where that cannot be read
+     */
+    static boolean openForWriting(int n) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/fdinfo", Integer.toString(n)))) {
+                if (line.startsWith("flags:")) {
+                    int flags = Integer.parseInt(line.substring(6).trim(), 8);
+                    return (flags & 3) != 0; // O_WRONLY = 1, O_RDWR = 2
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // no /proc (not Linux), or not open
+        }
+        return false;
+    }
+
+    /**
      * @param n an open descriptor the process inherited
      * @return a descriptor object for it, or null where {@code java.io} is not open to this class
-     *     (no {@code --add-opens}) or the descriptor is not open
+     *     (no {@code --add-opens})
      */
     static FileDescriptor descriptor(int n) {
-        // the entry itself, not what it links to: a pipe's entry links to no path ("pipe:[1234]")
-        if (!Files.exists(Path.of("/proc/self/fd", Integer.toString(n)), LinkOption.NOFOLLOW_LINKS)
-                && !Files.exists(Path.of("/dev/fd", Integer.toString(n)), LinkOption.NOFOLLOW_LINKS)) {
-            return null;
-        }
         try {
             Field f = FileDescriptor.class.getDeclaredField("fd");
             f.setAccessible(true);

@@ -3,6 +3,7 @@ package dev.rbmsuite.cli;
 import dev.rbmsuite.core.FloatLimits;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Memory;
+import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.core.cost.CostLimitException;
@@ -91,6 +92,23 @@ final class TrainingInputs {
                     + params + " parameters beyond what float64 can evaluate (sum of |theta| up to "
                     + FloatLimits.MAX_SCALE + "; docs/contract.md, Limits)");
         }
+        requireKernel(s, (int) n);
+    }
+
+    /**
+     * Builds the run's kernel once, with its parameters, on a stack of the run's shape: a value the
+     * kernel refuses ({@code beta-min=2}, {@code temperatures=0x5}) is then an input error before
+     * anything is created, as in {@code sample}. It used to surface when the trainer built the kernel,
+     * as an internal error (exit 1), and {@code compare} had by then trained the kernels named before
+     * it and left their trials behind.
+     *
+     * @param s the validated settings
+     * @param visible the data's dimension
+     * @throws InputException naming --kernel-param
+     */
+    static void requireKernel(TrainingSettings s, int visible) {
+        RbmStack shape = RbmStack.xavier(visible, s.hidden(), Rng.seeded(0));
+        KernelChoice.create(KernelChoice.factory(s.kernel()), shape, s.kernelParams());
     }
 
     /**

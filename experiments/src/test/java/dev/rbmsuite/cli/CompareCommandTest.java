@@ -185,12 +185,17 @@ class CompareCommandTest {
                 new String[] {"--lr", "-1"},
                 new String[] {"--threads", "0"},
                 new String[] {"--tv-steps", "-1"},
-                new String[] {"--tv-chains", "0"});
+                new String[] {"--tv-chains", "0"},
+                // values the kernel refuses: found before the first kernel's trials, not after them
+                new String[] {"--kernels", "bgs,pt", "--kernel-param", "beta-min=2"},
+                new String[] {"--kernels", "bgs,pt", "--kernel-param", "temperatures=0x5"},
+                new String[] {"--kernels", "pt,bgs", "--kernel-param", "temperatures=0"},
+                new String[] {"--trials", "\u0663"});
         for (String[] extra : bad) {
             Cli.Result r = Cli.run(args(data, out, extra));
             assertThat(r.code()).as(String.join(" ", extra) + ": " + r.err()).isEqualTo(2);
             assertThat(r.err().strip().lines().count()).as(r.err()).isEqualTo(1);
-            assertThat(r.err()).contains("option --");
+            assertThat(r.err()).containsPattern("option '?--");
             assertThat(out).doesNotExist();
         }
         Cli.Result missing = Cli.run(args(dir.resolve("absent.csv"), out));

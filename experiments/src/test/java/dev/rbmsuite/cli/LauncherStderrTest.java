@@ -90,8 +90,58 @@ class LauncherStderrTest {
     }
 
     @Test
-    void aDescriptorThatIsNotOpenIsNotUsed() {
-        assertThat(LauncherStderr.descriptor(987)).isNull();
+    void onlyADescriptorOpenForWritingCounts() throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self/fdinfo")), "a Linux /proc");
+        assertThat(LauncherStderr.openForWriting(987)).as("not open").isFalse();
+        Path f = Files.writeString(dir.resolve("read-only"), "mine\n");
+        try (java.io.FileInputStream in = new java.io.FileInputStream(f.toFile())) {
+            int n = descriptorOf(f);
+            assertThat(LauncherStderr.openForWriting(n)).as("fd %d, opened for reading", n).isFalse();
+        }
+        try (java.io.FileOutputStream out = new java.io.FileOutputStream(f.toFile(), true)) {
+            int n = descriptorOf(f);
+            assertThat(LauncherStderr.openForWriting(n)).as("fd %d, opened for appending", n).isTrue();
+        }
+    }
+
+    /** @return the number of this process's one open descriptor on {@code f} */
+    private static int descriptorOf(Path f) throws IOException {
+        try (java.util.stream.Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            for (Path p : (Iterable<Path>) fds::iterator) {
+                try {
+                    if (Files.readSymbolicLink(p).equals(f.toAbsolutePath())) {
+                        return Integer.parseInt(p.getFileName().toString());
+                    }
+                } catch (IOException e) {
+                    // closed meanwhile (the listing's own descriptor)
+                }
+            }
+        }
+        throw new AssertionError("no descriptor on " + f);
+    }
+
+    /**
+     * Without the launcher, fd 3 may be a file the JVM only reads (as root, appending to /dev/fd/3
+     * once wrote the error line into the JDK's lib/modules): such a descriptor is left alone, and
+     * stderr stays stderr.
+     */
+    @Test
+    void aDescriptorOpenForReadingIsLeftAlone() throws Exception {
+        Path log = dir.resolve("log");
+        Path theirs = Files.writeString(dir.resolve("theirs"), "not ours\n");
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", "exec \"$0\" \"$@\" 3<\"$THEIRS\"", javaBin, "-Xmx64m",
+                "--add-opens", "java.base/java.io=ALL-UNNAMED", "-D" + LauncherStderr.PROPERTY + "=/dev/fd/3", "-cp", cp,
+                Child.class.getName());
+        pb.environment().put("THEIRS", theirs.toString());
+        Process p = pb.redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        p.getOutputStream().close();
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(Files.readString(log)).isZero();
+        assertThat(Files.readString(theirs)).isEqualTo("not ours\n");
+        String n = System.lineSeparator();
+        assertThat(Files.readString(log)).isEqualTo("out 1" + n + "err 1" + n + "out 2" + n + "err 2" + n);
     }
 
     @Test

@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MalformedInputCatalogueTest {
     /** The number of cases in the catalogue (checked against the list, so it cannot drift). */
-    static final int CASES = 89;
+    static final int CASES = 92;
 
     @TempDir
     static Path dir;
@@ -224,6 +224,12 @@ class MalformedInputCatalogueTest {
                 "--epochs", "2", "--samples", "2000000000", "--out", p("run")));
         c.add(new Case("train --lr 1e308", 2, "--lr", "train", "--data", d, "--kernel", "bgs", "--hidden", "3", "--epochs", "2",
                 "--lr", "1e308", "--out", p("run")));
+        c.add(new Case("train --kernel-param the kernel refuses", 2, "beta-min", "train", "--data", d, "--kernel", "pt",
+                "--hidden", "3", "--epochs", "2", "--kernel-param", "beta-min=2", "--out", p("run")));
+        c.add(new Case("train --kernel-param with a Java type suffix", 2, "beta-min", "train", "--data", d, "--kernel",
+                "pt", "--hidden", "3", "--epochs", "2", "--kernel-param", "beta-min=0.1d", "--out", p("run")));
+        c.add(new Case("train --epochs in Arabic-Indic digits", 2, "--epochs", "train", "--data", d, "--kernel", "bgs",
+                "--hidden", "3", "--epochs", "\u0662", "--out", p("run")));
         c.add(new Case("train --lr NaN", 2, "--lr", "train", "--data", d, "--kernel", "bgs", "--hidden", "3", "--epochs", "2",
                 "--lr", "NaN", "--out", p("run")));
         c.add(new Case("train --lr with a trailing space", 2, "--lr", "train", "--data", d, "--kernel", "bgs", "--hidden",

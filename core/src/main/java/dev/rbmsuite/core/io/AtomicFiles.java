@@ -98,6 +98,10 @@ public final class AtomicFiles {
         Path dir = abs.getParent();
         Path tmp = temporary(abs);
         boolean staged = false;
+        Path made = null; // the outermost folder this write creates, removed again if it fails
+        for (Path p = dir; p != null && !Files.exists(p, LinkOption.NOFOLLOW_LINKS); p = p.getParent()) {
+            made = p; // nothing by that name yet: not a folder, file or link of anyone's
+        }
         IN_FLIGHT.add(tmp);
         try {
             Files.createDirectories(dir);
@@ -116,13 +120,36 @@ public final class AtomicFiles {
         } catch (IOException e) {
             OutputException failure = new OutputException(abs, e);
             deleteQuietly(tmp, failure);
+            removeEmptyFolders(dir, made, failure);
             throw failure;
         } catch (RuntimeException e) {
             deleteQuietly(tmp, e);
+            removeEmptyFolders(dir, made, e);
             throw e;
         } finally {
             if (!staged) {
                 IN_FLIGHT.remove(tmp);
+            }
+        }
+    }
+
+    /**
+     * After a failed write, removes the folders it created (from {@code dir} up to {@code made}, the
+     * outermost), each only while it is empty: a full disk must not leave a trail of empty folders,
+     * and a folder another writer has put something into meanwhile is kept.
+     */
+    private static void removeEmptyFolders(Path dir, Path made, Throwable failure) {
+        if (made == null) {
+            return;
+        }
+        for (Path p = dir; p != null && p.startsWith(made); p = p.getParent()) {
+            try {
+                Files.delete(p);
+            } catch (java.nio.file.DirectoryNotEmptyException | java.nio.file.NoSuchFileException e) {
+                return;
+            } catch (IOException | RuntimeException e) {
+                failure.addSuppressed(e);
+                return;
             }
         }
     }

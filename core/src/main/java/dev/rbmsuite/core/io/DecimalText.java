@@ -45,4 +45,18 @@ public final class DecimalText {
         }
         return Integer.parseInt(s);
     }
+
+    /**
+     * Reads a long integer.
+     *
+     * @param s the text
+     * @return its value
+     * @throws NumberFormatException if the text is not a decimal integer or lies outside the long range
+     */
+    public static long parseLong(String s) {
+        if (s == null || !INTEGER.matcher(s).matches()) {
+            throw new NumberFormatException("'" + s + "' is not a decimal integer");
+        }
+        return Long.parseLong(s);
+    }
 }

@@ -102,6 +102,14 @@ class AtomicFilesTest {
         assertThatThrownBy(() -> AtomicFiles.writeString(f, "new")).isInstanceOf(OutputException.class);
         assertThat(Files.readString(f)).isEqualTo("old\n");
         assertThat(names()).containsExactly("keep.csv");
+        // folders the failed write made are removed again; one that was there already is kept
+        Files.createDirectory(dir.resolve("there"));
+        assertThatThrownBy(() -> AtomicFiles.writeString(dir.resolve("there/new/deeper/x.csv"), "new"))
+                .isInstanceOf(OutputException.class);
+        assertThat(names()).containsExactly("keep.csv", "there");
+        try (Stream<Path> s = Files.list(dir.resolve("there"))) {
+            assertThat(s.toList()).isEmpty();
+        }
     }
 
     @Test

@@ -38,5 +38,10 @@ class DecimalTextTest {
                     .hasMessage("'" + s + "' is not a decimal integer");
         }
         assertThatThrownBy(() -> DecimalText.parseInt("2147483648")).isInstanceOf(NumberFormatException.class);
+        assertThat(DecimalText.parseLong("2147483648")).isEqualTo(2147483648L);
+        assertThat(DecimalText.parseLong("-9223372036854775808")).isEqualTo(Long.MIN_VALUE);
+        for (String s : new String[] {" 1", "1L", "0x10", "\u0661", "9223372036854775808"}) {
+            assertThatThrownBy(() -> DecimalText.parseLong(s)).as(s).isInstanceOf(NumberFormatException.class);
+        }
     }
 }
