@@ -105,73 +105,56 @@ public final class CommandLines {
     }
 
     /**
-     * Converts a floating-point option value as strictly as picocli converts integers
-     * ({@link DecimalText}): Java's {@link Double#parseDouble} also accepts surrounding spaces, a type
-     * suffix and hexadecimal, so {@code --lr '1e-2 '} was taken while {@code --epochs '5 '} was refused.
+     * Converts a floating-point option value by the suite's one rule for numbers ({@link DecimalText}):
+     * Java's {@link Double#parseDouble} also accepts surrounding spaces, a type suffix and hexadecimal,
+     * so {@code --lr '1e-2 '} was taken while {@code --epochs '5 '} was refused.
      */
     static double strictDouble(String s) {
-        try {
-            return DecimalText.parseDouble(s);
-        } catch (NumberFormatException e) {
-            throw new CommandLine.TypeConversionException("'" + s + "' is not a double");
-        }
+        return Strict.DOUBLE.convert(s);
     }
 
     /**
-     * {@link #strictDouble} as a converter. A class rather than method references: with two
-     * references to the same method (one per converter type, two lambda proxy classes for one
-     * target) the JDK 17 JVM crashed at exit (SIGSEGV in
-     * SystemDictionaryShared::adjust_lambda_proxy_class_dictionary) while it wrote the launcher's
+     * Numeric options by the suite's one rule for numbers ({@link DecimalText}), for the three types
+     * the options use. picocli's own converters take more: {@link Double#valueOf} spaces, type
+     * suffixes and hexadecimal, {@link Integer#valueOf} and {@link Long#valueOf} the digits of other
+     * scripts ({@code --chains ١٠} ran ten chains while {@code --kernel-param temperatures=١٠} was
+     * refused). One class, not method references: with two references to the same method (one per
+     * converter type, two lambda proxy classes for one target) the JDK 17 JVM crashed at exit (SIGSEGV
+     * in SystemDictionaryShared::adjust_lambda_proxy_class_dictionary) while it wrote the launcher's
      * class-data-sharing archive, in every command's first run.
      */
-    private static final class StrictDouble implements CommandLine.ITypeConverter<Double> {
-        static final StrictDouble INSTANCE = new StrictDouble();
+    private static final class Strict<T> implements CommandLine.ITypeConverter<T> {
+        static final Strict<Double> DOUBLE = new Strict<>(Double.class, "a double");
+        static final Strict<Integer> INT = new Strict<>(Integer.class, "an int");
+        static final Strict<Long> LONG = new Strict<>(Long.class, "a long");
 
-        @Override
-        public Double convert(String value) {
-            return strictDouble(value);
+        private final Class<T> type;
+        private final String what;
+
+        private Strict(Class<T> type, String what) {
+            this.type = type;
+            this.what = what;
         }
-    }
-
-    /**
-     * Integer options by the same rule ({@link DecimalText}): picocli's own converter,
-     * {@link Integer#valueOf}, also takes the digits of other scripts ({@code --chains ١٠} ran ten
-     * chains) while {@code --kernel-param temperatures=١٠} was refused.
-     */
-    private static final class StrictInt implements CommandLine.ITypeConverter<Integer> {
-        static final StrictInt INSTANCE = new StrictInt();
 
         @Override
-        public Integer convert(String value) {
+        public T convert(String value) {
             try {
-                return DecimalText.parseInt(value);
+                Object x = type == Double.class ? (Object) DecimalText.parseDouble(value)
+                        : type == Long.class ? (Object) DecimalText.parseLong(value) : (Object) DecimalText.parseInt(value);
+                return type.cast(x);
             } catch (NumberFormatException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not an int");
-            }
-        }
-    }
-
-    /** Long options ({@code --seed}) by the same rule. */
-    private static final class StrictLong implements CommandLine.ITypeConverter<Long> {
-        static final StrictLong INSTANCE = new StrictLong();
-
-        @Override
-        public Long convert(String value) {
-            try {
-                return DecimalText.parseLong(value);
-            } catch (NumberFormatException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not a long");
+                throw new CommandLine.TypeConversionException("'" + value + "' is not " + what);
             }
         }
     }
 
     private static void configure(CommandLine cl) {
-        cl.registerConverter(Double.class, StrictDouble.INSTANCE);
-        cl.registerConverter(Double.TYPE, StrictDouble.INSTANCE);
-        cl.registerConverter(Integer.class, StrictInt.INSTANCE);
-        cl.registerConverter(Integer.TYPE, StrictInt.INSTANCE);
-        cl.registerConverter(Long.class, StrictLong.INSTANCE);
-        cl.registerConverter(Long.TYPE, StrictLong.INSTANCE);
+        cl.registerConverter(Double.class, Strict.DOUBLE);
+        cl.registerConverter(Double.TYPE, Strict.DOUBLE);
+        cl.registerConverter(Integer.class, Strict.INT);
+        cl.registerConverter(Integer.TYPE, Strict.INT);
+        cl.registerConverter(Long.class, Strict.LONG);
+        cl.registerConverter(Long.TYPE, Strict.LONG);
         CommandSpec spec = cl.getCommandSpec();
         if (!(spec.userObject() instanceof CommandLine.HelpCommand)) {
             spec.mixinStandardHelpOptions(true);
