@@ -12,8 +12,9 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>Binary inputs (the common case: chain states) use group tables: the inputs are cut into groups
  * of {@value #GROUP} units, and for each group all 2^{@value #GROUP} sums of its rows of M are
  * precomputed, so one table row replaces up to four row additions and no input has to be tested
- * one at a time (a group's pattern is read from its inputs' bits, a vector of inputs at a time). Tables are small (16 rows per
- * group) and built once per RBM in about a microsecond. Non-binary inputs (means) take a dense
+ * one at a time (a group's pattern is read from its inputs' bits, a vector of inputs at a time).
+ * Tables are small (16 rows per group) and built once per RBM in about a microsecond. The swap
+ * kernel's fused fields use the same tables ({@link #fields}). Non-binary inputs (means) take a dense
  * multiply-add path. Rows of M and of the tables are padded to a whole number of vector lanes with
  * zeros, so every load is a full vector even for short layers (n = 25).
  */
