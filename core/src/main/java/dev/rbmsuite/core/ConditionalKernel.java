@@ -144,10 +144,17 @@ public final class ConditionalKernel {
             // h = 1 with probability sig(beta f) = 1 / (1 + e^{-beta f}): test u (1 + e) < 1, no division.
             // Chunks of a multiple of the vector length keep uniforms and exponentials in the L1 cache
             // and draw exactly the uniforms one fill of the whole batch would (same counters, in order).
+            // The rare chunk with a draw the fast test cannot decide (within 1e-7 of the threshold, a
+            // field beyond the exponential's range, NaN) is drawn again from the same uniforms by the
+            // exact scalar draws: the same decisions, about once in several thousand chunks.
             for (int c = 0; c < total; c += SAMPLE_CHUNK) {
                 int len = Math.min(SAMPLE_CHUNK, total - c);
+                Rng replay = rng.copy();
                 rng.fillUniform(uniforms, c, len);
-                VectorMath.bernoulliLogistic(uniforms, c, out, c, len, beta);
+                if (!VectorMath.bernoulliLogisticDeferred(uniforms, c, out, c, len, beta)) {
+                    replay.fillUniform(uniforms, c, len);
+                    VectorMath.bernoulliLogisticScalar(uniforms, c, out, c, len, beta);
+                }
             }
         }
     }

@@ -19,6 +19,7 @@ import jdk.incubator.vector.VectorSpecies;
  */
 public final class VectorMath {
     static final VectorSpecies<Double> S = Lanes.SPECIES;
+    private static final VectorSpecies<Long> LS = S.withLanes(long.class);
     private static final int L = Lanes.LANES;
     private static final int W = Lanes.WIDTH;
     private static final boolean MASKS = Lanes.MASKS;
@@ -49,6 +50,15 @@ public final class VectorMath {
     private static final int BLOCK = 256;
     /** Distance from 1 of u (1 + e) below which a fast draw is recomputed with the full exponential. */
     private static final double DRAW_MARGIN = 1e-7;
+    private static final long MARGIN_BITS = Double.doubleToRawLongBits(DRAW_MARGIN);
+    /**
+     * Raw bits of the largest |-beta x| that {@link #bernoulliLogisticDeferred} draws without its
+     * exact fallback: 708, so that [-708, 708] lies within [EXP_MIN, EXP_MAX], where the clamp of the
+     * other draws changes nothing.
+     */
+    private static final long IN_RANGE_BITS = Double.doubleToRawLongBits(-EXP_MIN);
+    private static final long ONE_BITS = Double.doubleToRawLongBits(1.0);
+    private static final long INFINITY_BITS = Double.doubleToRawLongBits(Double.POSITIVE_INFINITY);
 
     static {
         double f = 1;
@@ -225,6 +235,97 @@ public final class VectorMath {
         for (; k < len; k++) {
             x[xo + k] = exactDraw(u[uo + k], x[xo + k], beta);
         }
+    }
+
+    /**
+     * {@link #bernoulliLogistic} for callers that can replay their uniforms: the same decisions, with
+     * the margin test of every lane deferred to the end instead of taken a vector at a time. The
+     * decisions are written into {@code u} (which is consumed), and a running or of the lanes' "near"
+     * signs records whether any lane came within the margin of 1, had |beta x| above 708 (where the
+     * exponential needs its clamp) or was NaN; only if none did are the decisions copied into
+     * {@code x}. Otherwise {@code x} is left as it was and the method returns false: the caller draws
+     * the same uniforms again and calls {@link #bernoulliLogisticScalar}, which gives every lane its
+     * exact decision (at ordinary fields a chunk of 1,024 draws has a lane within 1e-7 of 1 about once
+     * in several thousand chunks). Why: the per-vector test reads every lane out of the vector and
+     * branches, which at 2 lanes (NEON, 128-bit vectors) cost a third of each draw, and the clamp is
+     * a Java {@code max} and {@code min}, about ten instructions per vector; the deferred test is a
+     * few integer lane operations and no branch. Masks are not used, so every width runs the same
+     * code.
+     *
+     * @param u uniforms in [0, 1) (overwritten with 0.0 / 1.0 decisions)
+     * @param uo first uniform
+     * @param x fields in, draws out (unchanged when the method returns false)
+     * @param xo first field
+     * @param len number of draws
+     * @param beta inverse temperature
+     * @return whether the draws were written; false when the caller must redraw the uniforms and call
+     *     {@link #bernoulliLogisticScalar}
+     */
+    static boolean bernoulliLogisticDeferred(double[] u, int uo, double[] x, int xo, int len, double beta) {
+        if (!VectorWarmUp.vector(VectorWarmUp.DRAWS)) {
+            bernoulliLogisticScalar(u, uo, x, xo, len, beta);
+            return true;
+        }
+        int upper = S.loopBound(len);
+        if (!bernoulliLogisticDeferredVector(u, uo, x, xo, upper, beta)) {
+            return false;
+        }
+        System.arraycopy(u, uo, x, xo, upper);
+        bernoulliLogisticScalar(u, uo + upper, x, xo + upper, len - upper, beta);
+        return true;
+    }
+
+    /**
+     * The vector code of {@link #bernoulliLogisticDeferred} (its scalar twin is
+     * {@link #bernoulliLogisticScalar}): the decisions of a whole number of vectors into {@code u}.
+     *
+     * @param len a multiple of the vector length
+     * @return whether no lane needs the exact draw
+     */
+    static boolean bernoulliLogisticDeferredVector(double[] u, int uo, double[] x, int xo, int len, double beta) {
+        DoubleVector va = DoubleVector.broadcast(S, -beta);
+        DoubleVector log2e = DoubleVector.broadcast(S, LOG2E);
+        DoubleVector magic = DoubleVector.broadcast(S, ROUND_MAGIC);
+        DoubleVector nLn2Hi = DoubleVector.broadcast(S, -LN2_HI);
+        DoubleVector nLn2Lo = DoubleVector.broadcast(S, -LN2_LO);
+        DoubleVector one = DoubleVector.broadcast(S, 1.0);
+        DoubleVector c0 = DoubleVector.broadcast(S, TAYLOR[0]);
+        DoubleVector c1 = DoubleVector.broadcast(S, TAYLOR[1]);
+        DoubleVector c2 = DoubleVector.broadcast(S, TAYLOR[2]);
+        DoubleVector c3 = DoubleVector.broadcast(S, TAYLOR[3]);
+        DoubleVector c4 = DoubleVector.broadcast(S, TAYLOR[4]);
+        DoubleVector c5 = DoubleVector.broadcast(S, TAYLOR[5]);
+        DoubleVector c6 = DoubleVector.broadcast(S, TAYLOR[6]);
+        DoubleVector c7 = DoubleVector.broadcast(S, TAYLOR[7]);
+        LongVector rangeBits = LongVector.broadcast(LS, IN_RANGE_BITS);
+        LongVector marginBits = LongVector.broadcast(LS, MARGIN_BITS + 1);
+        LongVector infinityBits = LongVector.broadcast(LS, INFINITY_BITS);
+        // the sign bit of a lane of "near" is set once any of its values needed the exact draw: a
+        // magnitude a (raw bits of |.|; non-negative doubles order as their bits) of -beta x above
+        // IN_RANGE (where the clamp of bernoulliLogisticVector would act; NaN and infinities too), or of
+        // y - 1 at most DRAW_MARGIN or above +infinity (NaN): each makes one difference negative
+        LongVector near = LongVector.zero(LS);
+        for (int k = 0; k < len; k += S.length()) {
+            DoubleVector xc = DoubleVector.fromArray(S, x, xo + k).mul(va);
+            near = near.or(rangeBits.sub(xc.reinterpretAsLongs().and(Long.MAX_VALUE)));
+            DoubleVector t = xc.fma(log2e, magic);
+            DoubleVector kk = t.sub(magic);
+            DoubleVector r = kk.fma(nLn2Lo, kk.fma(nLn2Hi, xc));
+            DoubleVector p = c7.fma(r, c6).fma(r, c5).fma(r, c4).fma(r, c3).fma(r, c2).fma(r, c1).fma(r, c0);
+            LongVector bits = t.reinterpretAsLongs().add(1023L - MAGIC_BITS).lanewise(VectorOperators.LSHL, 52);
+            DoubleVector uv = DoubleVector.fromArray(S, u, uo + k);
+            LongVector dy = uv.fma(p.mul(bits.reinterpretAsDoubles()), uv).sub(one).reinterpretAsLongs();
+            LongVector a = dy.and(Long.MAX_VALUE);
+            near = near.or(a.sub(marginBits)).or(infinityBits.sub(a));
+            // y < 1 exactly when y - 1 < 0 (dy is not zero in a lane that is not near): all ones where
+            // the sign bit is set, and with the bits of 1.0
+            dy.lanewise(VectorOperators.ASHR, 63).and(ONE_BITS).reinterpretAsDoubles().intoArray(u, uo + k);
+        }
+        long any = 0;
+        for (int q = 0; q < L; q++) {
+            any |= near.lane(q);
+        }
+        return any >= 0;
     }
 
     /**

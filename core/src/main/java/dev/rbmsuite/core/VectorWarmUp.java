@@ -30,7 +30,7 @@ public final class VectorWarmUp {
     static final int TABLE = 1;
     /** {@code ConditionalKernel}'s fused multiply-add rows (non-binary inputs). */
     static final int DENSE = 2;
-    /** {@link VectorMath#bernoulliLogistic}. */
+    /** {@link VectorMath#bernoulliLogistic} and {@link VectorMath#bernoulliLogisticDeferred}. */
     static final int DRAWS = 4;
     /** {@link Rng#fillUniform}. */
     static final int UNIFORMS = 8;
@@ -218,7 +218,9 @@ public final class VectorWarmUp {
         private final double[] bits;
         private final double[] row;
         private final double[] fields;
+        private final double[] fieldValues;
         private final double[] uniforms;
+        private final double[] consumed;
         private final boolean boundary;
         private final Rng rng = Rng.seeded(0x7761726dL).fork(1);
 
@@ -241,7 +243,15 @@ public final class VectorWarmUp {
             }
             row = new double[kernel.stride()];
             fields = new double[draws];
+            // fields independent of the uniforms: u (1 + e^{-f}) then lies within the fast draws'
+            // margin of 1 about once in ten million draws (fields made from the uniforms themselves,
+            // f = 4 (u - 1/2), put every u near 1/2 on the threshold)
+            fieldValues = new double[draws];
+            for (int k = 0; k < draws; k++) {
+                fieldValues[k] = 4.0 * (rng.nextDouble() - 0.5);
+            }
             uniforms = new double[draws];
+            consumed = new double[draws];
             rng.fillUniformScalar(uniforms, 0, draws);
             this.boundary = boundary;
         }
@@ -257,16 +267,26 @@ public final class VectorWarmUp {
                     case DENSE -> kernel.denseRow(inputs, row, vectorCode);
                     case DRAWS -> {
                         for (int k = 0; k < len; k++) {
-                            fields[k] = 4.0 * (uniforms[k] - 0.5);
+                            fields[k] = fieldValues[k];
                         }
                         double[] u = uniforms;
-                        if (boundary) {
+                        if (boundary && rep % 2 == 0) {
                             // a uniform on the decision boundary u (1 + e^{-f}) = 1: the exact branch
+                            // (every other call, so that the deferred draws also finish their work)
                             u = uniforms.clone();
                             u[rep] = 1.0 / (1.0 + VectorMath.expScalar(-fields[rep]));
                         }
                         if (vectorCode) {
-                            VectorMath.bernoulliLogisticVector(u, 0, fields, 0, len, 1.0);
+                            // as ConditionalKernel draws: the deferred test, and the twin where it
+                            // declines (the boundary case); the deferred draws consume u
+                            System.arraycopy(u, 0, consumed, 0, len);
+                            int whole = Lanes.SPECIES.loopBound(len);
+                            if (VectorMath.bernoulliLogisticDeferredVector(consumed, 0, fields, 0, whole, 1.0)) {
+                                System.arraycopy(consumed, 0, fields, 0, whole);
+                                VectorMath.bernoulliLogisticScalar(u, whole, fields, whole, len - whole, 1.0);
+                            } else {
+                                VectorMath.bernoulliLogisticScalar(u, 0, fields, 0, len, 1.0);
+                            }
                         } else {
                             VectorMath.bernoulliLogisticScalar(u, 0, fields, 0, len, 1.0);
                         }

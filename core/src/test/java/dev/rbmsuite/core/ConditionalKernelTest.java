@@ -185,7 +185,42 @@ class ConditionalKernelTest {
         int rows = 300; // 2700 draws: three chunks
         double[] x = inputs(nIn, rows, r);
         double beta = 0.9;
-        Rng stream = Rng.seeded(9);
+        double[] out = assertDrawsAreTheReference(k, mat, bias, nIn, nOut, x, rows, beta, Rng.seeded(9));
+        double[] again = new double[rows * nOut];
+        k.apply(x, rows, again, ConditionalKernel.Mode.SAMPLE, beta, Rng.seeded(9), new double[rows * nOut]);
+        assertThat(again).isEqualTo(out);
+        double[] other = new double[rows * nOut];
+        k.apply(x, rows, other, ConditionalKernel.Mode.SAMPLE, beta, Rng.seeded(10), new double[rows * nOut]);
+        assertThat(other).isNotEqualTo(out);
+    }
+
+    /**
+     * A chunk with a lane the fast draws may not decide (here fields beyond the exponential's range,
+     * from one real-valued row of large inputs) is drawn again from the same uniforms with the exact
+     * draws: the same bits as the reference, in that chunk and in the others, and the same number of
+     * draws.
+     */
+    @Test
+    void chunksThatNeedTheExactDrawAreDrawnAgainFromTheSameUniforms() {
+        Rng r = Rng.seeded(11);
+        int nIn = 5;
+        int nOut = 25;
+        double[] mat = gaussian(nIn * nOut, r, 1.0);
+        double[] bias = gaussian(nOut, r, 0.5);
+        ConditionalKernel k = new ConditionalKernel(nIn, nOut, mat, bias);
+        int rows = 130; // 3250 draws: four chunks, the last row's in the fourth
+        double[] x = inputs(nIn, rows, r);
+        for (int i = 0; i < nIn; i++) {
+            x[(rows - 1) * nIn + i] = 400.0 * (i % 2 == 0 ? 1 : -1) + i;
+        }
+        x[(rows - 2) * nIn] = Double.NaN;
+        double[] out = assertDrawsAreTheReference(k, mat, bias, nIn, nOut, x, rows, 2.0, Rng.seeded(12));
+        assertThat(Arrays.stream(out).filter(d -> d != 0.0 && d != 1.0)).as("draws other than 0 and 1").isEmpty();
+    }
+
+    /** Draws SAMPLE with the stream and checks every unit against fma(u, e^{-beta f}, u) &lt; 1. */
+    private static double[] assertDrawsAreTheReference(ConditionalKernel k, double[] mat, double[] bias, int nIn, int nOut,
+                                                       double[] x, int rows, double beta, Rng stream) {
         Rng replay = stream.copy();
         double[] out = new double[rows * nOut];
         k.apply(x, rows, out, ConditionalKernel.Mode.SAMPLE, beta, stream, new double[rows * nOut]);
@@ -200,11 +235,6 @@ class ConditionalKernelTest {
                 assertThat(out[q]).as("row %d unit %d", row, j).isEqualTo(expected);
             }
         }
-        double[] again = new double[rows * nOut];
-        k.apply(x, rows, again, ConditionalKernel.Mode.SAMPLE, beta, Rng.seeded(9), new double[rows * nOut]);
-        assertThat(again).isEqualTo(out);
-        double[] other = new double[rows * nOut];
-        k.apply(x, rows, other, ConditionalKernel.Mode.SAMPLE, beta, Rng.seeded(10), new double[rows * nOut]);
-        assertThat(other).isNotEqualTo(out);
+        return out;
     }
 }

@@ -186,6 +186,68 @@ class VectorMathTest {
         assertThat(ones).isBetween(len / 4, 3 * len / 4); // both outcomes are exercised
     }
 
+    /**
+     * The deferred draws either write exactly the decisions of the full exponential, touching nothing
+     * else, or (when a lane is within the margin, out of the exponential's range or NaN) write nothing
+     * and say so. Ordinary fields, each special value at every lane position of a vector, and lengths
+     * that leave a scalar tail, where special values are decided exactly in place.
+     */
+    @Test
+    void deferredLogisticDrawsAreExactOrLeaveTheFieldsAlone() {
+        Rng r = Rng.seeded(45);
+        double beta = 0.7;
+        double[] special = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1e308, -1e308,
+            708.5 / beta, -708.5 / beta, 750.0 / beta, -750.0 / beta, 2000.0, -2000.0, 1e5, -1e5};
+        int written = 0;
+        int declined = 0;
+        for (int len : lengths()) {
+            for (int at = -1; at < Math.min(len, 2 * Lanes.WIDTH); at++) {
+                for (double value : at < 0 ? new double[] {0.0} : special) {
+                    double[] u = new double[len + 3];
+                    r.fillUniform(u, 0, u.length);
+                    double[] f = new double[len];
+                    for (int k = 0; k < len; k++) {
+                        f[k] = (r.nextDouble() - 0.5) * 40;
+                    }
+                    if (at >= 0) {
+                        f[at] = value;
+                    }
+                    double[] x = new double[len + 2];
+                    Arrays.fill(x, 42.0);
+                    System.arraycopy(f, 0, x, 1, len);
+                    double[] uniforms = u.clone();
+                    if (VectorMath.bernoulliLogisticDeferred(uniforms, 3, x, 1, len, beta)) {
+                        written++;
+                        for (int k = 0; k < len; k++) {
+                            double uk = u[3 + k];
+                            double expected = Math.fma(uk, VectorMath.expScalar(-beta * f[k]), uk) < 1.0 ? 1.0 : 0.0;
+                            assertThat(x[1 + k]).as("draw %d of %d, field %s", k, len, f[k]).isEqualTo(expected);
+                        }
+                    } else {
+                        declined++;
+                        assertThat(at).as("declined without a special field").isNotNegative();
+                        assertThat(Arrays.copyOfRange(x, 1, len + 1)).as("fields left alone").isEqualTo(f);
+                    }
+                    assertThat(x[0]).isEqualTo(42.0);
+                    assertThat(x[len + 1]).isEqualTo(42.0);
+                }
+            }
+        }
+        assertThat(written).as("calls that wrote their draws").isPositive();
+        assertThat(declined).as("calls that declined").isPositive();
+        // near the threshold: u (1 + e) within 1e-12 of 1 in one lane of a vector
+        double[] f = new double[64];
+        double[] u = new double[64];
+        for (int k = 0; k < f.length; k++) {
+            f[k] = (r.nextDouble() - 0.5) * 40;
+            u[k] = r.nextDouble();
+        }
+        u[37] = (1.0 + 1e-12) / (1.0 + VectorMath.expScalar(-beta * f[37]));
+        double[] x = f.clone();
+        assertThat(VectorMath.bernoulliLogisticDeferred(u.clone(), 0, x, 0, f.length, beta)).isFalse();
+        assertThat(x).isEqualTo(f);
+    }
+
     /** expScalar's clamp: the result is finite and positive for every argument, NaN aside. */
     @Test
     void expScalarClampsItsArgument() {
