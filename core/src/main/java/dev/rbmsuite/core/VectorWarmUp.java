@@ -207,9 +207,10 @@ public final class VectorWarmUp {
      * (its calls run interpreted at first) but shaped so that every loop and branch of the vector code
      * runs at every hardware width: a whole-block part and a remainder (17 inputs: four whole groups of
      * 4, read as two vector steps of 8 lanes, four of 4 or four pairs of 2, and a partial group; 36 outputs: 40 = 32 + 8 padded at 8 lanes, 36 = 32 + 4 at 4 and 2 lanes;
-     * 9 draws) and one draw on the decision boundary, which takes the exact branch. So C2 does not
-     * compile a path it has never seen taken as a trap that the real data would hit later. The large
-     * set (24 x 96, 512 draws, no boundary case) is what the timings compare.
+     * 9 draws), and in every other call of the draws one draw on the decision boundary, so that the
+     * deferred draws both decline (and the exact draws run) and finish. So C2 does not compile a path
+     * it has never seen taken as a trap that the real data would hit later. The large set (24 x 96,
+     * 512 draws, fields independent of the uniforms, no boundary case) is what the timings compare.
      */
     static final class Bench {
         private final ConditionalKernel kernel;
