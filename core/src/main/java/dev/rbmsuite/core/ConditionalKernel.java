@@ -228,7 +228,7 @@ public final class ConditionalKernel {
             long bits = 0;
             for (int v = 0; v < VECTORS_PER_STEP; v++) {
                 DoubleVector a = DoubleVector.fromArray(S, x, i + v * LANES);
-                off = off.add(a.fma(a.neg(), a).abs());
+                off = a.fma(a.neg(), a).abs().add(off);
                 bits |= a.reinterpretAsLongs().lanewise(VectorOperators.LSHR, 52).and(1L)
                         .lanewise(VectorOperators.LSHL, LANE_SHIFTS).reduceLanes(VectorOperators.OR) << (v * LANES);
             }
@@ -250,10 +250,10 @@ public final class ConditionalKernel {
             DoubleVector a3 = DoubleVector.fromArray(S, bias, j + 3 * LANES);
             for (int g = 0; g < groups; g++) {
                 int base = offsets[g] + j;
-                a0 = a0.add(DoubleVector.fromArray(S, table, base));
-                a1 = a1.add(DoubleVector.fromArray(S, table, base + LANES));
-                a2 = a2.add(DoubleVector.fromArray(S, table, base + 2 * LANES));
-                a3 = a3.add(DoubleVector.fromArray(S, table, base + 3 * LANES));
+                a0 = DoubleVector.fromArray(S, table, base).add(a0);
+                a1 = DoubleVector.fromArray(S, table, base + LANES).add(a1);
+                a2 = DoubleVector.fromArray(S, table, base + 2 * LANES).add(a2);
+                a3 = DoubleVector.fromArray(S, table, base + 3 * LANES).add(a3);
             }
             a0.intoArray(row, ro + j);
             a1.intoArray(row, ro + j + LANES);
@@ -263,7 +263,7 @@ public final class ConditionalKernel {
         for (; j < stride; j += LANES) {
             DoubleVector acc = DoubleVector.fromArray(S, bias, j);
             for (int g = 0; g < groups; g++) {
-                acc = acc.add(DoubleVector.fromArray(S, table, offsets[g] + j));
+                acc = DoubleVector.fromArray(S, table, offsets[g] + j).add(acc);
             }
             acc.intoArray(row, ro + j);
         }

@@ -177,10 +177,10 @@ public final class Rng {
             long blockStep = lanes * GOLDEN;
             int upper = LS.loopBound(len);
             for (; i < upper; i += lanes, z0 += blockStep) {
-                LongVector z = laneSteps.add(z0);
-                z = z.lanewise(VectorOperators.XOR, z.lanewise(VectorOperators.LSHR, 30)).mul(0xBF58476D1CE4E5B9L);
-                z = z.lanewise(VectorOperators.XOR, z.lanewise(VectorOperators.LSHR, 27)).mul(0x94D049BB133111EBL);
-                z = z.lanewise(VectorOperators.XOR, z.lanewise(VectorOperators.LSHR, 31));
+                LongVector s0 = laneSteps.add(z0);
+                LongVector s1 = s0.lanewise(VectorOperators.XOR, s0.lanewise(VectorOperators.LSHR, 30)).mul(0xBF58476D1CE4E5B9L);
+                LongVector s2 = s1.lanewise(VectorOperators.XOR, s1.lanewise(VectorOperators.LSHR, 27)).mul(0x94D049BB133111EBL);
+                LongVector z = s2.lanewise(VectorOperators.XOR, s2.lanewise(VectorOperators.LSHR, 31));
                 if (CONVERT) {
                     ((DoubleVector) z.lanewise(VectorOperators.LSHR, 11).convertShape(VectorOperators.L2D, DS, 0))
                             .mul(INV_2_53).intoArray(out, off + i);

@@ -124,10 +124,8 @@ public final class VectorMath {
         int i = 0;
         int upper = S.loopBound(len);
         for (; i < upper; i += S.length()) {
-            DoubleVector x = DoubleVector.fromArray(S, src, srcOff + i).mul(va);
-            if (negAbs) {
-                x = x.abs().neg();
-            }
+            DoubleVector v = DoubleVector.fromArray(S, src, srcOff + i).mul(va);
+            DoubleVector x = negAbs ? v.abs().neg() : v;
             DoubleVector xc = x.max(lo).min(hi);
             DoubleVector t = xc.fma(log2e, magic);
             DoubleVector k = t.sub(magic);
@@ -307,7 +305,7 @@ public final class VectorMath {
         LongVector near = LongVector.zero(LS);
         for (int k = 0; k < len; k += S.length()) {
             DoubleVector xc = DoubleVector.fromArray(S, x, xo + k).mul(va);
-            near = near.or(rangeBits.sub(xc.reinterpretAsLongs().and(Long.MAX_VALUE)));
+            near = rangeBits.sub(xc.reinterpretAsLongs().and(Long.MAX_VALUE)).or(near);
             DoubleVector t = xc.fma(log2e, magic);
             DoubleVector kk = t.sub(magic);
             DoubleVector r = kk.fma(nLn2Lo, kk.fma(nLn2Hi, xc));
@@ -316,7 +314,7 @@ public final class VectorMath {
             DoubleVector uv = DoubleVector.fromArray(S, u, uo + k);
             LongVector dy = uv.fma(p.mul(bits.reinterpretAsDoubles()), uv).sub(one).reinterpretAsLongs();
             LongVector a = dy.and(Long.MAX_VALUE);
-            near = near.or(a.sub(marginBits)).or(infinityBits.sub(a));
+            near = a.sub(marginBits).or(infinityBits.sub(a)).or(near);
             // y < 1 exactly when y - 1 < 0 (dy is not zero in a lane that is not near): all ones where
             // the sign bit is set, and with the bits of 1.0
             dy.lanewise(VectorOperators.ASHR, 63).and(ONE_BITS).reinterpretAsDoubles().intoArray(u, uo + k);
@@ -571,8 +569,8 @@ public final class VectorMath {
                 DoubleVector l = zero;
                 DoubleVector q = one;
                 for (int i = p; i < upper; i += W) {
-                    l = l.add(DoubleVector.fromArray(S, x, off + start + i).mul(vb).max(zero));
-                    q = q.mul(DoubleVector.fromArray(S, e, i).add(one));
+                    l = DoubleVector.fromArray(S, x, off + start + i).mul(vb).max(zero).add(l);
+                    q = DoubleVector.fromArray(S, e, i).add(one).mul(q);
                 }
                 prod = mulLanes(prod, q);
                 ls = addLanes(ls, l);

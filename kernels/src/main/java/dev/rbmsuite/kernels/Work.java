@@ -46,8 +46,8 @@ final class Work {
             DoubleVector lin = DoubleVector.zero(S);
             DoubleVector prod = DoubleVector.broadcast(S, 1.0);
             for (int i = q; i < len; i += W) {
-                lin = lin.add(DoubleVector.fromArray(S, x, off + i).max(0.0));
-                prod = prod.mul(DoubleVector.fromArray(S, e, i).add(1.0));
+                lin = DoubleVector.fromArray(S, x, off + i).max(0.0).add(lin);
+                prod = DoubleVector.fromArray(S, e, i).add(1.0).mul(prod);
             }
             for (int k = 0; k < L; k++) {
                 p *= prod.lane(k);

@@ -216,7 +216,7 @@ final class SplitEnumerator {
         for (int q = 0; q < W; q += LANES) {
             DoubleVector acc = one;
             for (int k = q; k < mp; k += W) {
-                acc = acc.mul(DoubleVector.fromArray(S, eA, ao + k).fma(DoubleVector.fromArray(S, eB, bo + k), one));
+                acc = DoubleVector.fromArray(S, eA, ao + k).fma(DoubleVector.fromArray(S, eB, bo + k), one).mul(acc);
             }
             prod = mulLanes(prod, acc);
         }
@@ -397,10 +397,10 @@ final class SplitEnumerator {
                     DoubleVector c3 = one;
                     for (int k = q; k < mp; k += W) {
                         DoubleVector e = DoubleVector.fromArray(S, eB, bo + k);
-                        c0 = c0.mul(DoubleVector.fromArray(S, eA, o0 + k).fma(e, one));
-                        c1 = c1.mul(DoubleVector.fromArray(S, eA, o1 + k).fma(e, one));
-                        c2 = c2.mul(DoubleVector.fromArray(S, eA, o2 + k).fma(e, one));
-                        c3 = c3.mul(DoubleVector.fromArray(S, eA, o3 + k).fma(e, one));
+                        c0 = DoubleVector.fromArray(S, eA, o0 + k).fma(e, one).mul(c0);
+                        c1 = DoubleVector.fromArray(S, eA, o1 + k).fma(e, one).mul(c1);
+                        c2 = DoubleVector.fromArray(S, eA, o2 + k).fma(e, one).mul(c2);
+                        c3 = DoubleVector.fromArray(S, eA, o3 + k).fma(e, one).mul(c3);
                     }
                     q0 = mulLanes(q0, c0);
                     q1 = mulLanes(q1, c1);

@@ -218,7 +218,7 @@ final class GroupedFieldDraws {
     private void oneVector(int u, double[] dst, int d) {
         DoubleVector acc = DoubleVector.fromArray(S, bias, 0);
         for (int g = 0; g < groups; g++) {
-            acc = acc.add(DoubleVector.fromArray(S, fields, pattern(g, uniforms[u + g]) * stride));
+            acc = DoubleVector.fromArray(S, fields, pattern(g, uniforms[u + g]) * stride).add(acc);
         }
         acc.intoArray(dst, d);
     }
@@ -230,8 +230,8 @@ final class GroupedFieldDraws {
         DoubleVector acc1 = DoubleVector.fromArray(S, bias, lanes);
         for (int g = 0; g < groups; g++) {
             int src = pattern(g, uniforms[u + g]) * stride;
-            acc0 = acc0.add(DoubleVector.fromArray(S, fields, src));
-            acc1 = acc1.add(DoubleVector.fromArray(S, fields, src + lanes));
+            acc0 = DoubleVector.fromArray(S, fields, src).add(acc0);
+            acc1 = DoubleVector.fromArray(S, fields, src + lanes).add(acc1);
         }
         acc0.intoArray(dst, d);
         acc1.intoArray(dst, d + lanes);
@@ -256,10 +256,10 @@ final class GroupedFieldDraws {
             DoubleVector a3 = DoubleVector.fromArray(S, bias, j + 3 * lanes);
             for (int g = 0; g < groups; g++) {
                 int src = rows[g] + j;
-                a0 = a0.add(DoubleVector.fromArray(S, fields, src));
-                a1 = a1.add(DoubleVector.fromArray(S, fields, src + lanes));
-                a2 = a2.add(DoubleVector.fromArray(S, fields, src + 2 * lanes));
-                a3 = a3.add(DoubleVector.fromArray(S, fields, src + 3 * lanes));
+                a0 = DoubleVector.fromArray(S, fields, src).add(a0);
+                a1 = DoubleVector.fromArray(S, fields, src + lanes).add(a1);
+                a2 = DoubleVector.fromArray(S, fields, src + 2 * lanes).add(a2);
+                a3 = DoubleVector.fromArray(S, fields, src + 3 * lanes).add(a3);
             }
             a0.intoArray(dst, d + j);
             a1.intoArray(dst, d + j + lanes);
@@ -269,7 +269,7 @@ final class GroupedFieldDraws {
         for (; j < stride; j += lanes) {
             DoubleVector a0 = DoubleVector.fromArray(S, bias, j);
             for (int g = 0; g < groups; g++) {
-                a0 = a0.add(DoubleVector.fromArray(S, fields, rows[g] + j));
+                a0 = DoubleVector.fromArray(S, fields, rows[g] + j).add(a0);
             }
             a0.intoArray(dst, d + j);
         }

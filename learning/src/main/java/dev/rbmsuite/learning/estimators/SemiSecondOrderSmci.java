@@ -412,10 +412,10 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
                 for (k += W; k < pad; k += W) {
                     sk = DoubleVector.fromArray(S, s, k);
                     sbk = DoubleVector.fromArray(S, sb, k);
-                    p0 = p0.mul(sk.fma(DoubleVector.fromArray(S, g, b0 + k), sbk));
-                    p1 = p1.mul(sk.fma(DoubleVector.fromArray(S, g, b1 + k), sbk));
-                    p2 = p2.mul(sk.fma(DoubleVector.fromArray(S, g, b2 + k), sbk));
-                    p3 = p3.mul(sk.fma(DoubleVector.fromArray(S, g, b3 + k), sbk));
+                    p0 = sk.fma(DoubleVector.fromArray(S, g, b0 + k), sbk).mul(p0);
+                    p1 = sk.fma(DoubleVector.fromArray(S, g, b1 + k), sbk).mul(p1);
+                    p2 = sk.fma(DoubleVector.fromArray(S, g, b2 + k), sbk).mul(p2);
+                    p3 = sk.fma(DoubleVector.fromArray(S, g, b3 + k), sbk).mul(p3);
                 }
                 p0.intoArray(lanes4, q);
                 p1.intoArray(lanes4, W + q);
@@ -443,8 +443,8 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
                 DoubleVector prod = DoubleVector.fromArray(S, s, k)
                         .fma(DoubleVector.fromArray(S, g, base + k), DoubleVector.fromArray(S, sb, k));
                 for (k += W; k < k1; k += W) {
-                    prod = prod.mul(DoubleVector.fromArray(S, s, k)
-                            .fma(DoubleVector.fromArray(S, g, base + k), DoubleVector.fromArray(S, sb, k)));
+                    prod = DoubleVector.fromArray(S, s, k)
+                            .fma(DoubleVector.fromArray(S, g, base + k), DoubleVector.fromArray(S, sb, k)).mul(prod);
                 }
                 prod.intoArray(lane, q);
             }
@@ -595,7 +595,7 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
             for (int i = 0; i < nOut; i++) {
                 int o = i * padIn + j0;
                 DoubleVector g = VectorBits.select(DoubleVector.fromArray(S, et, o), DoubleVector.fromArray(S, eti, o), on);
-                p = p.mul(g.fma(DoubleVector.broadcast(S, s[so + i]), DoubleVector.broadcast(S, sb[so + i])));
+                p = g.fma(DoubleVector.broadcast(S, s[so + i]), DoubleVector.broadcast(S, sb[so + i])).mul(p);
             }
             DoubleVector eb = DoubleVector.fromArray(S, ebn, j0);
             DoubleVector en = VectorBits.select(eb.div(p), eb.mul(p), on).max(EN_MIN).min(EN_MAX);
