@@ -24,6 +24,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * vector code has been faster in {@value #CONFIRM} rounds in a row, i.e. once C2 has compiled it. After {@value #MAX_MILLIS} ms
  * every routine is handed back whatever the timings say. Which code runs never changes a result, only
  * its speed. A command with fewer calls never starts the thread.
+ *
+ * <p>Then the thread stays as a watch for the rest of the process: every {@value #WATCH_MILLIS} ms it
+ * times each routine in use once more and moves a routine whose vector code has become more than
+ * {@value #SLOW_FACTOR} times slower than its twin (C2 code that runs the Vector API boxed, as seen once
+ * in a long figure run) to the twin, and back once the vector code wins again. It times the routines'
+ * own compiled code, not copies that C2 inlined into their callers, so it bounds what a bad compile
+ * of a routine costs, not of every caller.
  */
 public final class VectorWarmUp {
     /** {@code ConditionalKernel}'s sums of group-table rows (binary inputs). */
@@ -49,8 +56,12 @@ public final class VectorWarmUp {
      * later rounds, which also time the vector code against the twin, are a millisecond apart.
      */
     static final int BUSY_ROUNDS = 150;
-    /** Upper bound on the warm-up thread's life. */
+    /** Upper bound on the warm-up proper: after it every routine runs its vector code, then the watch. */
     static final long MAX_MILLIS = 5_000;
+    /** Milliseconds between two checks of the watch (a check costs tens of microseconds). */
+    static final long WATCH_MILLIS = 2_000;
+    /** How many times slower than its twin a routine's vector code must be for the watch to act. */
+    static final long SLOW_FACTOR = 2;
 
     private static final boolean TRACE = "trace".equals(System.getProperty("rbm.warmup"));
     /** Bit set of the routines that run their vector code. */
@@ -184,10 +195,7 @@ public final class VectorWarmUp {
                     long tv = large.time(routine, true);
                     long ts = large.time(routine, false);
                     wins[b] = tv < ts ? wins[b] + 1 : 0;
-                    if (TRACE) {
-                        System.err.printf("warm-up %d ms: routine %d vector %d ns, twin %d ns%n",
-                                (System.nanoTime() - end) / 1_000_000 + MAX_MILLIS, routine, tv, ts);
-                    }
+                    trace("warm-up", end, routine, tv, ts);
                     if (wins[b] >= CONFIRM) {
                         synchronized (VectorWarmUp.class) {
                             vector |= routine;
@@ -195,10 +203,83 @@ public final class VectorWarmUp {
                     }
                 }
             }
+            synchronized (VectorWarmUp.class) {
+                vector = ALL;
+            }
+            watch(large, end);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
             vector = ALL;
+        }
+    }
+
+    /**
+     * The watch, for as long as the process lives: every {@value #WATCH_MILLIS} ms, times the vector
+     * code of each routine in use against its twin once, and moves a routine to the twin after its
+     * vector code has been more than {@value #SLOW_FACTOR} times slower in {@value #CONFIRM} checks in a
+     * row, back after it has been faster in {@value #CONFIRM} checks in a row.
+     */
+    private static void watch(Bench large, long end) throws InterruptedException {
+        int[] streaks = new int[ROUTINES];
+        while (true) {
+            Thread.sleep(WATCH_MILLIS);
+            int inUse = wanted;
+            for (int b = 0; b < ROUTINES; b++) {
+                int routine = 1 << b;
+                if ((inUse & routine) == 0) {
+                    continue;
+                }
+                // the fastest of three alternating timings each: the first calls after the sleep find
+                // cold caches, and the other threads of a busy process can interrupt any one call
+                long tv = Long.MAX_VALUE;
+                long ts = Long.MAX_VALUE;
+                for (int rep = 0; rep < 3; rep++) {
+                    tv = Math.min(tv, large.time(routine, true));
+                    ts = Math.min(ts, large.time(routine, false));
+                }
+                trace("watch", end, routine, tv, ts);
+                synchronized (VectorWarmUp.class) {
+                    int before = vector;
+                    vector = watchStep(before, b, tv, ts, streaks);
+                    if (TRACE && vector != before) {
+                        System.err.printf("watch: routine %d now runs its %s%n", routine,
+                                (vector & routine) != 0 ? "vector code" : "twin");
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * One check of the watch for routine bit {@code b}: a routine on its vector code goes to the twin
+     * after {@value #CONFIRM} checks in a row with the vector code more than {@value #SLOW_FACTOR}
+     * times slower; a routine on its twin comes back after {@value #CONFIRM} checks in a row with the
+     * vector code faster. Any other check resets the routine's streak.
+     *
+     * @param vectorBits the routines on their vector code
+     * @param b the routine's bit index
+     * @param tv nanoseconds of the vector code
+     * @param ts nanoseconds of the twin
+     * @param streaks per routine, the number of checks in a row that called for a move (updated)
+     * @return the routines on their vector code after this check
+     */
+    static int watchStep(int vectorBits, int b, long tv, long ts, int[] streaks) {
+        int routine = 1 << b;
+        boolean onVector = (vectorBits & routine) != 0;
+        boolean move = onVector ? tv > SLOW_FACTOR * ts : tv < ts;
+        streaks[b] = move ? streaks[b] + 1 : 0;
+        if (streaks[b] < CONFIRM) {
+            return vectorBits;
+        }
+        streaks[b] = 0;
+        return onVector ? vectorBits & ~routine : vectorBits | routine;
+    }
+
+    private static void trace(String phase, long end, int routine, long tv, long ts) {
+        if (TRACE) {
+            System.err.printf("%s %d ms: routine %d vector %d ns, twin %d ns%n", phase,
+                    (System.nanoTime() - end) / 1_000_000 + MAX_MILLIS, routine, tv, ts);
         }
     }
 
@@ -267,9 +348,7 @@ public final class VectorWarmUp {
                     case PATTERNS -> kernel.patternRow(bits, offsets, vectorCode);
                     case DENSE -> kernel.denseRow(inputs, row, vectorCode);
                     case DRAWS -> {
-                        for (int k = 0; k < len; k++) {
-                            fields[k] = fieldValues[k];
-                        }
+                        System.arraycopy(fieldValues, 0, fields, 0, len);
                         double[] u = uniforms;
                         if (boundary && rep % 2 == 0) {
                             // a uniform on the decision boundary u (1 + e^{-f}) = 1: the exact branch

@@ -258,6 +258,37 @@ class VectorWarmUpTest {
     }
 
     @Test
+    void theWatchMovesARoutineToItsTwinOnlyAfterThreeClearlySlowerChecksInARowAndBackAfterThreeWins() {
+        int b = 2; // the draws
+        int routine = 1 << b;
+        int[] streaks = new int[5];
+        int bits = VectorWarmUp.ALL;
+        // twice more than twice as slow, then a check within the factor: the streak starts again
+        bits = VectorWarmUp.watchStep(bits, b, 2_100, 1_000, streaks);
+        bits = VectorWarmUp.watchStep(bits, b, 2_100, 1_000, streaks);
+        bits = VectorWarmUp.watchStep(bits, b, 2_000, 1_000, streaks);
+        assertThat(bits).isEqualTo(VectorWarmUp.ALL);
+        bits = VectorWarmUp.watchStep(bits, b, 2_100, 1_000, streaks);
+        bits = VectorWarmUp.watchStep(bits, b, 2_100, 1_000, streaks);
+        assertThat(bits).as("two slow checks in a row").isEqualTo(VectorWarmUp.ALL);
+        bits = VectorWarmUp.watchStep(bits, b, 50_000, 1_000, streaks);
+        assertThat(bits).as("the third slow check in a row").isEqualTo(VectorWarmUp.ALL & ~routine);
+        // on the twin: back only after three wins of the vector code in a row
+        bits = VectorWarmUp.watchStep(bits, b, 900, 1_000, streaks);
+        bits = VectorWarmUp.watchStep(bits, b, 900, 1_000, streaks);
+        bits = VectorWarmUp.watchStep(bits, b, 1_000, 1_000, streaks);
+        assertThat(bits).as("a tie breaks the streak").isEqualTo(VectorWarmUp.ALL & ~routine);
+        bits = VectorWarmUp.watchStep(bits, b, 900, 1_000, streaks);
+        bits = VectorWarmUp.watchStep(bits, b, 900, 1_000, streaks);
+        bits = VectorWarmUp.watchStep(bits, b, 900, 1_000, streaks);
+        assertThat(bits).as("three wins in a row").isEqualTo(VectorWarmUp.ALL);
+        // other routines are never touched
+        assertThat(VectorWarmUp.watchStep(0, 0, 900, 1_000, new int[5])).isZero();
+        assertThat(VectorWarmUp.watchStep(VectorWarmUp.ALL, 4, 9_000, 1_000, new int[] {0, 0, 0, 0, 2}))
+                .isEqualTo(VectorWarmUp.ALL & ~VectorWarmUp.PATTERNS);
+    }
+
+    @Test
     void withoutEnableEveryRoutineRunsItsVectorCode() {
         // tests, benchmarks and library users never see the switch unless the command line enables it
         assertThat(VectorWarmUp.done()).isTrue();
