@@ -4,10 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -396,5 +401,33 @@ class VectorWarmUpTest {
             }
         }
         System.out.println("digest " + Long.toHexString(digest));
+    }
+
+    /**
+     * The launcher and the benchmarks' forks keep the same vector routines out of their callers
+     * (docs/methods.md, section 10), and every vector routine the warm-up switches is among them.
+     */
+    @Test
+    void theLauncherAndTheBenchmarksKeepTheSameVectorRoutinesOutOfTheirCallers() throws IOException {
+        Path root = Path.of("").toAbsolutePath().getParent();
+        Pattern dontinline = Pattern.compile("dontinline,([\\w.]+::\\w+)");
+        Set<String> launcher = new TreeSet<>();
+        Matcher m = dontinline.matcher(Files.readString(root.resolve("rbm")));
+        while (m.find()) {
+            launcher.add(m.group(1));
+        }
+        Set<String> bench = new TreeSet<>();
+        m = dontinline.matcher(Files.readString(
+                root.resolve("benchmarks/src/main/java/dev/rbmsuite/benchmarks/JitFlags.java")));
+        while (m.find()) {
+            bench.add(m.group(1));
+        }
+        assertThat(launcher).isEqualTo(bench).contains(
+                "dev.rbmsuite.core.ConditionalKernel::accumulateTable",
+                "dev.rbmsuite.core.ConditionalKernel::accumulateDense",
+                "dev.rbmsuite.core.ConditionalKernel::patternsVector",
+                "dev.rbmsuite.core.VectorMath::bernoulliLogisticVector",
+                "dev.rbmsuite.core.VectorMath::bernoulliLogisticDeferredVector",
+                "dev.rbmsuite.core.Rng::fillUniformVector");
     }
 }

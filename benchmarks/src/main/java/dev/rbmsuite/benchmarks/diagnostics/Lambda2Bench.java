@@ -1,5 +1,6 @@
 package dev.rbmsuite.benchmarks.diagnostics;
 
+import dev.rbmsuite.benchmarks.JitFlags;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
@@ -27,7 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 1)
 @Measurement(iterations = 5)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
+@Fork(value = 1, jvmArgsPrepend = {JitFlags.QUIET, JitFlags.TABLE, JitFlags.DENSE, JitFlags.PATTERNS, JitFlags.DRAWS,
+        JitFlags.DEFERRED_DRAWS, JitFlags.UNIFORMS}, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
 public class Lambda2Bench {
     @Param({"COUNTS", "RAO_BLACKWELL"})
     Lambda2.Estimator estimator;

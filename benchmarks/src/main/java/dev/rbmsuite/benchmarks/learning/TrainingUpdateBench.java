@@ -1,5 +1,6 @@
 package dev.rbmsuite.benchmarks.learning;
 
+import dev.rbmsuite.benchmarks.JitFlags;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.learning.train.Trainer;
 import dev.rbmsuite.learning.train.TrainingSettings;
@@ -29,7 +30,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
+@Fork(value = 1, jvmArgsPrepend = {JitFlags.QUIET, JitFlags.TABLE, JitFlags.DENSE, JitFlags.PATTERNS, JitFlags.DRAWS,
+        JitFlags.DEFERRED_DRAWS, JitFlags.UNIFORMS}, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
 public class TrainingUpdateBench {
     @Param({"genrbm", "genrbm-roundtrip", "wine"})
     String setting;

@@ -1,0 +1,35 @@
+package dev.rbmsuite.benchmarks;
+
+/**
+ * The JIT settings of the {@code ./rbm} launcher that change compiled code, for the benchmarks' forks
+ * ({@code @Fork(jvmArgsPrepend = ...)}, so that a {@code -jvmArgsAppend} on the JMH command line, such as
+ * {@code -XX:MaxVectorSize=16}, adds to them instead of replacing them), so that JMH measures the code
+ * a command runs.
+ *
+ * <p>The suite's vector routines are compiled on their own and never inlined into their callers.
+ * Inlined into {@code ConditionalKernel.apply}, a routine's last Vector API calls could be left as
+ * virtual calls when C2's node budget for the caller ran out, and every vector of the routine's loop
+ * was then boxed: about a third of JMH forks of the BGS sweep at 16-byte vectors measured 85 to 280
+ * µs instead of 55 µs, depending on the order in which C2 compiled the methods (see
+ * docs/methods.md, section 10). The launcher's list and this one must agree.
+ */
+public final class JitFlags {
+    /** Keeps the warning about a compile command quiet. */
+    public static final String QUIET = "-XX:CompileCommand=quiet";
+    /** {@code ConditionalKernel.accumulateTable} compiled on its own. */
+    public static final String TABLE = "-XX:CompileCommand=dontinline,dev.rbmsuite.core.ConditionalKernel::accumulateTable";
+    /** {@code ConditionalKernel.accumulateDense} compiled on its own. */
+    public static final String DENSE = "-XX:CompileCommand=dontinline,dev.rbmsuite.core.ConditionalKernel::accumulateDense";
+    /** {@code ConditionalKernel.patternsVector} compiled on its own. */
+    public static final String PATTERNS = "-XX:CompileCommand=dontinline,dev.rbmsuite.core.ConditionalKernel::patternsVector";
+    /** {@code VectorMath.bernoulliLogisticVector} compiled on its own. */
+    public static final String DRAWS = "-XX:CompileCommand=dontinline,dev.rbmsuite.core.VectorMath::bernoulliLogisticVector";
+    /** {@code VectorMath.bernoulliLogisticDeferredVector} compiled on its own. */
+    public static final String DEFERRED_DRAWS =
+            "-XX:CompileCommand=dontinline,dev.rbmsuite.core.VectorMath::bernoulliLogisticDeferredVector";
+    /** {@code Rng.fillUniformVector} compiled on its own. */
+    public static final String UNIFORMS = "-XX:CompileCommand=dontinline,dev.rbmsuite.core.Rng::fillUniformVector";
+
+    private JitFlags() {
+    }
+}
