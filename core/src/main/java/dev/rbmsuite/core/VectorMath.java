@@ -319,11 +319,7 @@ public final class VectorMath {
             // the sign bit is set, and with the bits of 1.0
             dy.lanewise(VectorOperators.ASHR, 63).and(ONE_BITS).reinterpretAsDoubles().intoArray(u, uo + k);
         }
-        long any = 0;
-        for (int q = 0; q < L; q++) {
-            any |= near.lane(q);
-        }
-        return any >= 0;
+        return near.reduceLanes(VectorOperators.OR) >= 0;
     }
 
     /**
