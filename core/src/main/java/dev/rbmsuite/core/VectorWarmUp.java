@@ -56,6 +56,13 @@ public final class VectorWarmUp {
      * later rounds, which also time the vector code against the twin, are a millisecond apart.
      */
     static final int BUSY_ROUNDS = 150;
+    /**
+     * How many times slower than its twin a routine's vector code is when it is evidently not yet
+     * compiled by C2 (its boxed vectors cost 20 to 1000 times the twin; C2's code beats the twin).
+     */
+    static final long UNCOMPILED_FACTOR = 8;
+    /** Rounds a routine's timings pause after its vector code was evidently not yet compiled. */
+    static final int REST_ROUNDS = 16;
     /** Upper bound on the warm-up proper: after it every routine runs its vector code, then the watch. */
     static final long MAX_MILLIS = 5_000;
     /** Milliseconds between two checks of the watch (a check costs tens of microseconds). */
@@ -166,6 +173,7 @@ public final class VectorWarmUp {
             Bench small = new Bench(17, 36, Lanes.WIDTH + 1, true);
             Bench large = new Bench(24, 96, 512, false);
             int[] wins = new int[ROUTINES];
+            int[] rest = new int[ROUTINES];
             long end = System.nanoTime() + MAX_MILLIS * 1_000_000L;
             for (int round = 0; vector != ALL && System.nanoTime() < end; round++) {
                 int pending = wanted & ~vector;
@@ -192,9 +200,17 @@ public final class VectorWarmUp {
                         continue;
                     }
                     small.time(routine, true);
+                    if (rest[b] > 0) {
+                        rest[b]--;
+                        continue;
+                    }
                     long tv = large.time(routine, true);
                     long ts = large.time(routine, false);
                     wins[b] = tv < ts ? wins[b] + 1 : 0;
+                    // vector code far slower than its twin is not C2's yet (interpreted or C1, with
+                    // every vector boxed: a millisecond and more a call): time it again only some
+                    // rounds later, leaving that processor time to the compiler and the command
+                    rest[b] = tv > UNCOMPILED_FACTOR * ts ? REST_ROUNDS : 0;
                     trace("warm-up", end, routine, tv, ts);
                     if (wins[b] >= CONFIRM) {
                         synchronized (VectorWarmUp.class) {
