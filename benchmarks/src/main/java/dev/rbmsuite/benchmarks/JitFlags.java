@@ -1,17 +1,19 @@
 package dev.rbmsuite.benchmarks;
 
 /**
- * The JIT settings of the {@code ./rbm} launcher that change compiled code, for the benchmarks' forks
- * ({@code @Fork(jvmArgsPrepend = ...)}, so that a {@code -jvmArgsAppend} on the JMH command line, such as
- * {@code -XX:MaxVectorSize=16}, adds to them instead of replacing them), so that JMH measures the code
- * a command runs.
+ * The {@code ./rbm} launcher's settings that keep the vector routines out of their callers, for the
+ * benchmarks' forks, so that JMH measures the code a command runs. They go in
+ * {@code @Fork(jvmArgsPrepend = ...)}: a {@code -jvmArgsAppend} on the JMH command line, such as
+ * {@code -XX:MaxVectorSize=16}, then adds to them instead of replacing them.
  *
  * <p>The suite's vector routines are compiled on their own and never inlined into their callers.
  * Inlined into {@code ConditionalKernel.apply}, a routine's last Vector API calls could be left as
  * virtual calls when C2's node budget for the caller ran out, and every vector of the routine's loop
- * was then boxed: about a third of JMH forks of the BGS sweep at 16-byte vectors measured 85 to 280
- * µs instead of 55 µs, depending on the order in which C2 compiled the methods (see
- * docs/methods.md, section 10). The launcher's list and this one must agree.
+ * was then boxed: at 16-byte vectors, JMH forks of the BGS sweep took 85 to 280 µs instead of 55 µs,
+ * depending on the order in which C2 compiled the methods (the measurements are in docs/methods.md,
+ * section 10). The launcher's other JIT settings (lower compile thresholds for the routines and their
+ * twins, the warm-up's timing loop kept interpreted) serve its warm-up, which benchmarks do not run.
+ * The launcher's list and this one must agree ({@code VectorWarmUpTest} checks it).
  */
 public final class JitFlags {
     /** Keeps the warning about a compile command quiet. */

@@ -30,7 +30,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@value #SLOW_FACTOR} times slower than its twin (C2 code that runs the Vector API boxed, as seen once
  * in a long figure run) to the twin, and back once the vector code wins again. It times the routines'
  * own compiled code, not copies that C2 inlined into their callers, so it bounds what a bad compile
- * of a routine costs, not of every caller.
+ * of a routine costs, not of every caller. The draws are timed through the deferred draws that the
+ * samplers use ({@code VectorMath.bernoulliLogisticDeferredVector}); the plain vector draws that
+ * share their switch (used by the exact transition matrix of the diagnostics) are not timed.
  */
 public final class VectorWarmUp {
     /** {@code ConditionalKernel}'s sums of group-table rows (binary inputs). */
@@ -61,7 +63,7 @@ public final class VectorWarmUp {
      * compiled by C2 (its boxed vectors cost 20 to 1000 times the twin; C2's code beats the twin).
      */
     static final long UNCOMPILED_FACTOR = 8;
-    /** Rounds a routine's timings pause after its vector code was evidently not yet compiled. */
+    /** Rounds whose timings a routine skips after its vector code was evidently not yet compiled. */
     static final int REST_ROUNDS = 16;
     /** Upper bound on the warm-up proper: after it every routine runs its vector code, then the watch. */
     static final long MAX_MILLIS = 5_000;
@@ -99,7 +101,7 @@ public final class VectorWarmUp {
      * development machine a 1-step {@code sample} took 0.37 s instead of 0.44 s and 10,001 steps
      * 0.96 s instead of 1.03 s (medians of 7 to 9 interleaved runs, quiet machine). Commands that do
      * not sample should not ask for it: the thread would compete with their work for up to
-     * {@value #MAX_MILLIS} ms.
+     * {@value #MAX_MILLIS} ms, and then wake every {@value #WATCH_MILLIS} ms for the watch.
      * The system property {@code rbm.warmup=off} makes it do nothing (for timing comparisons);
      * {@code rbm.warmup=trace} prints the warm-up thread's timings on stderr (a diagnostic).
      *
@@ -232,7 +234,8 @@ public final class VectorWarmUp {
 
     /**
      * The watch, for as long as the process lives: every {@value #WATCH_MILLIS} ms, times the vector
-     * code of each routine in use against its twin once, and moves a routine to the twin after its
+     * code of each routine in use against its twin (the fastest of three alternating timings each),
+     * and moves a routine to the twin after its
      * vector code has been more than {@value #SLOW_FACTOR} times slower in {@value #CONFIRM} checks in a
      * row, back after it has been faster in {@value #CONFIRM} checks in a row.
      */

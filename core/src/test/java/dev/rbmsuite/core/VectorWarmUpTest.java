@@ -3,6 +3,7 @@ package dev.rbmsuite.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -405,29 +407,71 @@ class VectorWarmUpTest {
 
     /**
      * The launcher and the benchmarks' forks keep the same vector routines out of their callers
-     * (docs/methods.md, section 10), and every vector routine the warm-up switches is among them.
+     * (docs/methods.md, section 10); every name in those commands is a method that exists (HotSpot
+     * says nothing about a pattern that matches no method); every vector routine the warm-up
+     * switches is among them; the launcher's exclusion of the timing loop names a method that
+     * exists; and every benchmark fork passes all of {@code JitFlags}.
      */
     @Test
-    void theLauncherAndTheBenchmarksKeepTheSameVectorRoutinesOutOfTheirCallers() throws IOException {
+    void theLauncherAndTheBenchmarksKeepTheSameExistingVectorRoutinesOutOfTheirCallers() throws IOException {
         Path root = Path.of("").toAbsolutePath().getParent();
-        Pattern dontinline = Pattern.compile("dontinline,([\\w.]+::\\w+)");
-        Set<String> launcher = new TreeSet<>();
-        Matcher m = dontinline.matcher(Files.readString(root.resolve("rbm")));
-        while (m.find()) {
-            launcher.add(m.group(1));
+        StringBuilder commands = new StringBuilder();
+        for (String line : Files.readAllLines(root.resolve("rbm"))) {
+            if (!line.strip().startsWith("#")) {
+                commands.append(line).append('\n');
+            }
         }
-        Set<String> bench = new TreeSet<>();
-        m = dontinline.matcher(Files.readString(
-                root.resolve("benchmarks/src/main/java/dev/rbmsuite/benchmarks/JitFlags.java")));
-        while (m.find()) {
-            bench.add(m.group(1));
+        Set<String> launcher = methods("dontinline", commands);
+        Path flags = root.resolve("benchmarks/src/main/java/dev/rbmsuite/benchmarks/JitFlags.java");
+        Set<String> bench = methods("dontinline", Files.readString(flags));
+        Set<String> switched = new TreeSet<>();
+        for (Class<?> c : List.of(ConditionalKernel.class, VectorMath.class, Rng.class)) {
+            for (Method method : c.getDeclaredMethods()) {
+                // a switched routine's vector code: the scalar twins are named ...Scalar, or are the
+                // public wrappers that choose between the two
+                boolean vectorApi = List.of(method.getParameterTypes()).stream()
+                        .anyMatch(t -> t.getPackageName().equals("jdk.incubator.vector"));
+                if (!vectorApi && (method.getName().endsWith("Vector") || method.getName().startsWith("accumulate"))
+                        && !method.getName().endsWith("Scalar") && !method.isSynthetic()) {
+                    switched.add(c.getName() + "::" + method.getName());
+                }
+            }
         }
-        assertThat(launcher).isEqualTo(bench).contains(
+        assertThat(launcher).isEqualTo(bench).isEqualTo(switched).contains(
                 "dev.rbmsuite.core.ConditionalKernel::accumulateTable",
                 "dev.rbmsuite.core.ConditionalKernel::accumulateDense",
                 "dev.rbmsuite.core.ConditionalKernel::patternsVector",
                 "dev.rbmsuite.core.VectorMath::bernoulliLogisticVector",
                 "dev.rbmsuite.core.VectorMath::bernoulliLogisticDeferredVector",
                 "dev.rbmsuite.core.Rng::fillUniformVector");
+        Set<String> excluded = methods("exclude", commands);
+        assertThat(excluded).containsExactly("dev.rbmsuite.core.VectorWarmUp$Bench::time");
+        assertThat(List.of(VectorWarmUp.Bench.class.getDeclaredMethods()))
+                .as("the timing loop the launcher excludes").anyMatch(x -> x.getName().equals("time"));
+        List<String> constants = new ArrayList<>();
+        Matcher m = Pattern.compile("public static final String (\\w+)").matcher(Files.readString(flags));
+        while (m.find()) {
+            constants.add("JitFlags." + m.group(1));
+        }
+        assertThat(constants).hasSize(7);
+        int forks = 0;
+        try (Stream<Path> files = Files.walk(root.resolve("benchmarks/src/main/java"))) {
+            for (Path f : files.filter(x -> x.toString().endsWith("Bench.java")).toList()) {
+                String text = Files.readString(f);
+                assertThat(text).as("%s: a benchmark forks with the launcher's JIT settings", f)
+                        .contains("@Fork(").contains(constants);
+                forks++;
+            }
+        }
+        assertThat(forks).isGreaterThanOrEqualTo(6);
+    }
+
+    private static Set<String> methods(String command, CharSequence text) {
+        Set<String> names = new TreeSet<>();
+        Matcher m = Pattern.compile(command + ",([\\w.$]+::\\w+)").matcher(text);
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return names;
     }
 }
