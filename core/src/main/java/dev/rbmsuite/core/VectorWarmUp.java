@@ -78,7 +78,8 @@ public final class VectorWarmUp {
     /** Bit set of the routines called since {@link #enable()}: only those are warmed up. */
     private static volatile int wanted;
     private static final AtomicInteger CALLS = new AtomicInteger();
-    private static Thread thread;
+    /** The warm-up thread once started (written under the class lock, read without it by {@link #vector}). */
+    private static volatile Thread thread;
 
     private VectorWarmUp() {
     }
@@ -134,7 +135,9 @@ public final class VectorWarmUp {
                 wanted |= routine;
             }
         }
-        if (CALLS.incrementAndGet() == START_AFTER) {
+        // once the thread runs (its watch can send a routine back to the twin for the rest of the
+        // process), twin calls no longer touch the shared counter
+        if (thread == null && CALLS.incrementAndGet() == START_AFTER) {
             start();
         }
         return false;
