@@ -211,16 +211,14 @@ public final class VectorWarmUp {
                     }
                     long tv = large.time(routine, true);
                     long ts = large.time(routine, false);
-                    wins[b] = tv < ts ? wins[b] + 1 : 0;
                     // vector code far slower than its twin is not C2's yet (interpreted or C1, with
                     // every vector boxed: a millisecond and more a call): time it again only some
                     // rounds later, leaving that processor time to the compiler and the command
                     rest[b] = tv > UNCOMPILED_FACTOR * ts ? REST_ROUNDS : 0;
                     trace("warm-up", end, routine, tv, ts);
-                    if (wins[b] >= CONFIRM) {
-                        synchronized (VectorWarmUp.class) {
-                            vector |= routine;
-                        }
+                    synchronized (VectorWarmUp.class) {
+                        // the routine is on its twin: back to the vector code after CONFIRM wins in a row
+                        vector = watchStep(vector, b, tv, ts, wins);
                     }
                 }
             }
@@ -274,7 +272,8 @@ public final class VectorWarmUp {
     }
 
     /**
-     * One check of the watch for routine bit {@code b}: a routine on its vector code goes to the twin
+     * One check of the watch (and one round of the warm-up, whose routines are all on their twins)
+     * for routine bit {@code b}: a routine on its vector code goes to the twin
      * after {@value #CONFIRM} checks in a row with the vector code more than {@value #SLOW_FACTOR}
      * times slower; a routine on its twin comes back after {@value #CONFIRM} checks in a row with the
      * vector code faster. Any other check resets the routine's streak.
