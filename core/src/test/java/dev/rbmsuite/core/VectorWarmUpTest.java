@@ -406,8 +406,9 @@ class VectorWarmUpTest {
     }
 
     /**
-     * The launcher and the benchmarks' forks keep the same vector routines out of their callers
-     * (docs/methods.md, section 10); every name in those commands is a method that exists (HotSpot
+     * The launcher, Maven's JVM (which runs the figures of {@code mvn verify -Pfigures}) and the
+     * benchmarks' forks keep the same vector routines out of their callers (docs/methods.md,
+     * section 10); every name in those commands is a method that exists (HotSpot
      * says nothing about a pattern that matches no method); every vector routine the warm-up
      * switches is among them; the launcher's exclusion of the timing loop names a method that
      * exists; and every benchmark fork passes all of {@code JitFlags}.
@@ -446,6 +447,10 @@ class VectorWarmUpTest {
                 "dev.rbmsuite.core.Rng::fillUniformVector");
         Set<String> excluded = methods("exclude", commands);
         assertThat(excluded).containsExactly("dev.rbmsuite.core.VectorWarmUp$Bench::time");
+        // the figures run by Maven (mvn verify -Pfigures, exec:java) run in Maven's own JVM
+        String maven = Files.readString(root.resolve(".mvn/jvm.config"));
+        assertThat(methods("dontinline", maven)).as(".mvn/jvm.config").isEqualTo(launcher);
+        assertThat(methods("exclude", maven)).as(".mvn/jvm.config").isEqualTo(excluded);
         assertThat(List.of(VectorWarmUp.Bench.class.getDeclaredMethods()))
                 .as("the timing loop the launcher excludes").anyMatch(x -> x.getName().equals("time"));
         List<String> constants = new ArrayList<>();
