@@ -54,7 +54,8 @@ public final class VectorWarmUp {
     static final int CONFIRM = 3;
     /**
      * Rounds run back to back on the small data (each calls every cold routine's vector code 4 times:
-     * past C2's invocation threshold as the launcher scales it, 500 calls; 5,000 without its flags);
+     * past C2's invocation threshold, 150 calls as the launcher scales it for the vector routines, 5,000
+     * without its flags);
      * later rounds, which also time the vector code against the twin, are a millisecond apart.
      */
     static final int BUSY_ROUNDS = 150;

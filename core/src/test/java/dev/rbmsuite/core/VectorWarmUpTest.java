@@ -411,7 +411,8 @@ class VectorWarmUpTest {
      * section 10); every name in those commands is a method that exists (HotSpot
      * says nothing about a pattern that matches no method); every vector routine the warm-up
      * switches is among them; the launcher's exclusion of the timing loop names a method that
-     * exists; and every benchmark fork passes all of {@code JitFlags}.
+     * exists; every benchmark fork passes all of {@code JitFlags}; and the launcher and Maven's JVM
+     * compile exactly the switched vector routines after 3 % of the usual calls.
      */
     @Test
     void theLauncherAndTheBenchmarksKeepTheSameExistingVectorRoutinesOutOfTheirCallers() throws IOException {
@@ -451,6 +452,11 @@ class VectorWarmUpTest {
         String maven = Files.readString(root.resolve(".mvn/jvm.config"));
         assertThat(methods("dontinline", maven)).as(".mvn/jvm.config").isEqualTo(launcher);
         assertThat(methods("exclude", maven)).as(".mvn/jvm.config").isEqualTo(excluded);
+        // both JVMs that run commands and figures compile exactly the switched vector routines sooner
+        assertThat(methods("CompileThresholdScaling", commands, ",0\\.03\\b")).as("the launcher")
+                .isEqualTo(switched);
+        assertThat(methods("CompileThresholdScaling", maven, ",0\\.03\\b")).as(".mvn/jvm.config")
+                .isEqualTo(switched);
         assertThat(List.of(VectorWarmUp.Bench.class.getDeclaredMethods()))
                 .as("the timing loop the launcher excludes").anyMatch(x -> x.getName().equals("time"));
         List<String> constants = new ArrayList<>();
@@ -472,8 +478,13 @@ class VectorWarmUpTest {
     }
 
     private static Set<String> methods(String command, CharSequence text) {
+        return methods(command, text, "");
+    }
+
+    /** The methods named by {@code -XX:CompileCommand=COMMAND,METHOD} followed by {@code suffix} (a regex). */
+    private static Set<String> methods(String command, CharSequence text, String suffix) {
         Set<String> names = new TreeSet<>();
-        Matcher m = Pattern.compile(command + ",([\\w.$]+::\\w+)").matcher(text);
+        Matcher m = Pattern.compile(command + ",([\\w.$]+::\\w+)" + suffix).matcher(text);
         while (m.find()) {
             names.add(m.group(1));
         }
