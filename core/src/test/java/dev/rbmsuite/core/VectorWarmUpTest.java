@@ -457,6 +457,11 @@ class VectorWarmUpTest {
                 .isEqualTo(switched);
         assertThat(methods("CompileThresholdScaling", maven, ",0\\.03\\b")).as(".mvn/jvm.config")
                 .isEqualTo(switched);
+        // HotSpot applies the last matching CompileCommand: the launcher's 3 % lines must follow its
+        // 10 % patterns (ConditionalKernel::*, ...), which also match the vector routines
+        String launcherText = commands.toString();
+        assertThat(launcherText.lastIndexOf(",0.1\n")).as("the launcher's 10 % lines come before its 3 % lines")
+                .isPositive().isLessThan(launcherText.indexOf(",0.03\n"));
         assertThat(List.of(VectorWarmUp.Bench.class.getDeclaredMethods()))
                 .as("the timing loop the launcher excludes").anyMatch(x -> x.getName().equals("time"));
         List<String> constants = new ArrayList<>();
