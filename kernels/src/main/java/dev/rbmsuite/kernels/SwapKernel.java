@@ -92,6 +92,8 @@ public final class SwapKernel {
         final double[] prodUpper;
         final double[] uniforms;
         final double[] tmp;
+        /** the exponentials of one row's softplus terms in {@link SwapKernel#evaluate} */
+        final double[] exps;
         final int chains;
 
         private Slot(SwapKernel k, int chains, double[] scratch) {
@@ -106,6 +108,7 @@ public final class SwapKernel {
             this.uniforms = new double[chains];
             int need = chains * k.scratchWidth();
             this.tmp = scratch != null && scratch.length >= need ? scratch : new double[need];
+            this.exps = new double[Math.max(k.fused.lowerPadded, k.fused.upperPadded)];
         }
 
         /** @return the configurations, N x m_l row-major (the live buffer) */
@@ -219,9 +222,9 @@ public final class SwapKernel {
             int xo = r * width;
             int fo = r * stride;
             s.lh[r] = VectorMath.dot(lowerHiddenBias, 0, s.x, xo, width)
-                    + Work.softplusParts(s.f, fo, lp, s.prodLower, r) - lowerPad;
+                    + Work.softplusParts(s.f, fo, lp, s.prodLower, r, s.exps) - lowerPad;
             s.lv[r] = VectorMath.dot(upperVisibleBias, 0, s.x, xo, width)
-                    + Work.softplusParts(s.f, fo + uo, up, s.prodUpper, r) - upperPad;
+                    + Work.softplusParts(s.f, fo + uo, up, s.prodUpper, r, s.exps) - upperPad;
         }
         Work.logInPlace(s.prodLower, chains);
         Work.logInPlace(s.prodUpper, chains);

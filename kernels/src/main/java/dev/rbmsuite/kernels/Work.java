@@ -33,10 +33,11 @@ final class Work {
      * @param len number of terms: a multiple of {@value Lanes#WIDTH}, at most {@link #maxProductTerms()}
      * @param products receives the product at index {@code r}
      * @param r where to store the product
+     * @param e scratch of at least {@code len} doubles for the exponentials (the caller's, so that the
+     *          swap's evaluation of 10,000 chains allocates nothing per row)
      * @return sum_k max(x_k, 0)
      */
-    static double softplusParts(double[] x, int off, int len, double[] products, int r) {
-        double[] e = new double[len];
+    static double softplusParts(double[] x, int off, int len, double[] products, int r, double[] e) {
         VectorMath.expNegAbs(x, off, e, 0, len);
         // Lanes.WIDTH partial sums and products (PARTS vectors), combined in index order: the same
         // bits at every hardware width, and in interpreted and compiled code

@@ -19,7 +19,7 @@ class WorkTest {
                 x[k] = (k % 5 == 0 ? 900 : 30) * rng.nextGaussian();
             }
             double[] prod = new double[4];
-            double lin = Work.softplusParts(x, 3, len, prod, 2);
+            double lin = Work.softplusParts(x, 3, len, prod, 2, new double[len]);
             Work.logInPlace(prod, 3);
             double want = 0;
             for (int k = 3; k < 3 + len; k++) {
@@ -29,7 +29,7 @@ class WorkTest {
         }
         double[] zeros = new double[Work.maxProductTerms()];
         double[] p = new double[1];
-        assertThat(Work.softplusParts(zeros, 0, zeros.length, p, 0)).isZero();
+        assertThat(Work.softplusParts(zeros, 0, zeros.length, p, 0, new double[zeros.length])).isZero();
         assertThat(Math.log(p[0])).isCloseTo(zeros.length * Math.log(2), Offset.offset(1e-9));
     }
 
@@ -61,7 +61,10 @@ class WorkTest {
                 lin += part[q];
             }
             double[] got = new double[1];
-            assertThat(Work.softplusParts(x, 1, len, got, 0)).as("sum of max(x, 0), length %d", len).isEqualTo(lin);
+            // a longer scratch holding stale values (as a slot's does after the previous row) changes nothing
+            double[] scratch = new double[len + w];
+            java.util.Arrays.fill(scratch, Double.NaN);
+            assertThat(Work.softplusParts(x, 1, len, got, 0, scratch)).as("sum of max(x, 0), length %d", len).isEqualTo(lin);
             assertThat(got[0]).as("product, length %d", len).isEqualTo(p);
         }
     }
