@@ -351,8 +351,9 @@ public final class Rbm {
                                     double[] out) {
         double[] f = new double[rows * nOut];
         k.apply(x, rows, f, ConditionalKernel.Mode.FIELD, 1.0, null, null);
+        double[] e = new double[VectorMath.softplusScratch(nOut)];
         for (int r = 0; r < rows; r++) {
-            out[r] = VectorMath.dot(biasIn, 0, x, r * nIn, nIn) + VectorMath.softplusSum(f, r * nOut, nOut);
+            out[r] = VectorMath.dot(biasIn, 0, x, r * nIn, nIn) + VectorMath.softplusSum(1.0, f, r * nOut, nOut, e);
         }
     }
 

@@ -546,9 +546,33 @@ public final class VectorMath {
      * @return sum_k softplus(beta * x[k])
      */
     public static double softplusSum(double beta, double[] x, int off, int len) {
+        return softplusSum(beta, x, off, len, new double[softplusScratch(len)]);
+    }
+
+    /**
+     * @param len the number of terms of a {@link #softplusSum(double, double[], int, int, double[])}
+     * @return the scratch doubles that call needs: min(len, 256), at least 1
+     */
+    public static int softplusScratch(int len) {
+        return Math.min(BLOCK, Math.max(len, 1));
+    }
+
+    /**
+     * {@link #softplusSum(double, double[], int, int)} with the caller's scratch for the exponentials,
+     * for loops over many rows (mAIS weights, tempering swaps) that should allocate nothing per row.
+     * The same bits: the allocating form calls this one.
+     *
+     * @param beta scale applied to every argument
+     * @param x arguments
+     * @param off first index
+     * @param len length
+     * @param e scratch of at least {@link #softplusScratch(int) softplusScratch(len)} doubles (its
+     *          contents are overwritten)
+     * @return sum_k softplus(beta * x[k])
+     */
+    public static double softplusSum(double beta, double[] x, int off, int len, double[] e) {
         // sum_k max(b x_k, 0) + ln prod_k (1 + e^{-|b x_k|}): one exp per term, one log per block and
         // lane (each factor lies in (1, 2], so a block's lane products stay far below overflow)
-        double[] e = new double[Math.min(BLOCK, Math.max(len, 1))];
         DoubleVector vb = DoubleVector.broadcast(S, beta);
         DoubleVector one = DoubleVector.broadcast(S, 1.0);
         DoubleVector zero = DoubleVector.zero(S);

@@ -330,9 +330,16 @@ class VectorMathTest {
                 double expected = softplusSumReference(beta, x, 4, len);
                 double got = beta == 1.0 ? VectorMath.softplusSum(x, 4, len) : VectorMath.softplusSum(beta, x, 4, len);
                 assertThat(got).as("length %d, beta %s", len, beta).isEqualTo(expected);
+                // the caller's scratch, exactly as long as asked or longer and full of stale values
+                double[] scratch = new double[VectorMath.softplusScratch(len) + (len % 3)];
+                java.util.Arrays.fill(scratch, Double.NaN);
+                assertThat(VectorMath.softplusSum(beta, x, 4, len, scratch)).as("scratch, length %d, beta %s", len, beta)
+                        .isEqualTo(expected);
             }
         }
         assertThat(VectorMath.softplusSum(new double[0], 0, 0)).isEqualTo(0.0);
+        assertThat(VectorMath.softplusScratch(0)).isEqualTo(1);
+        assertThat(VectorMath.softplusScratch(1000)).isEqualTo(256);
     }
 
     private static double softplusSumReference(double beta, double[] x, int off, int len) {

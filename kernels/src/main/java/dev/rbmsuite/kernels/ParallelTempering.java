@@ -206,14 +206,15 @@ public final class ParallelTempering implements TransitionKernel {
             double bb = betas[k + 1];
             rng.fillUniform(uniforms, 0, chains);
             int accepted = 0;
+            double[] e = new double[VectorMath.softplusScratch(m)];
             for (int r = 0; r < chains; r++) {
                 double bva = VectorMath.dot(b, 0, xa, r * n, n);
                 double bvb = VectorMath.dot(b, 0, xb, r * n, n);
                 // lv_k(x_{k+1}) + lv_{k+1}(x_k) - lv_k(x_k) - lv_{k+1}(x_{k+1})
-                double logR = (ba * bvb + VectorMath.softplusSum(ba, fb, r * m, m))
-                        + (bb * bva + VectorMath.softplusSum(bb, fa, r * m, m))
-                        - (ba * bva + VectorMath.softplusSum(ba, fa, r * m, m))
-                        - (bb * bvb + VectorMath.softplusSum(bb, fb, r * m, m));
+                double logR = (ba * bvb + VectorMath.softplusSum(ba, fb, r * m, m, e))
+                        + (bb * bva + VectorMath.softplusSum(bb, fa, r * m, m, e))
+                        - (ba * bva + VectorMath.softplusSum(ba, fa, r * m, m, e))
+                        - (bb * bvb + VectorMath.softplusSum(bb, fb, r * m, m, e));
                 if (Math.log(uniforms[r]) < logR) {
                     accepted++;
                     Work.swapRows(xa, xb, r, n);

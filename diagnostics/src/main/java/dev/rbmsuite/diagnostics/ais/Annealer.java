@@ -73,6 +73,8 @@ final class Annealer {
         final double[] bv;
         final double[] bvA;
         final double[] scratch;
+        /** the exponentials of one row's softplus sum */
+        final double[] exps;
 
         Chains(int rows) {
             this.rows = rows;
@@ -83,6 +85,7 @@ final class Annealer {
             bv = new double[rows];
             bvA = new double[rows];
             scratch = new double[rows * Math.max(n, m)];
+            exps = new double[VectorMath.softplusScratch(m)];
         }
 
         void drawBase(Rng rng) {
@@ -105,7 +108,7 @@ final class Annealer {
 
         /** ln f_beta(v) of row r (hidden layer summed out). */
         double logMarginal(double beta, int r) {
-            return (1 - beta) * bvA[r] + beta * bv[r] + VectorMath.softplusSum(beta, zeta, r * m, m);
+            return (1 - beta) * bvA[r] + beta * bv[r] + VectorMath.softplusSum(beta, zeta, r * m, m, exps);
         }
 
         /** -E(v,h) - bA.v of row r: the derivative of ln f_beta(v,h) in beta. */
