@@ -269,7 +269,8 @@ public final class Rbm {
     }
 
     /**
-     * Draws h ~ P(h | v) for each row (Eq. rbm_h|v), using exactly rows*m draws of {@code rng}.
+     * Draws h ~ P(h | v) for each row (Eq. rbm_h|v), using exactly rows*m draws of {@code rng}, row
+     * after row (one {@link Rng#segment} of m per row, so a chain-block view of the stream works).
      *
      * @param v visible states, rows x n
      * @param rows number of rows
@@ -278,7 +279,7 @@ public final class Rbm {
      * @param scratch a work array of at least rows*m doubles
      */
     public void sampleHidden(double[] v, int rows, double[] out, Rng rng, double[] scratch) {
-        up.apply(v, rows, out, ConditionalKernel.Mode.SAMPLE, 1.0, rng, scratch);
+        up.apply(v, rows, out, ConditionalKernel.Mode.SAMPLE, 1.0, rng.segment(m), scratch);
     }
 
     /**
@@ -291,7 +292,7 @@ public final class Rbm {
      * @param scratch a work array of at least rows*n doubles
      */
     public void sampleVisible(double[] h, int rows, double[] out, Rng rng, double[] scratch) {
-        down.apply(h, rows, out, ConditionalKernel.Mode.SAMPLE, 1.0, rng, scratch);
+        down.apply(h, rows, out, ConditionalKernel.Mode.SAMPLE, 1.0, rng.segment(n), scratch);
     }
 
     /**
@@ -306,7 +307,7 @@ public final class Rbm {
      * @param scratch a work array of at least rows*m doubles
      */
     public void sampleHidden(double beta, double[] v, int rows, double[] out, Rng rng, double[] scratch) {
-        up.apply(v, rows, out, ConditionalKernel.Mode.SAMPLE, beta, rng, scratch);
+        up.apply(v, rows, out, ConditionalKernel.Mode.SAMPLE, beta, rng.segment(m), scratch);
     }
 
     /**
@@ -320,7 +321,7 @@ public final class Rbm {
      * @param scratch a work array of at least rows*n doubles
      */
     public void sampleVisible(double beta, double[] h, int rows, double[] out, Rng rng, double[] scratch) {
-        down.apply(h, rows, out, ConditionalKernel.Mode.SAMPLE, beta, rng, scratch);
+        down.apply(h, rows, out, ConditionalKernel.Mode.SAMPLE, beta, rng.segment(n), scratch);
     }
 
     /**

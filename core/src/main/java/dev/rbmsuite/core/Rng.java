@@ -32,11 +32,22 @@ public final class Rng {
     private static final boolean CONVERT = DS.length() == 8;
 
     private final long key;
+    /** The next draw's position; in a chain-block view, the start of the next segment of the whole batch. */
     private long counter;
+    /** In a chain-block view ({@link #chainBlock}): the block's first chain, else 0. */
+    private final int blockFirst;
+    /** In a chain-block view: the number of chains of the whole batch, else 0. */
+    private final int blockTotal;
 
     private Rng(long key, long counter) {
+        this(key, counter, 0, 0);
+    }
+
+    private Rng(long key, long counter, int blockFirst, int blockTotal) {
         this.key = key;
         this.counter = counter;
+        this.blockFirst = blockFirst;
+        this.blockTotal = blockTotal;
     }
 
     /**
@@ -60,14 +71,73 @@ public final class Rng {
         return new Rng(state[0], state[1]);
     }
 
+    /**
+     * A view of this stream for the chains {@code [first, first + B)} of a batch of {@code total}
+     * chains, so that a batch can be advanced in blocks that stay in the processor's cache and still
+     * get exactly the draws the whole batch would (the stream is counter-based, so any position can
+     * be reached at once).
+     *
+     * <p>Every operation on a batch draws {@code d} numbers per chain, chain after chain, and asks
+     * for them with {@link #segment(int) segment(d)}: on the whole batch's stream that returns the
+     * stream itself; on a view it returns a stream positioned at this block's draws of the segment
+     * and moves the view past the whole batch's segment. A view refuses every other draw and
+     * {@link #fork}, which would not be at the block's position.
+     *
+     * @param first the block's first chain, in [0, total)
+     * @param total the chains of the whole batch, positive
+     * @return a view at this stream's current position (this stream is not advanced)
+     * @throws IllegalArgumentException on a chain outside the batch
+     * @throws IllegalStateException if this stream is itself a view
+     */
+    public Rng chainBlock(int first, int total) {
+        if (total <= 0 || first < 0 || first >= total) {
+            throw new IllegalArgumentException("chain block starting at " + first + " of " + total + " chains");
+        }
+        requireWholeBatch("chainBlock");
+        return new Rng(key, counter, first, total);
+    }
+
+    /**
+     * The stream for one operation that draws {@code perChain} numbers for each chain of a batch,
+     * chain after chain (a conditional draw of m units: m; a swap test: 1).
+     *
+     * @param perChain draws per chain of the operation, non-negative
+     * @return this stream, or in a {@link #chainBlock} view a stream at this block's draws of the
+     *     operation (the view moves past the whole batch's draws of it)
+     */
+    public Rng segment(int perChain) {
+        if (blockTotal == 0) {
+            return this;
+        }
+        if (perChain < 0) {
+            throw new IllegalArgumentException("draws per chain must be non-negative: " + perChain);
+        }
+        Rng part = new Rng(key, counter + (long) blockFirst * perChain);
+        counter += (long) blockTotal * perChain;
+        return part;
+    }
+
+    /** @return whether this is a {@link #chainBlock} view */
+    public boolean isChainBlock() {
+        return blockTotal != 0;
+    }
+
+    private void requireWholeBatch(String what) {
+        if (blockTotal != 0) {
+            throw new IllegalStateException(what + " on a chain-block view of a stream (chains from " + blockFirst
+                    + " of " + blockTotal + "): operations on a block take their draws through segment(perChain)");
+        }
+    }
+
     /** @return {key, counter}: everything needed to continue this stream bit for bit */
     public long[] state() {
+        requireWholeBatch("state");
         return new long[] {key, counter};
     }
 
     /** @return an independent copy at the same position (useful to replay draws in tests) */
     public Rng copy() {
-        return new Rng(key, counter);
+        return new Rng(key, counter, blockFirst, blockTotal);
     }
 
     /**
@@ -79,6 +149,7 @@ public final class Rng {
      * @return the child stream
      */
     public Rng fork(long... path) {
+        requireWholeBatch("fork");
         long k = key;
         for (long label : path) {
             k = mix64(k ^ mix64(label * GOLDEN + 0x632BE59BD9B4E019L)) + GOLDEN;
@@ -93,6 +164,9 @@ public final class Rng {
 
     /** @return the next 64 uniformly random bits */
     public long nextLong() {
+        if (blockTotal != 0) {
+            requireWholeBatch("a draw");
+        }
         return mix64(key + (++counter) * GOLDEN);
     }
 
@@ -146,6 +220,9 @@ public final class Rng {
      * @param len number of draws
      */
     public void fillUniform(double[] out, int off, int len) {
+        if (blockTotal != 0) {
+            requireWholeBatch("a draw");
+        }
         if (VectorWarmUp.vector(VectorWarmUp.UNIFORMS)) {
             fillUniformVector(out, off, len);
         } else {

@@ -1,12 +1,62 @@
 package dev.rbmsuite.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
 
 /** Reproducibility, independence and distribution checks of {@link Rng}. */
 class RngTest {
+    /**
+     * A chain-block view hands each operation this block's share of the whole batch's draws: two
+     * operations of 3 and 1 draws per chain on 10 chains, taken in blocks of 4, 4 and 2 chains, give
+     * exactly the draws one batch takes.
+     */
+    @Test
+    void chainBlockSegmentsAreTheBlocksShareOfTheWholeBatchsDraws() {
+        int chains = 10;
+        Rng whole = Rng.seeded(9).fork(4);
+        double[] first = new double[chains * 3];
+        double[] second = new double[chains];
+        whole.segment(3).fillUniform(first, 0, first.length);
+        whole.segment(1).fillUniform(second, 0, second.length);
+        assertThat(whole.segment(5)).as("a whole batch's segment is the stream itself").isSameAs(whole);
+        double[] gotFirst = new double[chains * 3];
+        double[] gotSecond = new double[chains];
+        for (int a = 0; a < chains; a += 4) {
+            int n = Math.min(4, chains - a);
+            Rng view = Rng.seeded(9).fork(4).chainBlock(a, chains);
+            assertThat(view.isChainBlock()).isTrue();
+            view.segment(3).fillUniform(gotFirst, a * 3, n * 3);
+            Rng part = view.segment(1);
+            for (int r = 0; r < n; r++) {
+                gotSecond[a + r] = part.nextDouble();
+            }
+        }
+        assertThat(gotFirst).containsExactly(first);
+        assertThat(gotSecond).containsExactly(second);
+    }
+
+    @Test
+    void aChainBlockViewRefusesDrawsForksAndStatesOutsideSegments() {
+        Rng view = Rng.seeded(1).chainBlock(2, 5);
+        double[] out = new double[3];
+        assertThatThrownBy(() -> view.fillUniform(out, 0, 3)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("segment");
+        assertThatThrownBy(view::nextDouble).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> view.bernoulliInPlace(out, 0, 3, new double[3])).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> view.fork(1)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(view::split).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(view::state).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> view.chainBlock(0, 5)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> view.segment(-1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Rng.seeded(1).chainBlock(5, 5)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Rng.seeded(1).chainBlock(-1, 5)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Rng.seeded(1).chainBlock(0, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(Rng.seeded(1).isChainBlock()).isFalse();
+    }
+
     @Test
     void sameSeedGivesTheSameStream() {
         Rng a = Rng.seeded(123);

@@ -55,6 +55,12 @@ public final class BlockedGibbs implements TransitionKernel {
         }
     }
 
+    /** Its chains do not interact and every draw goes through {@link Rng#segment}. */
+    @Override
+    public boolean chainBlocks() {
+        return true;
+    }
+
     /**
      * One BGS sweep of every chain on layer 0 of {@code state}, in place.
      *

@@ -51,6 +51,12 @@ public final class DeepTempering extends SwapLadderKernel {
         return "dt";
     }
 
+    /** Its chains do not interact and every draw goes through {@link Rng#segment}. */
+    @Override
+    public boolean chainBlocks() {
+        return true;
+    }
+
     /**
      * One DT transition with the state's parity c, in place; flips the parity.
      *

@@ -63,6 +63,12 @@ public final class RoundTrip extends SwapLadderKernel {
         return "roundtrip";
     }
 
+    /** Its chains do not interact and every draw goes through {@link Rng#segment}. */
+    @Override
+    public boolean chainBlocks() {
+        return true;
+    }
+
     /**
      * One round-trip transition (Alg. 3) of every chain, in place. The parity is not used and is
      * left unchanged.

@@ -260,7 +260,7 @@ public final class SwapKernel {
      */
     public int swap(Slot h, Slot v, int chains, Rng rng) {
         double[] uniforms = h.uniforms;
-        rng.fillUniform(uniforms, 0, chains);
+        rng.segment(1).fillUniform(uniforms, 0, chains);
         int accepted = 0;
         int stride = fused.stride;
         for (int r = 0; r < chains; r++) {
@@ -293,7 +293,7 @@ public final class SwapKernel {
      */
     public void sampleLowerVisible(Slot s, int chains, double[] out, Rng rng) {
         gather(s, chains, 0, nLower, out);
-        finishDraw(out, chains * nLower, rng, s.tmp);
+        finishDraw(out, chains * nLower, rng.segment(nLower), s.tmp);
     }
 
     /**
@@ -307,7 +307,7 @@ public final class SwapKernel {
      */
     public void sampleUpperHidden(Slot s, int chains, double[] out, Rng rng) {
         gather(s, chains, fused.upperOffset, mUpper, out);
-        finishDraw(out, chains * mUpper, rng, s.tmp);
+        finishDraw(out, chains * mUpper, rng.segment(mUpper), s.tmp);
     }
 
     private void gather(Slot s, int chains, int off, int len, double[] out) {

@@ -78,6 +78,21 @@ public interface TransitionKernel {
      */
     StepInfo advance(Rng rng, ChainState state);
 
+    /**
+     * Whether the kernel's chains may be advanced in blocks ({@link ChainBlocks}): advancing the
+     * state of chains {@code [a, a + B)} with {@code rng.chainBlock(a, N)} must give those chains
+     * exactly the states that one {@link #advance} of all N chains with {@code rng} gives them. That
+     * holds when the chains do not interact and every operation takes its draws through
+     * {@link Rng#segment} (d draws per chain, chain after chain), as core's conditional draws and the
+     * swap kernel's do. A {@link Rng#chainBlock} view refuses any other draw, so a kernel that claims
+     * this wrongly fails instead of changing the results. Default: false (one block).
+     *
+     * @return true for BGS, DT and the round trip
+     */
+    default boolean chainBlocks() {
+        return false;
+    }
+
     /** @return the info of no transitions, the start of a sum with {@link StepInfo#plus} */
     default StepInfo zeroInfo() {
         return StepInfo.NONE;

@@ -11,7 +11,7 @@ import dev.rbmsuite.experiments.Trials;
 import dev.rbmsuite.experiments.sampling.BestModels;
 import dev.rbmsuite.experiments.sampling.Clusters;
 import dev.rbmsuite.experiments.training.TrainedModel;
-import dev.rbmsuite.kernels.ChainState;
+import dev.rbmsuite.kernels.ChainBlocks;
 import dev.rbmsuite.kernels.TransitionKernel;
 import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
@@ -102,8 +102,12 @@ public final class TvRuns {
     private static CsvTable run(TrainedModel model, String k, int start, int chains, double[] recorded,
                                 VisibleDistribution p, Clusters clusters, double[] mass, dev.rbmsuite.core.Rng rng) {
         TransitionKernel kernel = BestModels.kernel(k, model);
-        ChainState state = BestModels.start(model, kernel, start, chains, BestModels.bottomOnly(k));
-        int n = state.size(0);
+        boolean bottomOnly = BestModels.bottomOnly(k);
+        // blocks of chains that stay in cache, with exactly the draws of one batch of N chains
+        ChainBlocks state = ChainBlocks.of(kernel, chains, ChainBlocks.BLOCK,
+                (first, count) -> BestModels.start(model, kernel, start, count, bottomOnly));
+        int n = model.chains().size(0);
+        double[] visible = new double[chains * n];
         int home = clusters == null ? -1 : clusters.nearest(model.chains().buffer(0), start * n);
         int steps = (int) recorded[recorded.length - 1];
         double[] tv = new double[recorded.length];
@@ -111,11 +115,12 @@ public final class TvRuns {
         int r = 0;
         for (int s = 0; s <= steps; s++) {
             if (s > 0) {
-                kernel.advance(rng.fork(s), state);
+                state.advance(rng.fork(s));
             }
             if (r < recorded.length && recorded[r] == s) {
-                tv[r] = TotalVariation.distance(p, state.buffer(0), chains);
-                occ[r] = home < 0 ? Double.NaN : occupancy(clusters, state.buffer(0), n, Math.min(chains, OCCUPANCY_CHAINS),
+                state.layer(0, visible);
+                tv[r] = TotalVariation.distance(p, visible, chains);
+                occ[r] = home < 0 ? Double.NaN : occupancy(clusters, visible, n, Math.min(chains, OCCUPANCY_CHAINS),
                         home);
                 r++;
             }
