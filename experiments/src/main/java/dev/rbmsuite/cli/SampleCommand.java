@@ -10,6 +10,7 @@ import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.datasets.io.DatasetCsv;
+import dev.rbmsuite.kernels.ChainBlocks;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.BuiltinKernels;
 import dev.rbmsuite.kernels.KernelFactory;
@@ -116,12 +117,14 @@ final class SampleCommand implements Callable<Integer> {
         }
         StepInfo total = k.zeroInfo();
         Rng rng = root.fork(2);
+        // many chains run in cache-sized blocks with the draws of one batch (the same bytes)
+        ChainBlocks blocks = ChainBlocks.split(k, state, ChainBlocks.BLOCK);
         long t0 = System.nanoTime();
         for (int s = 0; s < steps; s++) {
-            total = total.plus(k.advance(rng.fork(s), state)); // step s's own stream (TransitionKernel)
+            total = total.plus(blocks.advance(rng.fork(s))); // step s's own stream (TransitionKernel)
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        DatasetCsv.write(BinaryDataset.of("samples", state.buffer(0), chains, n, null, null), out);
+        DatasetCsv.write(BinaryDataset.of("samples", blocks.layer(0, new double[chains * n]), chains, n, null, null), out);
 
         ObjectNode result = result(k, total, seconds);
         long[] attempts = total.swapAttempts();

@@ -4,6 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.core.RbmStack;
+import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.io.ModelStore;
+import dev.rbmsuite.kernels.ChainBlocks;
+import dev.rbmsuite.kernels.ChainState;
+import dev.rbmsuite.kernels.Kernels;
+import dev.rbmsuite.kernels.RoundTripInfo;
+import dev.rbmsuite.kernels.StepInfo;
+import dev.rbmsuite.kernels.TransitionKernel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,6 +103,53 @@ class SampleCommandTest {
         String manifest = Files.readString(dir.resolve("a.manifest.json"));
         assertThat(manifest).contains("\"command\" : \"sample\"", "\"seed\" : 9", "\"kernel\" : \"roundtrip\"",
                 "\"chains\" : 30", "\"swapAccepts\"");
+    }
+
+    /**
+     * More chains than one block ({@link ChainBlocks#BLOCK}): the command runs them in blocks and
+     * must write exactly the states, swap counts and origins of one batch advanced as the
+     * randomness contract says (start from fork(1), step s from fork(2).fork(s)).
+     */
+    @Test
+    void chainsInBlocksGiveTheOutputOfOneBatch() throws IOException {
+        int chains = 2 * ChainBlocks.BLOCK + 37;
+        int steps = 3;
+        RbmStack stack = ModelStore.load(model);
+        for (String kernel : List.of("bgs", "dt", "roundtrip")) {
+            Path csv = dir.resolve("blocks-" + kernel + ".csv");
+            Cli.Result r = run("sample", "--model", model.toString(), "--kernel", kernel, "--chains",
+                    Integer.toString(chains), "--steps", Integer.toString(steps), "--out", csv.toString(), "--seed", "4",
+                    "--json");
+            assertThat(r.code()).as(r.err()).isZero();
+            TransitionKernel k = Kernels.create(kernel, stack);
+            Rng root = Rng.seeded(4);
+            ChainState state = k.init(chains, root.fork(1));
+            StepInfo total = k.zeroInfo();
+            for (int s = 0; s < steps; s++) {
+                total = total.plus(k.advance(root.fork(2).fork(s), state));
+            }
+            List<String> lines = Files.readAllLines(csv);
+            assertThat(lines).hasSize(chains + 1);
+            int n = stack.bottom().numVisible();
+            double[] v = state.buffer(0);
+            for (int c = 0; c < chains; c++) {
+                StringBuilder row = new StringBuilder();
+                for (int i = 0; i < n; i++) {
+                    row.append(i == 0 ? "" : ",").append((int) v[c * n + i]);
+                }
+                assertThat(lines.get(c + 1)).as("%s, chain %d", kernel, c).isEqualTo(row.toString());
+            }
+            JsonNode j = new ObjectMapper().readTree(r.out());
+            for (int l = 0; l < total.swapAttempts().length; l++) {
+                assertThat(j.get("swapAttempts").get(l).asLong()).isEqualTo(total.swapAttempts()[l]);
+                assertThat(j.get("swapAccepts").get(l).asLong()).isEqualTo(total.swapAccepts()[l]);
+            }
+            if (total instanceof RoundTripInfo rt) {
+                for (int o = 0; o < rt.originCounts().length; o++) {
+                    assertThat(j.get("bottomOrigin").get(o).asLong()).isEqualTo(rt.originCounts()[o]);
+                }
+            }
+        }
     }
 
     @Test

@@ -57,19 +57,45 @@ public final class ChainBlocks {
     }
 
     /**
+     * Blocks of a state that the kernel's {@code init} has just made (its extras, such as DT's
+     * parity, at their start): each block starts from a copy of its chains' positions.
+     *
+     * @param kernel the kernel that made {@code whole}
+     * @param whole the batch's start; used as the only block where there is one
+     * @param block chains per block, positive
+     * @return the blocks
+     */
+    public static ChainBlocks split(TransitionKernel kernel, ChainState whole, int block) {
+        int chains = whole.chains();
+        return of(kernel, chains, block, (first, n) -> n == chains ? whole : kernel.init(rows(whole, first, n)));
+    }
+
+    private static ChainState rows(ChainState s, int first, int n) {
+        double[][] layers = new double[s.layers()][];
+        for (int l = 0; l < layers.length; l++) {
+            int w = s.size(l);
+            layers[l] = java.util.Arrays.copyOfRange(s.buffer(l), first * w, (first + n) * w);
+        }
+        return new ChainState(n, s.sizes(), layers);
+    }
+
+    /**
      * One transition of every chain: the whole batch's stream {@code rng}, as in
      * {@link TransitionKernel#advance}.
      *
      * @param rng this transition's own stream
+     * @return the kernel's info where there is one block; else the sum ({@link StepInfo#plus}) of the
+     *     blocks' infos, which keeps the totals (swap counts, origin counts) but not per-chain detail
      */
-    public void advance(Rng rng) {
+    public StepInfo advance(Rng rng) {
         if (states.length == 1) {
-            kernel.advance(rng, states[0]);
-            return;
+            return kernel.advance(rng, states[0]);
         }
+        StepInfo sum = kernel.zeroInfo();
         for (int b = 0; b < states.length; b++) {
-            kernel.advance(rng.chainBlock(first[b], chains), states[b]);
+            sum = sum.plus(kernel.advance(rng.chainBlock(first[b], chains), states[b]));
         }
+        return sum;
     }
 
     /**

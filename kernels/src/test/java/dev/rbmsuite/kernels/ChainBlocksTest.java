@@ -26,20 +26,28 @@ class ChainBlocksTest {
             ChainState start = kernel.init(CHAINS, Rng.seeded(5)).positions();
             ChainState whole = kernel.init(start);
             Rng root = Rng.seeded(11);
+            StepInfo total = kernel.zeroInfo();
             for (int s = 0; s < STEPS; s++) {
-                kernel.advance(root.fork(s), whole);
+                total = total.plus(kernel.advance(root.fork(s), whole));
             }
             assertThat(whole.buffer(0)).as("%s moved", name).isNotEqualTo(start.buffer(0));
             for (int block : new int[] {1, 5, 16, 37, 100}) {
-                ChainBlocks blocks = ChainBlocks.of(kernel, CHAINS, block, (first, n) -> kernel.init(slice(start, first, n)));
-                assertThat(blocks.blocks()).as("%s, blocks of %d", name, block)
-                        .isEqualTo(kernel.chainBlocks() ? (CHAINS + block - 1) / block : 1);
-                for (int s = 0; s < STEPS; s++) {
-                    blocks.advance(root.fork(s));
-                }
-                for (int l = 0; l < start.layers(); l++) {
-                    double[] got = blocks.layer(l, new double[CHAINS * start.size(l)]);
-                    assertThat(Arrays.equals(got, whole.buffer(l))).as("%s, blocks of %d, layer %d", name, block, l).isTrue();
+                for (boolean split : new boolean[] {false, true}) {
+                    ChainBlocks blocks = split ? ChainBlocks.split(kernel, kernel.init(start), block)
+                            : ChainBlocks.of(kernel, CHAINS, block, (first, n) -> kernel.init(slice(start, first, n)));
+                    String what = name + ", blocks of " + block + (split ? " (split)" : "");
+                    assertThat(blocks.blocks()).as(what).isEqualTo(kernel.chainBlocks() ? (CHAINS + block - 1) / block : 1);
+                    assertThat(blocks.chains()).isEqualTo(CHAINS);
+                    StepInfo sum = kernel.zeroInfo();
+                    for (int s = 0; s < STEPS; s++) {
+                        sum = sum.plus(blocks.advance(root.fork(s)));
+                    }
+                    for (int l = 0; l < start.layers(); l++) {
+                        double[] got = blocks.layer(l, new double[CHAINS * start.size(l)]);
+                        assertThat(Arrays.equals(got, whole.buffer(l))).as("%s, layer %d", what, l).isTrue();
+                    }
+                    assertThat(sum.swapAttempts()).as("%s: swap attempts", what).isEqualTo(total.swapAttempts());
+                    assertThat(sum.swapAccepts()).as("%s: swap accepts", what).isEqualTo(total.swapAccepts());
                 }
             }
         }
