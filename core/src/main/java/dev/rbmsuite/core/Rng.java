@@ -164,9 +164,7 @@ public final class Rng {
 
     /** @return the next 64 uniformly random bits */
     public long nextLong() {
-        if (blockTotal != 0) {
-            requireWholeBatch("a draw");
-        }
+        requireWholeBatch("a draw");
         return mix64(key + (++counter) * GOLDEN);
     }
 
@@ -220,9 +218,7 @@ public final class Rng {
      * @param len number of draws
      */
     public void fillUniform(double[] out, int off, int len) {
-        if (blockTotal != 0) {
-            requireWholeBatch("a draw");
-        }
+        requireWholeBatch("a draw");
         if (VectorWarmUp.vector(VectorWarmUp.UNIFORMS)) {
             fillUniformVector(out, off, len);
         } else {

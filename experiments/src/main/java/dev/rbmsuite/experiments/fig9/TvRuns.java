@@ -104,7 +104,7 @@ public final class TvRuns {
         TransitionKernel kernel = BestModels.kernel(k, model);
         boolean bottomOnly = BestModels.bottomOnly(k);
         // blocks of chains that stay in cache, with exactly the draws of one batch of N chains
-        ChainBlocks state = ChainBlocks.of(kernel, chains, ChainBlocks.BLOCK,
+        ChainBlocks blocks = ChainBlocks.of(kernel, chains, ChainBlocks.BLOCK,
                 (first, count) -> BestModels.start(model, kernel, start, count, bottomOnly));
         int n = model.chains().size(0);
         double[] visible = new double[chains * n];
@@ -115,10 +115,10 @@ public final class TvRuns {
         int r = 0;
         for (int s = 0; s <= steps; s++) {
             if (s > 0) {
-                state.advance(rng.fork(s));
+                blocks.advance(rng.fork(s));
             }
             if (r < recorded.length && recorded[r] == s) {
-                state.layer(0, visible);
+                blocks.layer(0, visible);
                 tv[r] = TotalVariation.distance(p, visible, chains);
                 occ[r] = home < 0 ? Double.NaN : occupancy(clusters, visible, n, Math.min(chains, OCCUPANCY_CHAINS),
                         home);
