@@ -3,9 +3,11 @@ package dev.rbmsuite.cli;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.kernels.KernelFactory;
+import dev.rbmsuite.kernels.KernelOrigin;
 import dev.rbmsuite.kernels.KernelRegistry;
 import dev.rbmsuite.kernels.TransitionKernel;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -62,6 +64,23 @@ final class KernelChoice {
             throw new InputException("option --hidden: kernel " + kernel + " samples a stack, give m0 and at least one "
                     + "upper size (for example " + (hidden.length == 1 ? hidden[0] : 100) + ",50)");
         }
+    }
+
+    /**
+     * What a manifest records of the kernel a command ran: its name, the parameters it ran with
+     * (defaults written out, {@link KernelRegistry#resolved}) and where it came from (the factory's
+     * class; for a plug-in its jar or folder, SHA-256 and version: {@link KernelOrigin}).
+     *
+     * @param factory the kernel's factory
+     * @param params the given parameters
+     * @return the record, in a fixed order
+     */
+    static Map<String, Object> record(KernelFactory factory, Map<String, String> params) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", factory.name());
+        m.put("parameters", KernelRegistry.resolved(factory, params));
+        m.putAll(KernelOrigin.of(factory).asMap());
+        return m;
     }
 
     /**

@@ -53,6 +53,20 @@ final class ResultManifest {
      * @throws IOException if the manifest cannot be written
      */
     static void write(Path csv, CommandSpec spec, ObjectNode result) throws IOException {
+        write(csv, spec, result, Map.of());
+    }
+
+    /**
+     * Writes the manifest of a finished command atomically, with records beyond the options (for
+     * example the kernel a command ran: {@link KernelChoice#record}) after the provenance record.
+     *
+     * @param csv the result file, already written
+     * @param spec the command's picocli spec (its options hold the values they were parsed to)
+     * @param result the command's JSON result
+     * @param records further records by key, written in order before the arguments
+     * @throws IOException if the manifest cannot be written
+     */
+    static void write(Path csv, CommandSpec spec, ObjectNode result, Map<String, ?> records) throws IOException {
         try {
             Output.requireFinite(result, "");
         } catch (RuntimeException e) {
@@ -75,6 +89,7 @@ final class ResultManifest {
         }
         ObjectNode m = Provenance.of(FORMAT, 1, spec.name(), settings, seed, Parallel.threads())
                 .withTiming(Provenance.Stopwatch.sinceProcessStart()).toJson();
+        records.forEach((k, v) -> m.set(k, JSON.valueToTree(v)));
         ArrayNode args = m.putArray("arguments");
         for (PositionalParamSpec p : spec.positionalParameters()) {
             args.add(String.valueOf((Object) p.getValue()));

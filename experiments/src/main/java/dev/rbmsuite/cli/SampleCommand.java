@@ -129,7 +129,7 @@ final class SampleCommand implements Callable<Integer> {
         ObjectNode result = result(k, total, seconds);
         long[] attempts = total.swapAttempts();
         long[] accepts = total.swapAccepts();
-        ResultManifest.write(out, spec, result);
+        ResultManifest.write(out, spec, result, Map.of("kernel", KernelChoice.record(factory, params)));
         Output.print(common, result, r -> {
             StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
                     "wrote %d chains after %d %s steps to %s (%.3f s)", chains, steps, kernel, out, seconds));

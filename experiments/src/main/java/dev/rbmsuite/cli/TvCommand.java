@@ -161,7 +161,7 @@ final class TvCommand implements Callable<Integer> {
         ObjectNode result = Output.object();
         result.put("final", tv[steps]);
         result.put("method", d.table() ? "table" : "logZ");
-        ResultManifest.write(out, spec, result);
+        ResultManifest.write(out, spec, result, Map.of("kernel", KernelChoice.record(factory, kernelParams)));
         Output.print(common, result, r -> String.format("TV after %d steps of %s with %d chains: %.6g (written to %s)",
                 steps, kernel, chains, tv[steps], out));
         return 0;

@@ -98,6 +98,9 @@ class TrainCommandTest {
                 "--seed", "4");
         assertThat(clash.code()).isEqualTo(2);
         assertThat(clash.err()).contains("other settings");
+        // the setting that differs, with both values, not the settings record's text (issue 29)
+        assertThat(clash.err().strip()).contains("--seed is 4 here and 3 in the checkpoint")
+                .doesNotContain("TrainingSettings[", "epochs=1", "\n");
     }
 
     @Test

@@ -127,6 +127,14 @@ public final class BuiltinKernels {
             return m;
         }
 
+        @Override
+        public Map<String, String> defaults() {
+            Map<String, String> m = new LinkedHashMap<>();
+            m.put(TEMPERATURES, Integer.toString(ParallelTempering.DEFAULT_TEMPERATURES));
+            m.put(BETA_MIN, Double.toString(ParallelTempering.DEFAULT_BETA_MIN));
+            return m;
+        }
+
         /** One sweep of the bottom RBM per replica, at its inverse temperature. */
         @Override
         public double bottomSweeps(Map<String, String> params) {

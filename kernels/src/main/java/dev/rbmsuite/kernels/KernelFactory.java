@@ -42,6 +42,20 @@ public interface KernelFactory {
     }
 
     /**
+     * The defaults of the parameters, as text that {@link #create} accepts, so that callers can record
+     * the parameters a kernel actually ran with ({@link KernelRegistry#resolved}: manifests write them
+     * out) and recognise two runs whose parameters differ only by a default written out
+     * ({@link KernelRegistry#withoutDefaults}: a resumed training run). A parameter whose default
+     * depends on the model (for example one proposal per visible unit) is left out and recorded only
+     * when given.
+     *
+     * @return default values by name, a subset of {@link #parameters()}'s names (empty by default)
+     */
+    default Map<String, String> defaults() {
+        return Map.of();
+    }
+
+    /**
      * The kernel's work on the bottom (training) RBM, for comparisons per unit of compute rather than
      * per transition (figures 8 and 9 report both), so that callers need not know kernels by name.
      *

@@ -1,6 +1,7 @@
 package dev.rbmsuite.kernels;
 
 import dev.rbmsuite.core.RbmStack;
+import dev.rbmsuite.core.io.DecimalText;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -8,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.TreeMap;
 
 /**
  * The installed kernels by name: every {@link KernelFactory} that {@link ServiceLoader} finds on the
@@ -165,6 +167,53 @@ public final class KernelRegistry {
         KernelFactory f = factory(name);
         checkParameters(f, params);
         return f.create(stack, params);
+    }
+
+    /**
+     * The parameters a kernel runs with: its {@link KernelFactory#defaults()} overridden by the given
+     * values, in name order (what manifests record, so that a run with defaults is not recorded as
+     * {@code {}}).
+     *
+     * @param f a factory
+     * @param params parameter values by name
+     * @return the given values and the defaults of the others, sorted by name
+     */
+    public static Map<String, String> resolved(KernelFactory f, Map<String, String> params) {
+        Map<String, String> m = new TreeMap<>();
+        f.defaults().forEach((k, v) -> {
+            if (f.parameters().containsKey(k)) {
+                m.put(k, v);
+            }
+        });
+        m.putAll(params);
+        return Collections.unmodifiableMap(m);
+    }
+
+    /**
+     * The given parameters less those equal to their {@link KernelFactory#defaults() default} (as text,
+     * or as the same decimal number: "5" and "5.0"), in name order: the same form for a run that
+     * leaves a default out and one that writes it out.
+     *
+     * @param f a factory
+     * @param params parameter values by name
+     * @return the values that differ from a default, sorted by name
+     */
+    public static Map<String, String> withoutDefaults(KernelFactory f, Map<String, String> params) {
+        Map<String, String> m = new TreeMap<>(params);
+        Map<String, String> defaults = f.defaults();
+        m.entrySet().removeIf(e -> defaults.containsKey(e.getKey()) && sameValue(e.getValue(), defaults.get(e.getKey())));
+        return Collections.unmodifiableMap(m);
+    }
+
+    private static boolean sameValue(String a, String b) {
+        if (a.equals(b)) {
+            return true;
+        }
+        try {
+            return DecimalText.parseDouble(a) == DecimalText.parseDouble(b);
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     /**

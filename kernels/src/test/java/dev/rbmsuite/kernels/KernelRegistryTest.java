@@ -10,6 +10,59 @@ import org.junit.jupiter.api.Test;
 
 /** The ServiceLoader registry: built-ins found through META-INF/services, name errors, parameters. */
 class KernelRegistryTest {
+    @Test
+    void resolvedParametersWriteTheDefaultsOutAndWithoutDefaultsLeavesThemOut() {
+        KernelFactory pt = KernelRegistry.installed().factory("pt");
+        String t = BuiltinKernels.Pt.TEMPERATURES;
+        String b = BuiltinKernels.Pt.BETA_MIN;
+        assertThat(KernelRegistry.resolved(pt, Map.of())).containsOnlyKeys(t, b)
+                .containsEntry(t, Integer.toString(ParallelTempering.DEFAULT_TEMPERATURES));
+        assertThat(KernelRegistry.resolved(pt, Map.of(t, "3"))).containsEntry(t, "3");
+        assertThat(KernelRegistry.resolved(KernelRegistry.installed().factory("bgs"), Map.of())).isEmpty();
+        String same = ParallelTempering.DEFAULT_TEMPERATURES + ".0"; // the same number written otherwise
+        assertThat(KernelRegistry.withoutDefaults(pt, Map.of(t, same, b, "0.5"))).containsOnlyKeys(b);
+        assertThat(KernelRegistry.withoutDefaults(pt, Map.of(t, "3"))).containsEntry(t, "3");
+    }
+
+    @Test
+    void theOriginOfABuiltInKernelIsItsClassAndOfAnotherItsFile() {
+        KernelOrigin bgs = KernelOrigin.of(KernelRegistry.installed().factory("bgs"));
+        assertThat(bgs.builtIn()).isTrue();
+        assertThat(bgs.asMap()).containsOnlyKeys("class", "builtIn");
+        KernelFactory local = new KernelRegistryTest.Local();
+        KernelOrigin o = KernelOrigin.of(local);
+        assertThat(o.builtIn()).isFalse();
+        assertThat(o.className()).isEqualTo(Local.class.getName());
+        // a folder of classes (this module's test classes): the checksum of the factory's class file
+        assertThat(o.location()).isNotNull();
+        assertThat(o.sha256()).matches("[0-9a-f]{64}")
+                .isEqualTo(KernelOrigin.sha256(java.nio.file.Path.of(o.location(), Local.class.getName().replace('.', '/')
+                        + ".class")));
+    }
+
+    /** A kernel defined outside the built-in ones. */
+    static final class Local implements KernelFactory {
+        @Override
+        public String name() {
+            return "local";
+        }
+
+        @Override
+        public String description() {
+            return "for the origin test";
+        }
+
+        @Override
+        public boolean usesUpperLayers() {
+            return false;
+        }
+
+        @Override
+        public TransitionKernel create(RbmStack stack, Map<String, String> params) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
     private static final RbmStack STACK = KernelsTest.STACK;
 
     @Test

@@ -5,11 +5,14 @@ import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.io.AtomicFiles;
+import dev.rbmsuite.core.io.DataDigest;
 import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.core.io.OutputFolder;
 import dev.rbmsuite.core.io.Provenance;
 import dev.rbmsuite.core.io.UserFiles;
 import dev.rbmsuite.diagnostics.Parallel;
+import dev.rbmsuite.kernels.KernelOrigin;
+import dev.rbmsuite.kernels.KernelRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -163,7 +166,6 @@ public final class TrainingRun {
                                 Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
                                 Listener listener) throws IOException {
         Provenance.Stopwatch stopwatch = Provenance.Stopwatch.start();
-        Provenance provenance = provenance(settings, dataInfo);
         ModelStore.requireReplaceable(out.resolve(MODEL), force); // refused now, not after the epochs
         Path ckFile = out.resolve(CHECKPOINT);
         requireCheckpointFile(ckFile);
@@ -175,7 +177,11 @@ public final class TrainingRun {
             throw new InputException("option --" + msg.substring(0, Math.max(0, msg.indexOf(' '))) + ": " + msg, e);
         }
         Trainer trainer = new Trainer(settings, data, rows, visible);
-        String key = settings.withEpochs(1).toString();
+        Map<String, Object> dataWithSum = new LinkedHashMap<>(dataInfo);
+        dataWithSum.put("sha256", DataDigest.sha256(data, rows, visible));
+        Provenance provenance = provenance(settings, dataWithSum);
+        String key = checkpointKey(settings);
+        String givenKey = settings.withEpochs(1).toString(); // the key before defaults were left out
         long fingerprint = Checkpoint.fingerprint(data);
         List<String> metricRows = new ArrayList<>();
         int resumedFrom = 0;
@@ -187,9 +193,9 @@ public final class TrainingRun {
                 throw new InputException(ckFile + ": cannot resume: " + e.getMessage()
                         + "; use --restart to start afresh (discards it)", e);
             }
-            if (!ck.settingsKey().equals(key)) {
-                throw new InputException(ckFile + ": checkpoint of a run with other settings (" + ck.settingsKey()
-                        + "); use another --out or --restart");
+            if (!ck.settingsKey().equals(key) && !ck.settingsKey().equals(givenKey)) {
+                throw new InputException(ckFile + ": checkpoint of a run with other settings: "
+                        + difference(key, ck.settingsKey()) + "; use another --out or --restart");
             }
             if (ck.dataFingerprint() != fingerprint) {
                 throw new InputException(ckFile + ": checkpoint of a run on other data; use another --out or --restart");
@@ -241,6 +247,102 @@ public final class TrainingRun {
     }
 
     /**
+     * @param settings a run's settings
+     * @return the text a checkpoint is compared by: the settings with epochs 1 and the kernel's
+     *     parameters less those equal to their defaults ({@link KernelRegistry#withoutDefaults}), so
+     *     that a run that writes a default out resumes one that left it out and the reverse
+     */
+    static String checkpointKey(TrainingSettings settings) {
+        Map<String, String> params = KernelRegistry.withoutDefaults(settings.kernelFactory(), settings.kernelParams());
+        return settings.withEpochs(1).withKernelParams(params).toString();
+    }
+
+    /** The option that sets each key of {@link TrainingSettings#asMap()} and of its monitor settings. */
+    private static final Map<String, String> OPTIONS = Map.ofEntries(Map.entry("kernel", "--kernel"),
+            Map.entry("kernelParams", "--kernel-param"), Map.entry("hidden", "--hidden"), Map.entry("epochs", "--epochs"),
+            Map.entry("learningRate", "--lr"), Map.entry("samples", "--samples"), Map.entry("estimator", "--estimator"),
+            Map.entry("evalEvery", "--eval-every"), Map.entry("seed", "--seed"), Map.entry("lambda2", "--lambda2"),
+            Map.entry("logLikelihood", "--loglik-method"), Map.entry("aisTemperatures", "--ais-temperatures"),
+            Map.entry("aisRuns", "--ais-runs"), Map.entry("aisSchedule", "--ais-schedule"),
+            Map.entry("lambda2Estimator", "--lambda2-estimator"), Map.entry("lambda2Repeats", "--lambda2-repeats"),
+            Map.entry("lambda2Every", "--lambda2-every"));
+
+    /**
+     * Names the first setting in which two checkpoint keys ({@link #checkpointKey}) differ, with both
+     * values, in the words of the command line: for example
+     * {@code --lr is 0.05 here and 0.01 in the checkpoint}. A setting of the monitors is named by its
+     * own option; the kernel's parameters by {@code --kernel-param}.
+     *
+     * @param ours this run's key
+     * @param theirs the checkpoint's key
+     * @return the difference in one phrase ("settings differ" if the keys cannot be read as settings)
+     */
+    static String difference(String ours, String theirs) {
+        Map<String, String> a = keyEntries(ours);
+        Map<String, String> b = keyEntries(theirs);
+        if (a == null || b == null) {
+            return "settings differ";
+        }
+        java.util.Set<String> names = new java.util.LinkedHashSet<>(a.keySet());
+        names.addAll(b.keySet());
+        for (String name : names) {
+            String x = a.getOrDefault(name, "{}");
+            String y = b.getOrDefault(name, "{}");
+            if (x.equals(y)) {
+                continue;
+            }
+            if (name.equals("monitor")) {
+                String inner = difference("[" + strip(x) + "]", "[" + strip(y) + "]");
+                if (!inner.equals("settings differ")) {
+                    return inner;
+                }
+            }
+            return OPTIONS.getOrDefault(name, name) + " is " + x + " here and " + y + " in the checkpoint";
+        }
+        return "settings differ";
+    }
+
+    private static String strip(String braced) {
+        return braced.startsWith("{") && braced.endsWith("}") ? braced.substring(1, braced.length() - 1) : braced;
+    }
+
+    /**
+     * @param key a settings text of the form {@code Name[k=v, k=v, ...]} (values may hold brackets and
+     *     braces, with ", " inside them)
+     * @return its entries in order, or null if it does not have that form
+     */
+    private static Map<String, String> keyEntries(String key) {
+        int open = key.indexOf('[');
+        if (open < 0 || !key.endsWith("]")) {
+            return null;
+        }
+        String body = key.substring(open + 1, key.length() - 1);
+        Map<String, String> m = new LinkedHashMap<>();
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i <= body.length(); i++) {
+            char c = i < body.length() ? body.charAt(i) : ',';
+            if (c == '[' || c == '{') {
+                depth++;
+            } else if (c == ']' || c == '}') {
+                depth--;
+            } else if (c == ',' && depth == 0) {
+                String entry = body.substring(start, i).trim();
+                start = i + 1;
+                if (entry.isEmpty()) {
+                    continue;
+                }
+                int eq = entry.indexOf('=');
+                if (eq < 0) {
+                    return null;
+                }
+                m.put(entry.substring(0, eq), entry.substring(eq + 1));
+            }
+        }
+        return m;
+    }
+
+    /**
      * Refuses, before any work, a checkpoint name that holds something other than a regular file (a
      * link to a device such as /dev/zero, a FIFO, a folder, a link to nothing): it is not the run's,
      * so it is neither read, nor ignored, nor replaced by the run's own checkpoint (core UserFiles).
@@ -288,7 +390,19 @@ public final class TrainingRun {
      *     the seed, the threads of the monitors' pool (diagnostics Parallel)
      */
     static Provenance provenance(TrainingSettings settings, Map<String, Object> dataInfo) {
-        Map<String, Object> all = new LinkedHashMap<>(settings.asMap());
+        Map<String, Object> all = new LinkedHashMap<>();
+        Map<String, String> resolved = KernelRegistry.resolved(settings.kernelFactory(), settings.kernelParams());
+        settings.asMap().forEach((k, v) -> {
+            if (!k.equals("kernelParams")) {
+                all.put(k, v);
+            }
+            if (k.equals("kernel")) {
+                if (!resolved.isEmpty()) {
+                    all.put("kernelParams", resolved); // with the defaults written out
+                }
+                all.put("kernelOrigin", KernelOrigin.of(settings.kernelFactory()).asMap());
+            }
+        });
         all.put("data", dataInfo);
         return Provenance.of(FORMAT, 1, "train", all, settings.seed(), Parallel.threads());
     }

@@ -182,6 +182,15 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
     }
 
     /**
+     * @param params other kernel parameters
+     * @return the same settings with those parameters
+     */
+    public TrainingSettings withKernelParams(Map<String, String> params) {
+        return new TrainingSettings(kernel, hidden, epochs, learningRate, samples, estimator, evalEvery, seed, lambda2,
+                monitor, params);
+    }
+
+    /**
      * @param newMonitor other monitor settings
      * @return the same settings with other monitors (for example a costlier final evaluation)
      */

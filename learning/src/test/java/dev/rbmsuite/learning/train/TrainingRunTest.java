@@ -139,6 +139,28 @@ class TrainingRunTest {
     }
 
     @Test
+    void theDifferenceNamesTheOptionAndBothValuesAlsoInsideTheMonitorSettings() {
+        TrainingSettings a = settings("dt", 20, 3);
+        assertThat(TrainingRun.difference(TrainingRun.checkpointKey(a),
+                TrainingRun.checkpointKey(a.toBuilder().learningRate(0.5).build())))
+                .isEqualTo("--lr is 0.05 here and 0.5 in the checkpoint");
+        assertThat(TrainingRun.difference(TrainingRun.checkpointKey(a),
+                TrainingRun.checkpointKey(a.withMonitor(a.monitor().withAis(77, 5)))))
+                .isEqualTo("--ais-temperatures is " + a.monitor().aisTemperatures() + " here and 77 in the checkpoint");
+        assertThat(TrainingRun.difference(TrainingRun.checkpointKey(a), TrainingRun.checkpointKey(settings("dt", 20, 3)
+                .toBuilder().hidden(8, 5).build()))).isEqualTo("--hidden is [8, 6, 4] here and [8, 5] in the checkpoint");
+        assertThat(TrainingRun.difference("x", "y")).isEqualTo("settings differ");
+    }
+
+    @Test
+    void aDefaultWrittenOutGivesTheSameCheckpointKey() {
+        TrainingSettings pt = new TrainingSettings("pt", new int[] {8}, 20, 0.05, 16, "smci2", 5, 3, false);
+        String defaults = TrainingRun.checkpointKey(pt);
+        assertThat(TrainingRun.checkpointKey(pt.withKernelParams(Map.of("temperatures", "10")))).isEqualTo(defaults);
+        assertThat(TrainingRun.checkpointKey(pt.withKernelParams(Map.of("temperatures", "6")))).isNotEqualTo(defaults);
+    }
+
+    @Test
     void finishedRunCanBeExtendedAndOtherSettingsAreRefused(@TempDir Path dir) throws IOException {
         run(settings("dt", 20, 3), dir.resolve("whole"));
         run(settings("dt", 10, 3), dir.resolve("ext"));
@@ -146,7 +168,8 @@ class TrainingRunTest {
         assertThat(r.resumedFrom()).isEqualTo(10);
         assertSameOutputs(dir.resolve("whole"), dir.resolve("ext"));
         assertThatThrownBy(() -> run(settings("dt", 20, 99), dir.resolve("ext")))
-                .isInstanceOf(InputException.class).hasMessageContaining("other settings");
+                .isInstanceOf(InputException.class).hasMessageContaining("other settings")
+                .hasMessageContaining("--seed is 99 here and 3 in the checkpoint");
         assertThatThrownBy(() -> run(settings("dt", 5, 3), dir.resolve("ext")))
                 .isInstanceOf(InputException.class).hasMessageContaining("--epochs");
     }
