@@ -7,7 +7,8 @@ import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.experiments.compare.CompareRunner;
 import dev.rbmsuite.experiments.compare.CompareSpec;
 import dev.rbmsuite.experiments.training.TrainingProblem;
-import dev.rbmsuite.kernels.KernelRegistry;
+import dev.rbmsuite.experiments.sampling.KernelVariant;
+import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.TrainingSettings;
 import java.nio.file.Path;
@@ -166,7 +167,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         for (String kernel : kernels) {
             try {
-                KernelRegistry.installed().factory(kernel);
+                KernelVariant.parse(kernel).check();
             } catch (IllegalArgumentException e) {
                 throw new InputException("option --kernels: " + e.getMessage(), e);
             }
@@ -184,12 +185,13 @@ final class CompareCommand implements Callable<Integer> {
 
     /** @return the training settings of one kernel's trials (validated as {@code train} validates them) */
     private TrainingSettings settings(String kernel, int k, TrainingProblem problem) {
-        boolean stack = KernelRegistry.installed().factory(kernel).usesUpperLayers();
-        KernelChoice.requireStackSizes(KernelRegistry.installed().factory(kernel), kernel, hidden);
+        KernelFactory factory = KernelVariant.parse(kernel).factory();
+        boolean stack = factory.usesUpperLayers();
+        KernelChoice.requireStackSizes(factory, kernel, hidden);
         try {
             MonitorSettings monitor = MonitorSettings.DEFAULTS.withAis(aisTemperatures, aisRuns);
             int[] h = stack ? hidden : new int[] {hidden[0]};
-            return new TrainingSettings(kernel, h, epochs, lr, samples, "smci2", k, common.seed(), false, monitor,
+            return new TrainingSettings(factory.name(), h, epochs, lr, samples, "smci2", k, common.seed(), false, monitor,
                     problem.kernelParams(kernel));
         } catch (IllegalArgumentException e) {
             throw TrainingInputs.invalid(e, "compare");

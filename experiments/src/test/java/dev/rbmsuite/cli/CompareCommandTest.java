@@ -93,7 +93,7 @@ class CompareCommandTest {
         }
         CsvTable claims = CsvTable.read(out.resolve("claims.csv"));
         assertThat(claims.header()).isEqualTo(ClaimsCsv.HEADER);
-        assertThat(claims.rows()).hasSize(4);
+        assertThat(claims.rows()).hasSize(5);
         for (List<String> row : claims.rows()) {
             assertThat(row.get(0)).isEqualTo("compare");
             assertThat(row.get(2)).isEqualTo("beyond");
@@ -111,12 +111,15 @@ class CompareCommandTest {
         assertThat(manifest.path("settings").path("kernels").toString()).isEqualTo("[\"bgs\",\"roundtrip\"]");
         assertThat(Files.readString(out.resolve("REPORT.md"))).contains("compare.comparable.roundtrip-L1")
                 .contains("proposed (L = 1) vs BGS");
-        assertThat(r.json().path("claims")).hasSize(4);
+        assertThat(r.json().path("claims")).hasSize(5);
         // the TV comparison: both kernels on the best model from the same 10 persistent chains, paired
         List<String> tv = claims.rows().get(1);
         assertThat(tv.get(1)).isEqualTo("compare.tv-early.roundtrip");
         assertThat(tv.get(5)).isEqualTo("10");
         assertThat(Double.parseDouble(tv.get(9))).isZero();
+        // beside it, per unit of work (the round trip does one bottom sweep per transition, as BGS)
+        assertThat(claims.rows().get(2).get(1)).isEqualTo("compare.tv-sweeps.roundtrip");
+        assertThat(claims.rows().get(2).get(5)).isEqualTo("10");
         CsvTable tvCurves = CsvTable.read(out.resolve("compare-tv.csv"));
         for (double x : tvCurves.doubles("median")) {
             assertThat(x).isBetween(0.0, 1.0);
@@ -171,6 +174,54 @@ class CompareCommandTest {
     }
 
     @Test
+    void oneKernelAtSeveralSettingsIsComparedPerTransitionAndPerBottomSweep(@TempDir Path dir) throws Exception {
+        Path data = data(dir);
+        Path out = dir.resolve("variants");
+        Cli.Result r = Cli.run(args(data, out, "--kernels", "bgs,pt:temperatures=2,pt:temperatures=3:beta-min=0.5",
+                "--trials", "2", "--epochs", "4", "--tv-steps", "30", "--tv-chains", "50", "--tv-starts", "3", "--json"));
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode m = new ObjectMapper().readTree(out.resolve("manifest.json").toFile());
+        JsonNode sweeps = m.path("settings").path("bottomSweepsPerStep");
+        assertThat(sweeps.path("bgs").asDouble()).isEqualTo(1.0);
+        assertThat(sweeps.path("pt:temperatures=2").asDouble()).as("PT: one sweep per replica").isEqualTo(2.0);
+        assertThat(sweeps.path("pt:temperatures=3:beta-min=0.5").asDouble()).isEqualTo(3.0);
+        JsonNode records = m.path("settings").path("kernelRecords");
+        assertThat(records.path("pt:temperatures=2").path("parameters").path("beta-min").asText())
+                .as("the default written out").isNotEmpty();
+        assertThat(records.path("pt:temperatures=3:beta-min=0.5").path("parameters").path("beta-min").asText())
+                .isEqualTo("0.5");
+        assertThat(records.path("bgs").path("class").asText()).endsWith("BuiltinKernels$Bgs");
+        List<String> ids = new ArrayList<>();
+        m.path("claims").forEach(c -> ids.add(c.path("id").asText()));
+        for (String k : List.of("pt:temperatures=2", "pt:temperatures=3:beta-min=0.5")) {
+            assertThat(ids).as("per transition and per bottom sweep, side by side")
+                    .contains("compare.tv-early." + k, "compare.tv-sweeps." + k);
+        }
+        // TV per unit of work: each recorded step also as the sweeps it took
+        CsvTable tv = CsvTable.read(out.resolve("compare-tv.csv"));
+        List<String> kernels = tv.strings("kernel");
+        double[] step = tv.doubles("step");
+        double[] work = tv.doubles("bottomSweeps");
+        for (int i = 0; i < step.length; i++) {
+            double per = kernels.get(i).equals("bgs") ? 1 : kernels.get(i).startsWith("pt:temperatures=2") ? 2 : 3;
+            assertThat(work[i]).isEqualTo(step[i] * per);
+        }
+        // every variant sampled with its own parameters: the kept TV runs record them
+        try (Stream<Path> s = Files.walk(out)) {
+            String all = String.join("\n", s.filter(p -> p.getFileName().toString().endsWith(".json"))
+                    .map(p -> {
+                        try {
+                            return Files.readString(p);
+                        } catch (java.io.IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    }).toList());
+            assertThat(all).containsPattern("\"temperatures\"\\s*:\\s*\"3\"")
+                    .containsPattern("\"temperatures\"\\s*:\\s*\"2\"");
+        }
+    }
+
+    @Test
     void badInputExitsTwoWithOneLineAndCreatesNothing(@TempDir Path dir) throws Exception {
         Path data = data(dir);
         Path out = dir.resolve("never");
@@ -190,7 +241,13 @@ class CompareCommandTest {
                 new String[] {"--kernels", "bgs,pt", "--kernel-param", "beta-min=2"},
                 new String[] {"--kernels", "bgs,pt", "--kernel-param", "temperatures=0x5"},
                 new String[] {"--kernels", "pt,bgs", "--kernel-param", "temperatures=0"},
-                new String[] {"--trials", "\u0663"});
+                new String[] {"--trials", "\u0663"},
+                // kernels at their own parameter settings: NAME:k=v (issue 29)
+                new String[] {"--kernels", "bgs,pt:nosuch=1"},
+                new String[] {"--kernels", "bgs,pt:temperatures"},
+                new String[] {"--kernels", "bgs,pt:temperatures=2:temperatures=3"},
+                new String[] {"--kernels", "bgs,pt:temperatures=0"},
+                new String[] {"--kernels", "pt:temperatures=2,pt:temperatures=2"});
         for (String[] extra : bad) {
             Cli.Result r = Cli.run(args(data, out, extra));
             assertThat(r.code()).as(String.join(" ", extra) + ": " + r.err()).isEqualTo(2);

@@ -1,7 +1,10 @@
 package dev.rbmsuite.experiments.compare;
 
+import dev.rbmsuite.experiments.sampling.KernelCost;
+import dev.rbmsuite.experiments.sampling.KernelVariant;
 import dev.rbmsuite.experiments.training.RunConfig;
 import dev.rbmsuite.experiments.training.TrainingProblem;
+import dev.rbmsuite.kernels.KernelOrigin;
 import dev.rbmsuite.kernels.KernelRegistry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,7 +43,17 @@ public record CompareSpec(String dataName, TrainingProblem problem, List<String>
      * @return L: the stack's upper layers for a kernel that uses them, 0 otherwise
      */
     int upperLayers(String kernel) {
-        return KernelRegistry.installed().factory(kernel).usesUpperLayers() ? problem.hidden().length - 1 : 0;
+        return KernelRegistry.installed().factory(KernelVariant.nameOf(kernel)).usesUpperLayers()
+                ? problem.hidden().length - 1 : 0;
+    }
+
+    /**
+     * @param kernel an entry of {@link #kernels()}
+     * @return its conditional sweeps of the bottom layer per transition with the parameters it runs
+     *     with ({@link KernelCost}), the unit of the comparisons per unit of work
+     */
+    public double bottomSweeps(String kernel) {
+        return KernelCost.bottomSweeps(kernel, problem.kernelParams(kernel));
     }
 
     /** @return one training configuration per kernel, baseline first */
@@ -67,6 +80,21 @@ public record CompareSpec(String dataName, TrainingProblem problem, List<String>
         m.put("tvChains", tvChains);
         m.put("tvStarts", tvStarts);
         m.putAll(problem.asMap());
+        Map<String, Double> sweeps = new LinkedHashMap<>();
+        for (String k : kernels) {
+            sweeps.put(k, bottomSweeps(k));
+        }
+        m.put("bottomSweepsPerStep", sweeps);
+        Map<String, Object> records = new LinkedHashMap<>();
+        for (String k : kernels) {
+            KernelVariant v = KernelVariant.parse(k);
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("name", v.name());
+            r.put("parameters", KernelRegistry.resolved(v.factory(), problem.kernelParams(k)));
+            r.putAll(KernelOrigin.of(v.factory()).asMap());
+            records.put(k, r);
+        }
+        m.put("kernelRecords", records); // what each ran with (defaults written out) and where it came from
         return m;
     }
 }

@@ -3,6 +3,7 @@ package dev.rbmsuite.experiments.compare;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.claims.Claim;
+import dev.rbmsuite.experiments.claims.Design;
 import dev.rbmsuite.experiments.fig9.TvCurves;
 import dev.rbmsuite.experiments.fig9.TvPanel;
 import dev.rbmsuite.experiments.fig9.TvRuns;
@@ -73,14 +74,20 @@ final class CompareTv {
         Map<String, Object> chosen = new LinkedHashMap<>(trained);
         TrainedModel model = host(configs, runs, base, chosen);
         return TvRuns.panel(ctx, CompareSpec.GROUP, spec.problem().data(), model, chosen, spec.kernels(),
+                spec.problem()::kernelParams,
                 spec.tvSteps(), spec.tvChains(), spec.tvStarts());
     }
 
-    static void write(TvPanel p, Path dir) throws IOException {
-        CsvTable.Builder b = CsvTable.builder("kernel", "step", "median", "p10", "p90", "iidFloor");
+    /**
+     * Writes the TV bands, each step also as the work it took ({@code bottomSweeps}: the step times
+     * the kernel's conditional sweeps of the bottom layer per transition), for plotting per unit of
+     * work.
+     */
+    static void write(TvPanel p, Map<String, Double> sweeps, Path dir) throws IOException {
+        CsvTable.Builder b = CsvTable.builder("kernel", "step", "bottomSweeps", "median", "p10", "p90", "iidFloor");
         p.bands().forEach((k, band) -> {
             for (int s = 0; s < p.steps().length; s++) {
-                b.row(k, p.steps()[s], band[0][s], band[1][s], band[2][s], p.floor());
+                b.row(k, p.steps()[s], p.steps()[s] * sweeps.get(k), band[0][s], band[1][s], band[2][s], p.floor());
             }
         });
         b.build().write(dir.resolve(CSV));
@@ -96,7 +103,15 @@ final class CompareTv {
         return b.build();
     }
 
-    static List<Claim> claims(TvPanel p, List<Run> runs) {
+    /**
+     * Per non-baseline kernel, side by side: the early TV per transition (the mean over steps 1..k,
+     * as figure 9 compares) and the TV per unit of work, at the same conditional sweeps of the bottom
+     * layer ({@link CompareSpec#bottomSweeps}; figures 8 and 9's normalisation): the kernel after k
+     * steps against the baseline after k times the ratio of their sweeps per transition, interpolated
+     * between recorded steps (k at most 10, and small enough that the baseline's step lies within
+     * the run). A kernel that does two sweeps per transition then no longer wins by doing more work.
+     */
+    static List<Claim> claims(TvPanel p, List<Run> runs, Map<String, Double> sweeps) {
         List<Claim> out = new ArrayList<>();
         int k = (int) Math.min(10, p.steps()[p.steps().length - 1]);
         Run base = runs.get(0);
@@ -105,8 +120,35 @@ final class CompareTv {
                     .statement(run.label() + " vs " + base.label() + ", lower TV over steps 1-" + k)
                     .statistic("mean TV over steps 1.." + k + " per start").effect(base.label() + " - " + run.label())
                     .paired(early(p, base.kernel(), k), early(p, run.kernel(), k)).threshold(0).build());
+            out.add(perWork(p, base, run, sweeps.get(run.kernel()) / sweeps.get(base.kernel())));
         }
         return out;
+    }
+
+    /** @param ratio the baseline's transitions per transition of {@code run} at equal work */
+    private static Claim perWork(TvPanel p, Run base, Run run, double ratio) {
+        double last = p.steps()[p.steps().length - 1];
+        int k = (int) Math.min(10, Math.floor(last / ratio));
+        double baseStep = k * ratio;
+        Claim.Builder b = Claim.builder(Comparison.ID, Comparison.ID + ".tv-sweeps." + run.kernel()).threshold(0)
+                .effect(base.label() + " - " + run.label())
+                .statement(String.format(java.util.Locale.ROOT, "%s after %d steps vs %s after %s steps, the same "
+                        + "bottom-layer sweeps, lower TV", run.label(), k, base.label(), baseStep == Math.rint(baseStep)
+                        ? Long.toString((long) baseStep) : String.format(java.util.Locale.ROOT, "%.4g", baseStep)))
+                .statistic("TV at equal conditional sweeps of the bottom layer per start (baseline interpolated "
+                        + "between recorded steps)");
+        if (k < 1) {
+            return b.missing(Design.PAIRED, "the baseline would need more steps than the run has").build();
+        }
+        double[][] bc = p.perStart().get(base.kernel());
+        double[][] rc = p.perStart().get(run.kernel());
+        double[] x = new double[bc.length];
+        double[] y = new double[rc.length];
+        for (int s = 0; s < bc.length; s++) {
+            x[s] = TvCurves.at(p.steps(), bc[s], baseStep);
+            y[s] = TvCurves.at(p.steps(), rc[s], k);
+        }
+        return b.paired(x, y).build();
     }
 
     private static double[] early(TvPanel p, String kernel, int k) {

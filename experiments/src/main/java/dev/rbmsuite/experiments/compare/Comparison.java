@@ -103,7 +103,7 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
         }
         curves.build().write(dir.resolve(CURVES_CSV));
         if (r.tv() != null) {
-            CompareTv.write(r.tv(), dir);
+            CompareTv.write(r.tv(), sweeps(r), dir);
             files.add(CompareTv.CSV);
         }
         return files;
@@ -140,10 +140,19 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
                     base, Margins.LOGLIK_NATS));
         }
         if (r.tv() != null) {
-            claims.addAll(CompareTv.claims(r.tv(), r.runs()));
+            claims.addAll(CompareTv.claims(r.tv(), r.runs(), sweeps(r)));
         }
         claims.addAll(lc.convergence());
         return claims;
+    }
+
+    /** @return every kernel's conditional sweeps of the bottom layer per transition, from the settings */
+    static Map<String, Double> sweeps(Result r) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        if (r.settings().get("bottomSweepsPerStep") instanceof Map<?, ?> given) {
+            given.forEach((k, v) -> m.put(String.valueOf(k), ((Number) v).doubleValue()));
+        }
+        return m;
     }
 
     @Override

@@ -36,7 +36,7 @@ public final class TvCurves {
     }
 
     /** The TV at step s, linear between recorded steps; NaN beyond the last recorded step. */
-    static double at(double[] steps, double[] tv, double s) {
+    public static double at(double[] steps, double[] tv, double s) {
         if (s > steps[steps.length - 1] || s < 0) {
             return Double.NaN;
         }

@@ -10,6 +10,7 @@ import dev.rbmsuite.experiments.PaperData;
 import dev.rbmsuite.experiments.Trials;
 import dev.rbmsuite.experiments.sampling.BestModels;
 import dev.rbmsuite.experiments.sampling.Clusters;
+import dev.rbmsuite.experiments.sampling.KernelVariant;
 import dev.rbmsuite.experiments.training.TrainedModel;
 import dev.rbmsuite.kernels.ChainBlocks;
 import dev.rbmsuite.kernels.TransitionKernel;
@@ -36,7 +37,8 @@ public final class TvRuns {
 
     static TvPanel panel(ExperimentContext ctx, String d, TrainedModel model, int steps, int chains, int starts)
             throws IOException {
-        return panel(ctx, d, PaperData.dataset(d, ctx.seed()), model, Map.of(), BestModels.KERNELS, steps, chains, starts);
+        return panel(ctx, d, PaperData.dataset(d, ctx.seed()), model, Map.of(), BestModels.KERNELS, k -> Map.of(), steps,
+                chains, starts);
     }
 
     /**
@@ -49,7 +51,9 @@ public final class TvRuns {
      * @param model the trained model and its persistent chains (a stack where a kernel uses upper layers)
      * @param modelSettings what the model was trained with (recorded with the kept runs, so that a
      *     different model discards them); empty for none
-     * @param kernels installed kernel names
+     * @param kernels installed kernel names, or variants ({@link KernelVariant}: {@code NAME:k=v})
+     * @param params the parameters each kernel of {@code kernels} runs with (recorded with its kept runs
+     *     where not empty)
      * @param steps transitions per start
      * @param chains N_c chains per start
      * @param starts how many persistent chains start a run (at most the model's chains)
@@ -57,7 +61,9 @@ public final class TvRuns {
      * @throws IOException if the kept runs cannot be read or written
      */
     public static TvPanel panel(ExperimentContext ctx, String d, BinaryDataset data, TrainedModel model,
-                                Map<String, ?> modelSettings, List<String> kernels, int steps, int chains, int starts)
+                                Map<String, ?> modelSettings, List<String> kernels,
+                                java.util.function.Function<String, Map<String, String>> params, int steps, int chains,
+                                int starts)
             throws IOException {
         Rbm bottom = model.stack().bottom();
         VisibleDistribution p = VisibleDistribution.of(bottom);
@@ -84,8 +90,14 @@ public final class TvRuns {
                 continue;
             }
             settings.put("kernel", k);
+            Map<String, String> kp = params.apply(k);
+            if (kp.isEmpty()) {
+                settings.remove("kernelParams");
+            } else {
+                settings.put("kernelParams", kp);
+            }
             List<CsvTable> runs = Trials.run(ctx, d + "-" + k, s0, settings, (start, rng, artifacts) ->
-                    run(model, k, start, chains, recorded, p, clusters, mass, rng));
+                    run(model, k, kp, start, chains, recorded, p, clusters, mass, rng));
             perStart.put(k, rows(runs, "tv"));
             occupancy.put(k, clusters == null ? null : rows(runs, "occupancy"));
             for (int s = 0; s < runs.size(); s++) {
@@ -99,10 +111,10 @@ public final class TvRuns {
         return new TvPanel(d, floor, recorded, TvFiles.bands(perStart), perStart, occupancy, startMass);
     }
 
-    private static CsvTable run(TrainedModel model, String k, int start, int chains, double[] recorded,
+    private static CsvTable run(TrainedModel model, String k, Map<String, String> kp, int start, int chains, double[] recorded,
                                 VisibleDistribution p, Clusters clusters, double[] mass, dev.rbmsuite.core.Rng rng) {
-        TransitionKernel kernel = BestModels.kernel(k, model);
-        boolean bottomOnly = BestModels.bottomOnly(k);
+        TransitionKernel kernel = BestModels.kernel(KernelVariant.nameOf(k), model, kp);
+        boolean bottomOnly = BestModels.bottomOnly(KernelVariant.nameOf(k));
         // blocks of chains that stay in cache, with exactly the draws of one batch of N chains
         ChainBlocks blocks = ChainBlocks.of(kernel, chains, ChainBlocks.BLOCK,
                 (first, count) -> BestModels.start(model, kernel, start, count, bottomOnly));

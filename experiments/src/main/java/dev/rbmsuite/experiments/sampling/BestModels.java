@@ -11,6 +11,7 @@ import dev.rbmsuite.kernels.TransitionKernel;
 import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The models of the sampling figures: "the RBM sequence that achieved the highest log-likelihood
@@ -86,7 +87,17 @@ public final class BestModels {
      * @return the kernel on that stack (BGS on its bottom RBM)
      */
     public static TransitionKernel kernel(String kernel, TrainedModel model) {
-        return KernelRegistry.installed().create(kernel, model.stack());
+        return kernel(kernel, model, Map.of());
+    }
+
+    /**
+     * @param kernel an installed kernel's name
+     * @param model the trained model
+     * @param params the kernel's parameters
+     * @return the kernel on the model with those parameters
+     */
+    public static TransitionKernel kernel(String kernel, TrainedModel model, Map<String, String> params) {
+        return KernelRegistry.installed().create(kernel, model.stack(), params);
     }
 
     /**

@@ -21,4 +21,13 @@ public final class KernelCost {
     public static double bottomSweeps(String kernel) {
         return KernelRegistry.installed().factory(kernel).bottomSweeps(Map.of());
     }
+
+    /**
+     * @param kernel an installed kernel's name or a variant ({@link KernelVariant})
+     * @param params the parameters it runs with
+     * @return conditional sweeps of the bottom layer per transition, on average
+     */
+    public static double bottomSweeps(String kernel, Map<String, String> params) {
+        return KernelRegistry.installed().factory(KernelVariant.nameOf(kernel)).bottomSweeps(params);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.rbmsuite.experiments.training;
 
+import dev.rbmsuite.experiments.sampling.KernelVariant;
 import dev.rbmsuite.kernels.KernelRegistry;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -88,7 +89,7 @@ public record RunConfig(String dataset, String kernel, int upperLayers, int epoc
     }
 
     private static boolean singleRbm(String kernel) {
-        return !KernelRegistry.installed().factory(kernel).usesUpperLayers();
+        return !KernelRegistry.installed().factory(KernelVariant.nameOf(kernel)).usesUpperLayers();
     }
 
     /** @return every setting, for trial bookkeeping and manifests */

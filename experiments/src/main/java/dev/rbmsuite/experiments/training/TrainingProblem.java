@@ -2,6 +2,7 @@ package dev.rbmsuite.experiments.training;
 
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.experiments.PaperData;
+import dev.rbmsuite.experiments.sampling.KernelVariant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -51,14 +52,13 @@ public record TrainingProblem(BinaryDataset data, int[] hidden, double learningR
     }
 
     /**
-     * @param kernel an installed kernel's name
-     * @return the kernel parameters that kernel declares (the others are meant for other kernels)
+     * @param kernel an installed kernel's name, or a variant with parameters of its own
+     *     ({@link KernelVariant}: {@code NAME:k=v})
+     * @return the kernel parameters that kernel declares (the others are meant for other kernels),
+     *     overridden by the variant's own
      */
     public Map<String, String> kernelParams(String kernel) {
-        Map<String, String> declared = dev.rbmsuite.kernels.KernelRegistry.installed().factory(kernel).parameters();
-        Map<String, String> mine = new TreeMap<>(kernelParams);
-        mine.keySet().retainAll(declared.keySet());
-        return mine;
+        return KernelVariant.parse(kernel).params(kernelParams);
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.diagnostics.spectral.Lambda2;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.Trials;
+import dev.rbmsuite.experiments.sampling.KernelVariant;
 import dev.rbmsuite.learning.train.Monitor;
 import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.Trainer;
@@ -128,7 +129,7 @@ public final class TrainingRuns {
         // (base-rate start, linear schedule), MAEs where exact moments are affordable
         MonitorSettings monitorSettings = MonitorSettings.DEFAULTS.withAis(cfg.aisTemperatures(), cfg.aisRuns())
                 .withMoments(cfg.moments());
-        TrainingSettings ts = new TrainingSettings(cfg.kernel(), hidden, cfg.epochs(), problem.learningRate(),
+        TrainingSettings ts = new TrainingSettings(KernelVariant.nameOf(cfg.kernel()), hidden, cfg.epochs(), problem.learningRate(),
                 problem.samples(), "smci2", cfg.evalEvery(), rng.nextLong(), false, monitorSettings,
                 problem.kernelParams(cfg.kernel()));
         double[] x = data.toArray();

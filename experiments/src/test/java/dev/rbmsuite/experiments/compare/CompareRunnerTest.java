@@ -42,7 +42,7 @@ class CompareRunnerTest {
         }
         CsvTable claims = CsvTable.read(out.resolve("claims.csv"));
         assertThat(claims.strings("id")).containsExactly("compare.comparable.dt-L1", "compare.tv-early.dt",
-                "compare.levelled.compare-bgs", "compare.levelled.compare-dt-L1");
+                "compare.tv-sweeps.dt", "compare.levelled.compare-bgs", "compare.levelled.compare-dt-L1");
         for (int r = 0; r < claims.size(); r++) {
             assertThat(claims.strings("verdict").get(r)).isEqualTo(m.path("claims").get(r).path("verdict").asText());
         }

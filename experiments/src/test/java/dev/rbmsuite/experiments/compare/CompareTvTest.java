@@ -58,8 +58,9 @@ class CompareTvTest {
     @Test
     void theEarlyTvClaimIsPairedPerStartOverStepsOneToK() {
         List<Run> runs = List.of(run("compare-bgs"), run("compare-pt"));
-        List<Claim> claims = CompareTv.claims(panel(0.2), runs);
-        assertThat(claims).singleElement().satisfies(c -> {
+        List<Claim> claims = CompareTv.claims(panel(0.2), runs, Map.of("bgs", 1.0, "pt", 1.0));
+        assertThat(claims).hasSize(2);
+        assertThat(claims.get(0)).satisfies(c -> {
             assertThat(c.id()).isEqualTo("compare.tv-early.pt");
             assertThat(c.statement()).isEqualTo("pt vs BGS, lower TV over steps 1-4");
             assertThat(c.effectLabel()).isEqualTo("BGS - pt");
@@ -71,15 +72,38 @@ class CompareTvTest {
         Decision holds = ClaimEngine.decide(claims.get(0));
         assertThat(holds.verdict()).isEqualTo(Verdict.HOLDS);
         assertThat(holds.effect()).isCloseTo(0.2 - 0.0005, within(1e-9));
-        assertThat(ClaimEngine.decide(CompareTv.claims(panel(-0.2), runs).get(0)).verdict())
-                .isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(ClaimEngine.decide(CompareTv.claims(panel(-0.2), runs, Map.of("bgs", 1.0, "pt", 1.0)).get(0))
+                .verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+    }
+
+    @Test
+    void perUnitOfWorkAKernelThatSweepsTwicePerStepMeetsTheBaselineAtTwiceTheSteps() {
+        List<Run> runs = List.of(run("compare-bgs"), run("compare-pt"));
+        // pt does 2 bottom sweeps per transition: after k = 2 of its steps it has done BGS's 4
+        Claim c = CompareTv.claims(panel(0.2), runs, Map.of("bgs", 1.0, "pt", 2.0)).get(1);
+        assertThat(c.id()).isEqualTo("compare.tv-sweeps.pt");
+        assertThat(c.statement()).isEqualTo("pt after 2 steps vs BGS after 4 steps, the same bottom-layer sweeps, lower TV");
+        TvPanel p = panel(0.2);
+        for (int s = 0; s < 4; s++) {
+            assertThat(c.a()[s]).isEqualTo(p.perStart().get("bgs")[s][4]);
+            assertThat(c.b()[s]).isEqualTo(p.perStart().get("pt")[s][2]);
+        }
+        // 0.2 lower per transition, but the same per sweep: the per-transition claim holds, this one does not
+        assertThat(ClaimEngine.decide(CompareTv.claims(panel(0.2), runs, Map.of("bgs", 1.0, "pt", 2.0)).get(0))
+                .verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(ClaimEngine.decide(c).verdict()).isNotEqualTo(Verdict.HOLDS);
+        // a baseline that would need more steps than the run has: recorded as missing, not guessed
+        Claim far = CompareTv.claims(panel(0.2), runs, Map.of("bgs", 1.0, "pt", 5.0)).get(1);
+        assertThat(ClaimEngine.decide(far).verdict()).isNotEqualTo(Verdict.HOLDS);
     }
 
     @Test
     void theCsvHoldsEveryKernelsBandAndTheFloor() throws Exception {
-        CompareTv.write(panel(0.2), tmp);
+        CompareTv.write(panel(0.2), Map.of("bgs", 1.0, "pt", 1.5), tmp);
         CsvTable t = CsvTable.read(tmp.resolve(CompareTv.CSV));
-        assertThat(t.header()).containsExactly("kernel", "step", "median", "p10", "p90", "iidFloor");
+        assertThat(t.header()).containsExactly("kernel", "step", "bottomSweeps", "median", "p10", "p90", "iidFloor");
+        assertThat(t.doubles("bottomSweeps")[3]).isEqualTo(3.0);
+        assertThat(t.doubles("bottomSweeps")[8]).as("pt's step 3 at 1.5 sweeps per step").isEqualTo(4.5);
         assertThat(t.size()).isEqualTo(10);
         assertThat(t.strings("kernel").subList(4, 6)).containsExactly("bgs", "pt");
         assertThat(t.doubles("median")[1]).isCloseTo(0.8, within(1e-12));

@@ -85,7 +85,7 @@ class TvRunsTest {
 
     private TvPanel run(String folder, long seed, BinaryDataset data, int steps) throws Exception {
         ExperimentContext ctx = new ExperimentContext("fig9", tmp.resolve(folder), Scale.SMOKE, seed, 1, QUIET);
-        return TvRuns.panel(ctx, "toy", data, model(), Map.of(), List.of("bgs"), steps, 2000, 2);
+        return TvRuns.panel(ctx, "toy", data, model(), Map.of(), List.of("bgs"), k -> Map.of(), steps, 2000, 2);
     }
 
     @Test

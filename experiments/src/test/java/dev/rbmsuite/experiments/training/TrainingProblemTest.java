@@ -59,6 +59,9 @@ class TrainingProblemTest {
                 Map.of("temperatures", "5", "beta-min", "0.2", "other", "1"));
         assertThat(p.kernelParams("pt")).containsExactly(Map.entry("beta-min", "0.2"), Map.entry("temperatures", "5"));
         assertThat(p.kernelParams("bgs")).isEmpty();
+        // a variant's own parameters override the shared ones (compare --kernels pt:temperatures=3)
+        assertThat(p.kernelParams("pt:temperatures=3")).containsExactly(Map.entry("beta-min", "0.2"),
+                Map.entry("temperatures", "3"));
     }
 
     @Test
