@@ -8,8 +8,10 @@ import org.nd4j.linalg.factory.Nd4j;
  * The bridge between float64 ND4J arrays (the public type) and row-major {@code double[]} buffers
  * (the hot-path type), and the one place that configures ND4J.
  *
- * <p>ND4J defaults to float32; {@link #init()} switches the defaults to float64 and is called by
- * every class that creates arrays, so no caller can forget it.
+ * <p>Every array the suite creates is float64 by an explicit data type, so the library never changes
+ * ND4J's global state: ND4J's own default (float32) stays as the caller set it. {@link #init()}
+ * switches that default to float64 for callers who ask for it (the command line does, at its start,
+ * for the arrays that ND4J creates on its own).
  */
 public final class Nd {
     private static volatile boolean initialised;
@@ -17,7 +19,10 @@ public final class Nd {
     private Nd() {
     }
 
-    /** Sets ND4J's default data types to float64 (idempotent, thread-safe). */
+    /**
+     * Sets ND4J's global default data types to float64 (idempotent, thread-safe). Opt-in: no library
+     * routine calls it, so that using the suite as a library leaves ND4J's defaults as they were.
+     */
     public static void init() {
         if (!initialised) {
             synchronized (Nd.class) {
@@ -36,7 +41,6 @@ public final class Nd {
      * @return a new float64 C-order matrix
      */
     public static INDArray matrix(double[] data, int rows, int cols) {
-        init();
         if (data.length != (long) rows * cols) {
             throw new IllegalArgumentException("data has " + data.length + " values, not " + rows + "x" + cols);
         }
@@ -48,7 +52,6 @@ public final class Nd {
      * @return a new float64 vector of shape (len)
      */
     public static INDArray vector(double[] data) {
-        init();
         return Nd4j.create(data.clone(), new long[] {data.length}, DataType.DOUBLE);
     }
 

@@ -30,6 +30,21 @@ class NdTest {
     }
 
     @Test
+    void creatingArraysLeavesNd4jsGlobalDataTypeAsTheCallerSetIt() {
+        DataType before = Nd4j.dataType();
+        try {
+            Nd4j.setDefaultDataTypes(DataType.FLOAT, DataType.FLOAT);
+            assertThat(Nd.matrix(new double[] {1, 2}, 1, 2).dataType()).isEqualTo(DataType.DOUBLE);
+            assertThat(Nd.vector(new double[] {1, 2}).dataType()).isEqualTo(DataType.DOUBLE);
+            assertThat(Rbm.of(Nd.matrix(new double[6], 2, 3), Nd.vector(new double[2]), Nd.vector(new double[3]))
+                    .weights().dataType()).isEqualTo(DataType.DOUBLE);
+            assertThat(Nd4j.dataType()).as("the global default, untouched").isEqualTo(DataType.FLOAT);
+        } finally {
+            Nd4j.setDefaultDataTypes(before, before);
+        }
+    }
+
+    @Test
     void matrixRejectsAWrongNumberOfValues() {
         assertThatThrownBy(() -> Nd.matrix(new double[5], 2, 3)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("data has 5 values, not 2x3");

@@ -1,6 +1,7 @@
 package dev.rbmsuite.cli;
 
 import dev.rbmsuite.core.Interruption;
+import dev.rbmsuite.core.Nd;
 import dev.rbmsuite.core.VectorWarmUp;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -49,6 +50,7 @@ public final class Main implements Runnable {
      * @return the exit code
      */
     public static int execute(String... args) {
+        Nd.init(); // the command line's choice (the library leaves ND4J's global data type alone)
         CommandLine cl = CommandLines.forArguments(args);
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
