@@ -9,11 +9,12 @@
 # else in that repository is a symbolic link to the user's local repository (ND4J, plugins), so
 # nothing is copied or downloaded twice.
 #
-# Usage: archetype-it.sh VERSION LOCAL_REPOSITORY [OFFLINE]   (run from the module's folder)
+# Usage: archetype-it.sh VERSION LOCAL_REPOSITORY [--offline=true|false]
 set -euo pipefail
 VERSION="$1"
 LOCAL="$2"
-OFFLINE="${3:-false}"
+OFFLINE="${3:---offline=false}"
+OFFLINE="${OFFLINE#--offline=}"
 MODULE="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 ROOT="$(cd "$MODULE/.." && pwd)"
 IT="$MODULE/target/it"
