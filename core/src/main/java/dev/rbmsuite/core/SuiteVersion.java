@@ -8,7 +8,7 @@ import java.util.Properties;
 /**
  * The suite's version, recorded in every manifest so that results can be traced to the code: the
  * Maven version with the git commit of the build as build metadata, for example
- * {@code 0.1.0-SNAPSHOT+1c53944abc}, and {@code .dirty} appended when the working tree had
+ * {@code 0.1.0+1c53944abc}, and {@code .dirty} appended when the working tree had
  * uncommitted changes. A build outside a git checkout records the Maven version alone.
  */
 public final class SuiteVersion {
@@ -19,12 +19,12 @@ public final class SuiteVersion {
     private SuiteVersion() {
     }
 
-    /** @return the version, for example {@code 0.1.0-SNAPSHOT+1c53944abc} (see the class comment) */
+    /** @return the version, for example {@code 0.1.0+1c53944abc} (see the class comment) */
     public static String get() {
         return VERSION;
     }
 
-    /** @return the Maven version alone, for example {@code 0.1.0-SNAPSHOT} */
+    /** @return the Maven version alone, for example {@code 0.1.0} */
     public static String maven() {
         return PROPERTIES.getProperty("version", "unknown");
     }

@@ -55,9 +55,16 @@ class PluginCommandLineTest {
             if (k.get("name").asText().equals("metropolis-flip")) {
                 found = true;
                 assertThat(k.get("parameters").has("flips")).isTrue();
+                // where it came from: this module's classes, not the suite's kernels
+                assertThat(k.get("source").asText()).endsWith("examples" + java.io.File.separator + "target"
+                        + java.io.File.separator + "classes");
+            } else {
+                assertThat(k.get("source").asText()).as(k.get("name").asText()).isEqualTo("built-in");
             }
         }
         assertThat(found).isTrue();
+        Result text = run("kernels");
+        assertThat(text.out()).contains("metropolis-flip").contains("    from ");
     }
 
     @Test

@@ -18,7 +18,7 @@ import picocli.CommandLine.Model.OptionSpec;
  * the required options are checked, so {@code rbm sample --help} prints the options and exits 0.
  *
  * <p>{@link Main} runs this command line; {@link OptionTables} renders the same model as the
- * README's option tables, so the README cannot drift from the code.
+ * option tables of docs/commands.md, so the command reference cannot drift from the code.
  */
 public final class CommandLines {
     private CommandLines() {

@@ -17,6 +17,9 @@ class KernelsCommandTest {
         for (JsonNode k : r.json().get("kernels")) {
             names.add(k.get("name").asText());
             assertThat(k.get("description").asText()).isNotBlank();
+            if (names.size() <= 4) {
+                assertThat(k.get("source").asText()).as(k.get("name").asText()).isEqualTo("built-in");
+            }
         }
         assertThat(names).startsWith("bgs", "dt", "roundtrip", "pt");
         JsonNode pt = r.json().get("kernels").get(3);
@@ -26,6 +29,6 @@ class KernelsCommandTest {
 
         Cli.Result text = Cli.run("kernels");
         assertThat(text.code()).isZero();
-        assertThat(text.out()).contains("roundtrip").contains("--kernel-param beta-min=");
+        assertThat(text.out()).contains("roundtrip").contains("--kernel-param beta-min=").doesNotContain("    from ");
     }
 }

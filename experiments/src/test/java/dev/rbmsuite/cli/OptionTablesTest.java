@@ -13,26 +13,30 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * The README's command and option tables are the ones {@link OptionTables} generates from the code,
- * and every command answers {@code --help}, {@code -h} and {@code help COMMAND} with every option and
- * its default, exit code 0. To regenerate the README after adding or changing an option, run
- * {@code mvn -q -pl experiments test -Dtest=OptionTablesTest -Dreadme.update=true} (or set
- * {@code RBM_UPDATE_README=1}).
+ * The command reference's (docs/commands.md) command and option tables are the ones
+ * {@link OptionTables} generates from the code, and every command answers {@code --help}, {@code -h}
+ * and {@code help COMMAND} with every option and its default, exit code 0. To regenerate the page
+ * after adding or changing an option, run
+ * {@code mvn -q -pl experiments test -Dtest=OptionTablesTest -Ddocs.update=true} (or set
+ * {@code RBM_UPDATE_DOCS=1}; the older {@code -Dreadme.update=true} and {@code RBM_UPDATE_README=1}
+ * still work).
  */
 class OptionTablesTest {
-    private static final Path README = Path.of(System.getProperty("user.dir")).resolve("../README.md").normalize();
+    private static final Path PAGE = Path.of(System.getProperty("user.dir")).resolve("../docs/commands.md").normalize();
 
     @Test
-    void readmeTablesMatchTheCode() throws IOException {
-        assertThat(README).as("the repository's README").exists();
-        String text = Files.readString(README, StandardCharsets.UTF_8);
+    void commandReferenceTablesMatchTheCode() throws IOException {
+        assertThat(PAGE).as("the command reference docs/commands.md").exists();
+        String text = Files.readString(PAGE, StandardCharsets.UTF_8);
         String expected = OptionTables.replaceBlock(text);
-        if (!expected.equals(text) && (Boolean.getBoolean("readme.update") || System.getenv("RBM_UPDATE_README") != null)) {
-            Files.writeString(README, expected, StandardCharsets.UTF_8);
+        boolean update = Boolean.getBoolean("docs.update") || Boolean.getBoolean("readme.update")
+                || System.getenv("RBM_UPDATE_DOCS") != null || System.getenv("RBM_UPDATE_README") != null;
+        if (!expected.equals(text) && update) {
+            Files.writeString(PAGE, expected, StandardCharsets.UTF_8);
             text = expected;
         }
-        assertThat(text).as("README.md's option tables differ from the code; regenerate them with "
-                + "mvn -q -pl experiments test -Dtest=OptionTablesTest -Dreadme.update=true").isEqualTo(expected);
+        assertThat(text).as("docs/commands.md's option tables differ from the code; regenerate them with "
+                + "mvn -q -pl experiments test -Dtest=OptionTablesTest -Ddocs.update=true").isEqualTo(expected);
     }
 
     @Test
