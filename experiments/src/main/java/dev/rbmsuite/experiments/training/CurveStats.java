@@ -45,6 +45,54 @@ public final class CurveStats {
     /** The mean over the last tenth of the epochs minus the mean over the tenth before it. */
     public static final Stat LAST_TENTH_RISE = (e, v) -> window(e, v, 0.9, 1.0) - window(e, v, 0.8, 0.9);
 
+    /**
+     * The smoothing window of drops and peaks, as a fraction of a curve's evaluations: a tenth
+     * (20 of figure 6's 200 evaluations, 2,000 epochs). One evaluation of the GenRBM log-likelihood
+     * scatters by about 0.19 nats around its trend (the SD of the residuals of one trial's curve
+     * about its running mean); a mean of 20 evaluations scatters by 0.19 / sqrt(20) = 0.04 nats,
+     * under half the 0.1-nat margin, while a tenth of the training is short enough to keep a fall
+     * that lasts the last quarter (docs/methods.md section 9).
+     */
+    public static final double SMOOTHING = 0.1;
+
+    /** The drop from the peak of the curve smoothed over {@link #SMOOTHING} of its evaluations. */
+    public static final Stat DROP_FROM_SMOOTHED_PEAK = dropFromSmoothedPeak(SMOOTHING);
+
+    /**
+     * @param fraction the smoothing window as a fraction of the curve's finite evaluations
+     * @return the highest running mean over that many consecutive finite evaluations, minus the
+     *     mean over the last quarter of the epochs: how far the smoothed curve fell from its peak,
+     *     without the upward bias of the largest of many noisy evaluations
+     */
+    public static Stat dropFromSmoothedPeak(double fraction) {
+        return (e, v) -> smoothedPeak(v, fraction) - window(e, v, 0.75, 1.0);
+    }
+
+    /**
+     * @param v values (NaN where not computed; those are skipped)
+     * @param fraction the window as a fraction of the finite values (at least one value)
+     * @return the highest mean of {@code max(1, round(fraction * n))} consecutive finite values, NaN if none
+     */
+    static double smoothedPeak(double[] v, double fraction) {
+        double[] x = java.util.Arrays.stream(v).filter(Double::isFinite).toArray();
+        if (x.length == 0) {
+            return Double.NaN;
+        }
+        int w = (int) Math.max(1, Math.min(x.length, Math.round(fraction * x.length)));
+        double best = Double.NEGATIVE_INFINITY;
+        for (int start = 0; start + w <= x.length; start++) {
+            double s = 0;
+            for (int k = start; k < start + w; k++) {
+                s += x[k];
+            }
+            best = Math.max(best, s / w);
+        }
+        return best;
+    }
+
+    /** The last quarter's mean relative to the first quarter's, minus one: the relative growth of a metric. */
+    public static final Stat RELATIVE_GROWTH = (e, v) -> window(e, v, 0.75, 1.0) / window(e, v, 0.0, 0.25) - 1;
+
     /** @return the highest finite value, NaN if none */
     static double peak(double[] v) {
         double best = Double.NaN;
