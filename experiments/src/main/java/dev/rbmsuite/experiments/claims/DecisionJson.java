@@ -33,6 +33,7 @@ public final class DecisionJson {
         o.put("statement", c.statement());
         o.put("statistic", c.statistic());
         o.put("design", c.design().text());
+        o.put("effect_label", c.effectLabel());
         o.put("n", d.n());
         number(o, "effect", d.effect());
         number(o, "ci_low", d.ciLow());

@@ -126,7 +126,7 @@ public final class Figure2 extends ResultFigure<Figure2.Result> {
         List<Claim> claims = new ArrayList<>();
         String[][] maes = {{"maeB", "E[v]"}, {"maeC", "E[h]"}, {"maeW", "E[vh]"}};
         for (String[] m : maes) {
-            claims.add(Claim.builder(id(), "fig2.maes-increase." + m[0]).paper(PaperQuotes.FIG2_MAES)
+            claims.add(Claim.builder(id(), "fig2.maes-increase." + m[0]).paper(PaperQuotes.FIG2_MAES, "fig2.maes-increase")
                     .statement("MAE of " + m[1] + ", BGS")
                     .statistic("mean MAE over the last quarter of the epochs relative to the first quarter's, minus 1, "
                             + "per trial")

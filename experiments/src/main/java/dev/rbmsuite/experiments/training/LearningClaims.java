@@ -19,8 +19,9 @@ import java.util.Map;
  */
 public final class LearningClaims {
     /** The statistic of the drop claims. */
-    public static final String DROP = "peak of the log-likelihood smoothed over a tenth of the evaluations minus the mean "
-            + "over the last quarter of the epochs (nats), per trial";
+    public static final String DROP = "height of the log-likelihood's peak (running mean over a tenth of the evaluations, "
+            + "position and height from alternate evaluations) minus the mean over the last quarter of the epochs (nats), "
+            + "per trial";
     /** The sensitivity variant with the smoothing window halved. */
     public static final String WINDOW_HALF = "window/2";
     /** The sensitivity variant with the smoothing window doubled. */
