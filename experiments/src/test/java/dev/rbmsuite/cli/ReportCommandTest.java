@@ -50,4 +50,21 @@ class ReportCommandTest {
         assertThat(r.err().lines()).singleElement().asString().contains("no figure manifest");
         assertThat(out).doesNotExist();
     }
+
+    /**
+     * The committed paper-scale reference copy is what {@code report --from} makes of its own CSVs:
+     * REPORT.md and claims.csv byte for byte (results/paper-scale/README.md, "Provenance"). A change
+     * to a statistic, a margin or the report's text must come with the regenerated files.
+     */
+    @Test
+    void reportFromThePaperScaleResultsReproducesTheCommittedReportByteForByte() throws Exception {
+        Path committed = Path.of("").toAbsolutePath().getParent().resolve("results/paper-scale");
+        assertThat(committed.resolve("REPORT.md")).isRegularFile();
+        Path out = tmp.resolve("paper-scale");
+        Cli.Result r = Cli.run("report", "--from", committed.toString(), "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        for (String f : new String[] {"claims.csv", "REPORT.md"}) {
+            assertThat(Files.readString(out.resolve(f))).as(f).isEqualTo(Files.readString(committed.resolve(f)));
+        }
+    }
 }

@@ -92,7 +92,8 @@ public record Decision(Claim claim, String n, double effect, double ciLow, doubl
                 return "the interval lies within ±" + num(claim.margin()) + ": equal within the margin";
             default:
                 return t.equals(f) ? "the interval contains " + t + m + ": inconclusive"
-                        : "the interval reaches beyond " + f + " to " + t + m + ": inconclusive";
+                        : "the interval is not above " + t + ", not below " + f + " and not within ±"
+                        + num(claim.margin()) + ": inconclusive";
         }
     }
 
