@@ -56,7 +56,7 @@ public final class RoundTripSchematic extends ScaledSchematic {
 
         // BGS region at the top RBM
         u.box(cx(7) - 52, ROW[5] - 52, cx(8) - cx(7) + 104, ROW[4] - ROW[5] + 104, 26, BGS_FILL,
-                Palette.REDDISH_PURPLE, 2f);
+                Palette.BLUISH_GREEN, 2f);
 
         // carried (unchanged) states: dashed
         carry(u, 0, 2, 2);      // v_1 waits for the first swap
@@ -123,8 +123,8 @@ public final class RoundTripSchematic extends ScaledSchematic {
         Color c = Theme.INK;
         u.arrow(cx(0) - 10, y + 26, cx(6) + 30, y + 26, c, 2.5f, false);
         u.centred("upward pass: swaps from lower to upper RBMs", (cx(0) + cx(6)) / 2, y - 6, u.text(22), c);
-        u.centred("one-step BGS", (cx(7) + cx(8)) / 2, y - 6, u.text(22), Palette.REDDISH_PURPLE.darker());
-        u.centred("at the top", (cx(7) + cx(8)) / 2, y + 24, u.text(22), Palette.REDDISH_PURPLE.darker());
+        u.centred("one-step BGS", (cx(7) + cx(8)) / 2, y - 6, u.text(22), Palette.BLUISH_GREEN.darker());
+        u.centred("at the top", (cx(7) + cx(8)) / 2, y + 24, u.text(22), Palette.BLUISH_GREEN.darker());
         u.arrow(cx(9) - 30, y + 26, cx(14) + 10, y + 26, c, 2.5f, false);
         u.centred("downward pass: swaps in reverse order", (cx(9) + cx(14)) / 2, y - 6, u.text(22), c);
     }
