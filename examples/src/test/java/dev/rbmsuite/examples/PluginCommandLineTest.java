@@ -124,7 +124,8 @@ class PluginCommandLineTest {
                 "--threads", "2", "--out", out.toString(), "--json");
         assertThat(r.code()).as(r.err()).isZero();
         String claims = Files.readString(out.resolve("claims.csv"));
-        assertThat(claims).startsWith("figure,id,kind,quote,statistic,n,effect,ci_low,ci_high,threshold,verdict\n")
+        assertThat(claims).startsWith("figure,id,kind,quote,statistic,n,effect,ci_low,ci_high,threshold,verdict,margin,"
+                + "verdict_of,sentence_verdict,adjusted_verdict,fragile,sentence_fragile\n")
                 .contains("compare,compare.comparable.metropolis-flip,beyond,,");
         assertThat(Files.readString(out.resolve("REPORT.md"))).contains("metropolis-flip vs BGS");
         assertThat(out.resolve("training/compare-metropolis-flip/trial-2.csv")).exists();

@@ -61,7 +61,8 @@ class FiguresSmokeTest {
         // claims.csv: the documented columns; two trials decide no comparison; the paper's claims quote the paper
         CsvTable claims = CsvTable.read(root.resolve("claims.csv"));
         assertThat(claims.header()).containsExactly("figure", "id", "kind", "quote", "statistic", "n", "effect", "ci_low",
-                "ci_high", "threshold", "verdict");
+                "ci_high", "threshold", "verdict", "margin", "verdict_of", "sentence_verdict", "adjusted_verdict", "fragile",
+                "sentence_fragile");
         assertThat(claims.strings("figure")).contains("fig2", "fig6", "fig7", "fig8", "fig9", "lambda2");
         for (int r = 0; r < claims.size(); r++) {
             String figure = claims.strings("figure").get(r);

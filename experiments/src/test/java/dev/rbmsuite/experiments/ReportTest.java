@@ -110,8 +110,12 @@ class ReportTest {
                 decision("fig6", "b1", false, Verdict.INCONCLUSIVE, ""));
         ObjectNode none = manifest("fig1", "paper", 0.0);
         String md = Report.markdown(List.of(none, m));
-        assertThat(md).contains("| fig6 | paper | 7 | 1.5 min | 2 / 1 / 0 | 0 / 0 / 1 |");
-        assertThat(md).contains("| fig1 | paper | 7 | 0.0 s | - | - |");
+        // p1, p2, p3 are each their own sentence (hand-made rows have no p-values: inconclusive after Holm)
+        assertThat(md).contains("| fig6 | paper | 7 | 1.5 min | 2 / 1 / 0 / 0 | 0 / 0 / 0 / 3 | 3 | 0 / 0 / 0 / 1 |");
+        assertThat(md).contains("| fig1 | paper | 7 | 0.0 s | - | - | - | - |");
+        assertThat(md).contains("**Of the paper's 3 tested sentences, 2 hold, 1 does not hold, 0 are equal within the "
+                + "margin and 0 are inconclusive.**");
+        assertThat(md.indexOf("## What reproduces and what does not")).isLessThan(md.indexOf("## How claims"));
         assertThat(md.indexOf("## fig1:")).isLessThan(md.indexOf("## fig6:"));
         assertThat(md).contains("## How claims are decided");
     }
@@ -171,7 +175,8 @@ class ReportTest {
     void howDecidedPrintsTheMarginsAndTheEngineSettings() {
         String text = Report.howDecided();
         assertThat(text).startsWith("## How claims are decided\n\n").endsWith("\n\n");
-        assertThat(text).contains("above -0.10 nats").contains("above 0.99").contains("less than 0.05 nats")
+        assertThat(text).contains("Margin 0.1 nats").contains("within 0.01 of one").contains("less than 0.05 nats")
+                .contains("0.1 times the panel's i.i.d. floor").contains("more than 10 %").contains("Holm")
                 .contains("fewer than " + dev.rbmsuite.experiments.claims.ClaimEngine.MIN_N + " trials");
     }
 

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
@@ -43,6 +45,29 @@ public final class ClaimEngine {
      * @return its effect, interval and verdict
      */
     public static Decision decide(Claim c) {
+        Decision d = decideOnce(c);
+        if (!c.missing().isEmpty() || c.kind() != Kind.PAPER && c.rule() == Claim.Rule.FIXED) {
+            return d;
+        }
+        // sensitivity: the verdict under each alternative choice of the suite (docs/methods.md section 9)
+        Map<String, Verdict> alt = new TreeMap<>();
+        if (c.rule() != Claim.Rule.FIXED) {
+            alt.put(MARGIN_HALF, decideOnce(c.withMarginTimes(0.5)).verdict());
+            alt.put(MARGIN_DOUBLE, decideOnce(c.withMarginTimes(2)).verdict());
+        }
+        for (String v : c.variants().keySet()) {
+            alt.put(v, decideOnce(c.variant(v)).verdict());
+        }
+        return new Decision(c, d.n(), d.effect(), d.ciLow(), d.ciHigh(), d.verdict(), d.reason(), d.pHolds(), d.pFails(),
+                d.pEqual(), alt);
+    }
+
+    /** The name of the sensitivity variant with the margin halved. */
+    public static final String MARGIN_HALF = "margin/2";
+    /** The name of the sensitivity variant with the margin doubled. */
+    public static final String MARGIN_DOUBLE = "margin*2";
+
+    private static Decision decideOnce(Claim c) {
         if (!c.missing().isEmpty()) {
             return new Decision(c, "0", Double.NaN, Double.NaN, Double.NaN, Verdict.INCONCLUSIVE, c.missing());
         }
@@ -50,9 +75,11 @@ public final class ClaimEngine {
             case ONE_SAMPLE:
                 return oneSample(c, finite(c.a()), Integer.toString(finite(c.a()).length));
             case PAIRED:
-            case PAIRED_BOOTSTRAP: {
+            case PAIRED_BOOTSTRAP:
+            case MEDIAN_BOOTSTRAP: {
                 double[] d = differences(c.a(), c.b());
-                return c.design() == Design.PAIRED ? oneSample(c, d, Integer.toString(d.length)) : bootstrap(c, d);
+                return c.design() == Design.PAIRED ? oneSample(c, d, Integer.toString(d.length))
+                        : bootstrap(c, d, c.design() == Design.MEDIAN_BOOTSTRAP);
             }
             default:
                 return welch(c, finite(c.a()), finite(c.b()));
@@ -64,8 +91,29 @@ public final class ClaimEngine {
             return tooFew(c, n, x.length == 0 ? Double.NaN : mean(x));
         }
         double m = mean(x);
-        double half = tQuantile(x.length - 1) * Math.sqrt(variance(x, m) / x.length);
-        return decided(c, n, m, m - half, m + half);
+        double se = Math.sqrt(variance(x, m) / x.length);
+        double half = tQuantile(x.length - 1) * se;
+        return decided(c, n, m, m - half, m + half, tP(c, m, se, x.length - 1));
+    }
+
+    /**
+     * One-sided p-values of a t statistic: {pHolds, pFails, pEqual}. With a zero standard error
+     * the effect is known exactly and each p-value is 0 or 1.
+     */
+    static double[] tP(Claim c, double m, double se, double df) {
+        double t = c.threshold();
+        double f = c.failBelow();
+        double mg = c.margin();
+        boolean better = c.rule() == Claim.Rule.BETTER;
+        if (se == 0) {
+            return new double[] {m > t ? 0 : 1, m < f ? 0 : 1, better ? (Math.abs(m) < mg ? 0 : 1) : Double.NaN};
+        }
+        TDistribution dist = new TDistribution(null, df);
+        double pHolds = 1 - dist.cumulativeProbability((m - t) / se);
+        double pFails = dist.cumulativeProbability((m - f) / se);
+        double pEqual = better ? Math.max(1 - dist.cumulativeProbability((m + mg) / se),
+                dist.cumulativeProbability((m - mg) / se)) : Double.NaN;
+        return new double[] {pHolds, pFails, pEqual};
     }
 
     private static Decision welch(Claim c, double[] a, double[] b) {
@@ -80,30 +128,60 @@ public final class ClaimEngine {
         double df = se == 0 ? a.length + b.length - 2
                 : (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
         double half = tQuantile(df) * se;
-        return decided(c, n, effect, effect - half, effect + half);
+        return decided(c, n, effect, effect - half, effect + half, tP(c, effect, se, df));
     }
 
-    private static Decision bootstrap(Claim c, double[] d) {
+    private static Decision bootstrap(Claim c, double[] d, boolean median) {
         String n = Integer.toString(d.length);
         if (d.length < MIN_N) {
-            return tooFew(c, n, d.length == 0 ? Double.NaN : mean(d));
+            return tooFew(c, n, d.length == 0 ? Double.NaN : median ? median(d) : mean(d));
         }
         Rng rng = Rng.seeded(seedOf(c.id()));
-        double[] means = new double[BOOTSTRAP_RESAMPLES];
-        for (int r = 0; r < means.length; r++) {
+        double[] stats = new double[BOOTSTRAP_RESAMPLES];
+        double[] sample = new double[d.length];
+        for (int r = 0; r < stats.length; r++) {
             double s = 0;
             for (int k = 0; k < d.length; k++) {
-                s += d[rng.nextInt(d.length)];
+                sample[k] = d[rng.nextInt(d.length)];
+                s += sample[k];
             }
-            means[r] = s / d.length;
+            stats[r] = median ? median(sample) : s / d.length;
         }
-        Arrays.sort(means);
-        return decided(c, n, mean(d), quantile(means, (1 - LEVEL) / 2), quantile(means, (1 + LEVEL) / 2));
+        Arrays.sort(stats);
+        return decided(c, n, median ? median(d) : mean(d), quantile(stats, (1 - LEVEL) / 2),
+                quantile(stats, (1 + LEVEL) / 2), bootstrapP(c, stats));
     }
 
-    private static Decision decided(Claim c, String n, double effect, double lo, double hi) {
-        Verdict v = lo > c.threshold() ? Verdict.HOLDS : hi < c.threshold() ? Verdict.DOES_NOT_HOLD : Verdict.INCONCLUSIVE;
-        return new Decision(c, n, effect, lo, hi, v, "");
+    /** Bootstrap p-values {pHolds, pFails, pEqual}: the share of resampled effects on the wrong side, (1 + count) / (B + 1). */
+    static double[] bootstrapP(Claim c, double[] stats) {
+        int le = 0;
+        int ge = 0;
+        int below = 0;
+        int above = 0;
+        for (double s : stats) {
+            le += s <= c.threshold() ? 1 : 0;
+            ge += s >= c.failBelow() ? 1 : 0;
+            below += s <= -c.margin() ? 1 : 0;
+            above += s >= c.margin() ? 1 : 0;
+        }
+        double b = stats.length + 1.0;
+        return new double[] {(1 + le) / b, (1 + ge) / b,
+                c.rule() == Claim.Rule.BETTER ? (1 + Math.max(below, above)) / b : Double.NaN};
+    }
+
+    /** The median: the middle value, or the mean of the two middle values. */
+    static double median(double[] x) {
+        double[] s = x.clone();
+        Arrays.sort(s);
+        int h = s.length / 2;
+        return s.length % 2 == 1 ? s[h] : (s[h - 1] + s[h]) / 2;
+    }
+
+    private static Decision decided(Claim c, String n, double effect, double lo, double hi, double[] p) {
+        double m = c.margin();
+        Verdict v = lo > c.threshold() ? Verdict.HOLDS : hi < c.failBelow() ? Verdict.DOES_NOT_HOLD
+                : c.rule() == Claim.Rule.BETTER && m > 0 && lo > -m && hi < m ? Verdict.EQUAL : Verdict.INCONCLUSIVE;
+        return new Decision(c, n, effect, lo, hi, v, "", p[0], p[1], p[2], Map.of());
     }
 
     private static Decision tooFew(Claim c, String n, double effect) {

@@ -1,20 +1,28 @@
 package dev.rbmsuite.experiments.claims;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * {@code claims.csv}: one row per claim with the columns
- * {@code figure,id,kind,quote,statistic,n,effect,ci_low,ci_high,threshold,verdict} (docs/contract.md).
+ * {@code figure,id,kind,quote,statistic,n,effect,ci_low,ci_high,threshold,verdict} (docs/contract.md),
+ * then {@code margin} (the equivalence margin in the statistic's units), {@code verdict_of} (the
+ * paper sentence the row is evidence for, empty for beyond rows), {@code sentence_verdict} and
+ * {@code adjusted_verdict} (that sentence's verdict before and after Holm's family-wise
+ * adjustment, {@link Sentences}), {@code fragile} (the row's verdict changes under a halved or
+ * doubled margin or smoothing window) and {@code sentence_fragile} (the sentence's verdict does).
  * The quote is the paper's sentence verbatim (empty for beyond claims); numbers are written in
  * full precision, NaN where there is no interval.
  */
 public final class ClaimsCsv {
     /** The header, in order. */
     public static final List<String> HEADER = List.of("figure", "id", "kind", "quote", "statistic", "n", "effect",
-            "ci_low", "ci_high", "threshold", "verdict");
+            "ci_low", "ci_high", "threshold", "verdict", "margin", "verdict_of", "sentence_verdict", "adjusted_verdict", "fragile",
+            "sentence_fragile");
 
     private ClaimsCsv() {
     }
@@ -24,13 +32,9 @@ public final class ClaimsCsv {
      * @return the table
      */
     public static CsvTable table(List<Decision> decisions) {
-        CsvTable.Builder b = CsvTable.builder(HEADER.toArray(new String[0]));
-        for (Decision d : decisions) {
-            Claim c = d.claim();
-            b.row(c.figure(), c.id(), c.kind().text(), c.quote(), c.statistic(), d.n(), d.effect(), d.ciLow(), d.ciHigh(),
-                    c.threshold(), d.verdict().text());
-        }
-        return b.build();
+        List<JsonNode> rows = new ArrayList<>();
+        decisions.forEach(d -> rows.add(DecisionJson.of(d)));
+        return DecisionJson.table(rows);
     }
 
     /**

@@ -25,6 +25,37 @@ public final class Margins {
      */
     public static final double LEVELLED_NATS = 0.05;
 
+    /**
+     * "The MAEs increased": the last quarter's mean MAE must exceed the first quarter's by more
+     * than this fraction; a change of a tenth is about the smallest a reader sees on figure 2's MAE
+     * axis, which spans several-fold changes.
+     */
+    public static final double MAE_RELATIVE = 0.1;
+    /**
+     * lambda2 "converged to one": within this of one (see {@link #LAMBDA2_NEAR_ONE}).
+     */
+    public static final double LAMBDA2_FROM_ONE = 1 - LAMBDA2_NEAR_ONE;
+    /**
+     * TV margin as a fraction of the panel's i.i.d. floor (the TV of as many exact independent
+     * samples as there are chains): a tenth of the TV that exact sampling already leaves is below
+     * what figure 9's curves, drawn on a 0-to-1 axis with the floor as a line, separate (0.005 to
+     * 0.018 TV for the four data sets), and below what any kernel could gain at the floor.
+     */
+    public static final double TV_FLOOR_FRACTION = 0.1;
+    /**
+     * "More rapidly": the halfway step (the step at which the TV has covered half its distance from
+     * the start to the i.i.d. floor) must differ by this many transitions; one step is the
+     * resolution of figure 9's step axis.
+     */
+    public static final double HALFWAY_STEPS = 1;
+    /**
+     * "A broader range of states": distinct states and PCA spread must differ by this fraction of
+     * the baseline's mean; a range 5 % wider is not visible in figure 8's trajectory plots.
+     */
+    public static final double RANGE_RELATIVE = 0.05;
+    /** "Moved between clusters more frequently": one move in 100 steps, the smallest count a trajectory shows. */
+    public static final double MOVES = 1;
+
     private Margins() {
     }
 }

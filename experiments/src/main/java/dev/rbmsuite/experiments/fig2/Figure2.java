@@ -7,6 +7,7 @@ import dev.rbmsuite.experiments.claims.Claim;
 import dev.rbmsuite.experiments.claims.Margins;
 import dev.rbmsuite.experiments.claims.PaperQuotes;
 import dev.rbmsuite.experiments.training.CurveStats;
+import dev.rbmsuite.experiments.training.LearningClaims;
 import dev.rbmsuite.experiments.training.Curves;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.experiments.training.RunConfig;
@@ -125,27 +126,39 @@ public final class Figure2 extends ResultFigure<Figure2.Result> {
         List<Claim> claims = new ArrayList<>();
         String[][] maes = {{"maeB", "E[v]"}, {"maeC", "E[h]"}, {"maeW", "E[vh]"}};
         for (String[] m : maes) {
-            claims.add(Claim.builder(id(), "fig2.maes-increase." + m[0]).paper(PaperQuotes.FIG2_MAES)
+            claims.add(Claim.builder(id(), "fig2.maes-increase." + m[0]).paper(PaperQuotes.FIG2_MAES, "fig2.maes-increase")
                     .statement("MAE of " + m[1] + ", BGS")
-                    .statistic("mean MAE over the last quarter of the epochs minus the first quarter's, per trial")
-                    .effect("growth").oneSample(run.perTrial(m[0], CurveStats.GROWTH)).threshold(0).build());
+                    .statistic("mean MAE over the last quarter of the epochs relative to the first quarter's, minus 1, "
+                            + "per trial")
+                    .effect("relative growth").oneSample(run.perTrial(m[0], CurveStats.RELATIVE_GROWTH))
+                    .exceeds(Margins.MAE_RELATIVE).build());
         }
         claims.add(Claim.builder(id(), "fig2.loglik-decreases").paper(PaperQuotes.FIG2_LOGLIK)
                 .statement("log-likelihood, BGS")
-                .statistic("peak log-likelihood minus the mean over the last quarter of the epochs (nats), per trial")
-                .effect("drop").oneSample(run.perTrial("logLikelihood", CurveStats.DROP_FROM_PEAK))
-                .threshold(Margins.LOGLIK_NATS).build());
+                .statistic(LearningClaims.DROP)
+                .effect("drop").oneSample(LearningClaims.drops(run, CurveStats.SMOOTHING))
+                .variant(LearningClaims.WINDOW_HALF, LearningClaims.drops(run, CurveStats.SMOOTHING / 2), null)
+                .variant(LearningClaims.WINDOW_DOUBLE, LearningClaims.drops(run, CurveStats.SMOOTHING * 2), null)
+                .exceeds(Margins.LOGLIK_NATS).build());
         claims.add(Claim.builder(id(), "fig2.lambda2-to-one").paper(PaperQuotes.FIG2_LAMBDA2)
                 .statement("lambda2 by the paper's count estimator")
-                .statistic("mean count-estimator lambda2 over the last quarter of the epochs, per trial")
-                .effect("lambda2").oneSample(run.perTrial("lambda2Counts", CurveStats.LAST_QUARTER))
-                .threshold(Margins.LAMBDA2_NEAR_ONE).build());
+                .statistic("mean count-estimator lambda2 over the last quarter of the epochs minus 1, per trial")
+                .effect("lambda2 - 1").oneSample(minusOne(run.perTrial("lambda2Counts", CurveStats.LAST_QUARTER)))
+                .atLeast(Margins.LAMBDA2_FROM_ONE).build());
         claims.add(Claim.builder(id(), "fig2.lambda2-to-one.rao-blackwell")
                 .statement("the same with the Rao-Blackwellised estimator")
                 .statistic("mean Rao-Blackwellised lambda2 over the last quarter of the epochs, per trial")
                 .effect("lambda2").oneSample(run.perTrial("lambda2RaoBlackwell", CurveStats.LAST_QUARTER))
                 .threshold(Margins.LAMBDA2_NEAR_ONE).build());
         return claims;
+    }
+
+    private static double[] minusOne(double[] x) {
+        double[] y = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            y[i] = x[i] - 1;
+        }
+        return y;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.rbmsuite.experiments.fig8;
 
 import dev.rbmsuite.experiments.claims.Claim;
 import dev.rbmsuite.experiments.claims.Design;
+import dev.rbmsuite.experiments.claims.Margins;
 import dev.rbmsuite.experiments.claims.PaperQuotes;
 import dev.rbmsuite.experiments.sampling.BestModels;
 import dev.rbmsuite.experiments.sampling.KernelCost;
@@ -30,16 +31,18 @@ final class Fig8Claims {
         for (Fig8Panel p : r.panels()) {
             for (String base : List.of("bgs", "dt")) {
                 String vs = p.dataset() + ": proposed vs " + BestModels.label(base);
-                out.add(claim(fig, "fig8.broader.distinct." + p.dataset() + "." + base, PaperQuotes.FIG8_BROADER, p, base,
-                        vs + ", distinct states", "distinct visible states visited in 100 steps, per start",
-                        ChainStats::distinctStates, 1, 1, false));
-                out.add(claim(fig, "fig8.broader.spread." + p.dataset() + "." + base, PaperQuotes.FIG8_BROADER, p, base,
-                        vs + ", PCA spread", "mean squared distance of the trajectory from its centroid in the PCA plane, "
-                                + "per start", ChainStats::pcaSpread, 1, 1, false));
+                String broader = "fig8.broader." + p.dataset() + "." + base;
+                out.add(claim(fig, "fig8.broader.distinct." + p.dataset() + "." + base, PaperQuotes.FIG8_BROADER, broader,
+                        p, base, vs + ", distinct states", "distinct visible states visited in 100 steps, per start",
+                        ChainStats::distinctStates, 1, 1, false, -1));
+                out.add(claim(fig, "fig8.broader.spread." + p.dataset() + "." + base, PaperQuotes.FIG8_BROADER, broader,
+                        p, base, vs + ", PCA spread", "mean squared distance of the trajectory from its centroid in the "
+                                + "PCA plane, per start", ChainStats::pcaSpread, 1, 1, false, -1));
                 if (p.clustered()) {
-                    out.add(claim(fig, "fig8.moves." + p.dataset() + "." + base, PaperQuotes.FIG8_MOVES, p, base,
+                    String id = "fig8.moves." + p.dataset() + "." + base;
+                    out.add(claim(fig, id, PaperQuotes.FIG8_MOVES, id, p, base,
                             vs + ", moves between clusters", "moves between clusters in 100 steps (nearest training "
-                                    + "point, hysteresis), per start", ChainStats::moves, 1, 1, true));
+                                    + "point, hysteresis), per start", ChainStats::moves, 1, 1, true, Margins.MOVES));
                 }
             }
             if (p.clustered()) {
@@ -52,30 +55,36 @@ final class Fig8Claims {
     private static List<Claim> costClaims(String fig, Fig8Panel p) {
         List<Claim> out = new ArrayList<>();
         for (String base : List.of("bgs", "dt")) {
-            out.add(claim(fig, "fig8.cost.sweeps." + p.dataset() + "." + base, null, p, base, p.dataset()
+            double baseCost = KernelCost.bottomSweeps(base) * Figure8.STEPS;
+            out.add(claim(fig, "fig8.cost.sweeps." + p.dataset() + "." + base, null, "", p, base, p.dataset()
                     + ": proposed vs " + BestModels.label(base) + ", moves per bottom-layer sweep",
                     "moves between clusters per conditional sweep of the bottom layer, per start", ChainStats::moves,
-                    KernelCost.bottomSweeps("roundtrip") * Figure8.STEPS, KernelCost.bottomSweeps(base) * Figure8.STEPS,
-                    true));
+                    KernelCost.bottomSweeps("roundtrip") * Figure8.STEPS, baseCost, true, Margins.MOVES / baseCost));
         }
         return out;
     }
 
-    /** A paired claim on stat(proposed)/costProposed - stat(base)/costBase per start. */
-    private static Claim claim(String fig, String id, dev.rbmsuite.experiments.claims.PaperQuote quote, Fig8Panel p,
-                               String base, String statement, String statistic, ToDoubleFunction<ChainStats> stat,
-                               double costProposed, double costBase, boolean bootstrap) {
+    /**
+     * A paired "better than" claim on stat(proposed)/costProposed - stat(base)/costBase per start.
+     * The margin is {@code margin} where it is at least 0, else {@link Margins#RANGE_RELATIVE} times
+     * the baseline's mean (NaN-free data; 0 when the data are missing).
+     */
+    private static Claim claim(String fig, String id, dev.rbmsuite.experiments.claims.PaperQuote quote, String sentence,
+                               Fig8Panel p, String base, String statement, String statistic,
+                               ToDoubleFunction<ChainStats> stat, double costProposed, double costBase, boolean bootstrap,
+                               double margin) {
         Claim.Builder b = Claim.builder(fig, id).statement(statement).statistic(statistic)
-                .effect("proposed - " + BestModels.label(base)).threshold(0);
+                .effect("proposed - " + BestModels.label(base));
         if (quote != null) {
-            b.paper(quote);
+            b.paper(quote, sentence);
         }
         Design design = bootstrap ? Design.PAIRED_BOOTSTRAP : Design.PAIRED;
         if (p.stats() == null) {
-            return b.missing(design, MISSING).build();
+            return b.better(Math.max(margin, 0)).missing(design, MISSING).build();
         }
         double[] a = values(p, "roundtrip", stat, costProposed);
         double[] o = values(p, base, stat, costBase);
+        b.better(margin >= 0 ? margin : Margins.RANGE_RELATIVE * Math.abs(Arrays.stream(o).average().orElse(0)));
         return bootstrap ? b.pairedBootstrap(a, o).build() : b.paired(a, o).build();
     }
 

@@ -180,6 +180,7 @@ public final class Figure8 extends ResultFigure<Figure8.Result> {
         return "Figure 8. Trajectories of 100 steps of BGS, DT and the proposed kernel in the PCA plane of each data set "
                 + "(grey: training data), started from a persistent-chain state of the best model trained with the "
                 + "proposed kernel (L = 3). The start shown is the proposed kernel's median mover among " + r.chains()
-                + " starts (by moves between clusters; by PCA spread for GenRBM), the same start for all three kernels.";
+                + " starts (by moves between clusters; by PCA spread for GenRBM), the same start for all three kernels. "
+                + "On each trajectory a circle marks the start (step 0) and a square the end (step 100).";
     }
 }

@@ -2,6 +2,8 @@ package dev.rbmsuite.experiments.fig9;
 
 import dev.rbmsuite.experiments.claims.Claim;
 import dev.rbmsuite.experiments.claims.Design;
+import dev.rbmsuite.experiments.claims.Margins;
+import dev.rbmsuite.experiments.claims.PaperQuote;
 import dev.rbmsuite.experiments.claims.PaperQuotes;
 import dev.rbmsuite.experiments.sampling.BestModels;
 import dev.rbmsuite.experiments.sampling.KernelCost;
@@ -11,14 +13,23 @@ import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Figure 9's claims, paired per start: "decreased more rapidly" is the mean TV over steps 1..k,
- * "lower TV within the evaluated range" the TV at step k, each for k = 10, 100, 1,000 (those the
- * run reaches), against BGS and against DT. Beyond the paper: the comparison with DT and BGS at
+ * Figure 9's claims, paired per start with the median of the per-start differences (the paper
+ * speaks of median curves): "decreased more rapidly" is the halfway step (a rate) and the mean TV
+ * over steps 1..10 (the area above zero over the first steps); "lower TV within the evaluated
+ * range" the TV at steps 10 and 100, against BGS and against DT, one verdict per data set and
+ * baseline. The mean TV over 1..100 and 1..1,000 (dominated by the plateau) and the TV at step
+ * 1,000 (beyond the paper's range) are kept as beyond rows. Beyond the paper: the comparison with DT and BGS at
  * equal bottom-layer sweeps (a deterministic cost unit). Notes: the step from which DT's median
  * stays below the proposed kernel's, and the cluster occupancy that bounds the TV from below.
  */
 final class TvClaims {
     static final int[] RANGES = {10, 100, 1000};
+    /**
+     * The steps the paper's sentences are tested over: figure 9 states no range, and the suite's
+     * 1,000-step rows are its own extension (kind beyond); up to 100 steps, ten times the range in
+     * which the curves separate, is taken as the paper's.
+     */
+    static final int PAPER_RANGE = 100;
     static final String MISSING = "per-start TV curves are not in these CSVs (only the median and percentiles were "
             + "kept); rerun `./rbm figure fig9 --scale paper` to write fig9-tv-starts.csv";
 
@@ -28,32 +39,57 @@ final class TvClaims {
     static List<Claim> claims(String fig, Figure9.Result r) {
         List<Claim> out = new ArrayList<>();
         for (TvPanel p : r.panels()) {
-            for (int k : RANGES) {
-                if (k > r.steps()) {
-                    continue;
-                }
-                for (String base : List.of("bgs", "dt")) {
-                    out.add(paired(fig, "fig9.rapid." + p.dataset() + "." + base + ".k" + k, p, base,
+            double margin = Margins.TV_FLOOR_FRACTION * p.floor();
+            for (String base : List.of("bgs", "dt")) {
+                String vs = BestModels.label(base) + " vs proposed";
+                String rapid = "fig9.rapid." + p.dataset() + "." + base;
+                String lower = "fig9.lower." + p.dataset() + "." + base;
+                int range = (int) Math.min(PAPER_RANGE, r.steps());
+                Claim.Builder h = Claim.builder(fig, "fig9.rapid.halfway." + p.dataset() + "." + base)
+                        .paper(PaperQuotes.FIG9_RAPID, rapid)
+                        .statement(p.dataset() + ", halfway step within steps 1-" + range + ": " + vs)
+                        .statistic("step at which the TV has covered half its distance from step 0 to the i.i.d. floor "
+                                + "(censored at " + range + "), per start")
+                        .effect(BestModels.label(base) + " - proposed (median)").better(Margins.HALFWAY_STEPS);
+                out.add(p.perStart() == null ? h.missing(Design.MEDIAN_BOOTSTRAP, MISSING).build()
+                        : h.pairedMedian(perStart(p, base, tv -> TvCurves.halfway(p.steps(), tv, p.floor(), range)),
+                                perStart(p, "roundtrip", tv -> TvCurves.halfway(p.steps(), tv, p.floor(), range))).build());
+                for (int k : RANGES) {
+                    if (k > r.steps()) {
+                        continue;
+                    }
+                    boolean paper = k <= PAPER_RANGE;
+                    out.add(median(fig, "fig9.rapid." + p.dataset() + "." + base + ".k" + k, p, base,
                             "mean TV over steps 1.." + k + " per start", tv -> TvCurves.meanUpTo(p.steps(), tv, k),
-                            p.dataset() + ", steps 1-" + k + ": " + BestModels.label(base) + " vs proposed", true));
-                    out.add(paired(fig, "fig9.lower." + p.dataset() + "." + base + ".k" + k, p, base,
+                            p.dataset() + ", steps 1-" + k + ": " + vs, k == RANGES[0] ? PaperQuotes.FIG9_RAPID : null,
+                            rapid, margin));
+                    out.add(median(fig, "fig9.lower." + p.dataset() + "." + base + ".k" + k, p, base,
                             "TV at step " + k + " per start", tv -> TvCurves.at(p.steps(), tv, k),
-                            p.dataset() + ", step " + k + ": " + BestModels.label(base) + " vs proposed", false));
+                            p.dataset() + ", step " + k + ": " + vs, paper ? PaperQuotes.FIG9_LOWER : null, lower,
+                            margin));
                 }
             }
-            out.addAll(costClaims(fig, p, Math.min(100, r.steps())));
+            out.addAll(costClaims(fig, p, Math.min(100, r.steps()), margin));
         }
         return out;
     }
 
-    private static Claim paired(String fig, String id, TvPanel p, String base, String statistic,
-                                ToDoubleFunction<double[]> stat, String statement, boolean rapid) {
-        Claim.Builder b = Claim.builder(fig, id).paper(rapid ? PaperQuotes.FIG9_RAPID : PaperQuotes.FIG9_LOWER)
-                .statement(statement).statistic(statistic).effect(BestModels.label(base) + " - proposed").threshold(0);
-        if (p.perStart() == null) {
-            return b.missing(Design.PAIRED, MISSING).build();
+    /**
+     * A paired claim on the median of the per-start differences (the paper speaks of median
+     * curves), "better than" with the TV margin; beyond the paper where {@code quote} is null.
+     */
+    private static Claim median(String fig, String id, TvPanel p, String base, String statistic,
+                                ToDoubleFunction<double[]> stat, String statement, PaperQuote quote, String sentence,
+                                double margin) {
+        Claim.Builder b = Claim.builder(fig, id).statement(statement).statistic(statistic)
+                .effect(BestModels.label(base) + " - proposed (median)").better(margin);
+        if (quote != null) {
+            b.paper(quote, sentence);
         }
-        return b.paired(perStart(p, base, stat), perStart(p, "roundtrip", stat)).build();
+        if (p.perStart() == null) {
+            return b.missing(Design.MEDIAN_BOOTSTRAP, MISSING).build();
+        }
+        return b.pairedMedian(perStart(p, base, stat), perStart(p, "roundtrip", stat)).build();
     }
 
     private static double[] perStart(TvPanel p, String kernel, ToDoubleFunction<double[]> stat) {
@@ -72,14 +108,14 @@ final class TvClaims {
      * on the inputs (measured times vary from run to run; they stay in the manifests). k is at most
      * 100 and small enough that the baseline's equivalent step lies within the run.
      */
-    private static List<Claim> costClaims(String fig, TvPanel p, int range) {
+    private static List<Claim> costClaims(String fig, TvPanel p, int range, double margin) {
         List<Claim> out = new ArrayList<>();
         double last = p.steps()[p.steps().length - 1];
         for (String base : List.of("bgs", "dt")) {
             // baseline steps per proposed step at equal cost
             double ratio = KernelCost.bottomSweeps("roundtrip") / KernelCost.bottomSweeps(base);
             int k = (int) Math.min(range, Math.floor(last / ratio));
-            Claim.Builder b = Claim.builder(fig, "fig9.cost.sweeps." + p.dataset() + "." + base).threshold(0)
+            Claim.Builder b = Claim.builder(fig, "fig9.cost.sweeps." + p.dataset() + "." + base).better(margin)
                     .effect(BestModels.label(base) + " - proposed")
                     .statement(String.format(Locale.ROOT, "%s: proposed after %d steps vs %s after %.4g steps, the same "
                             + "bottom-layer sweeps", p.dataset(), k, BestModels.label(base), k * ratio))

@@ -35,6 +35,30 @@ public final class TvCurves {
         return area / (k - 1);
     }
 
+    /**
+     * The halfway step, a rate of decrease that does not depend on the plateau: the first step,
+     * interpolated linearly between recorded steps, at which the TV has covered half its distance
+     * from step 0 to the floor, {@code tv <= floor + (tv(0) - floor) / 2}. A curve that has not got
+     * there by step {@code range} is censored at {@code range} (a lower bound: a difference against
+     * a censored curve is then an underestimate, conservative for "faster").
+     *
+     * @param steps the recorded steps, starting at 0
+     * @param tv the TV at those steps
+     * @param floor the i.i.d. floor
+     * @param range the last step looked at
+     * @return the halfway step in [0, range]
+     */
+    public static double halfway(double[] steps, double[] tv, double floor, double range) {
+        double target = floor + (tv[0] - floor) / 2;
+        for (int i = 1; i < steps.length && steps[i - 1] < range; i++) {
+            if (tv[i] <= target) {
+                double f = tv[i - 1] == tv[i] ? 1 : (tv[i - 1] - target) / (tv[i - 1] - tv[i]);
+                return Math.min(range, steps[i - 1] + f * (steps[i] - steps[i - 1]));
+            }
+        }
+        return range;
+    }
+
     /** The TV at step s, linear between recorded steps; NaN beyond the last recorded step. */
     public static double at(double[] steps, double[] tv, double s) {
         if (s > steps[steps.length - 1] || s < 0) {

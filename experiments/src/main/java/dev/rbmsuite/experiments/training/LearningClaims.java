@@ -19,8 +19,13 @@ import java.util.Map;
  */
 public final class LearningClaims {
     /** The statistic of the drop claims. */
-    public static final String DROP = "peak log-likelihood minus the mean over the last quarter of the epochs (nats), "
+    public static final String DROP = "height of the log-likelihood's peak (running mean over a tenth of the evaluations, "
+            + "position and height from alternate evaluations) minus the mean over the last quarter of the epochs (nats), "
             + "per trial";
+    /** The sensitivity variant with the smoothing window halved. */
+    public static final String WINDOW_HALF = "window/2";
+    /** The sensitivity variant with the smoothing window doubled. */
+    public static final String WINDOW_DOUBLE = "window*2";
     /** The statistic of the comparability claims. */
     public static final String LAST_QUARTER = "mean log-likelihood over the last quarter of the epochs (nats), per trial";
 
@@ -44,7 +49,7 @@ public final class LearningClaims {
                 .statistic("minus the rise of the log-likelihood from the second-to-last to the last tenth of the epochs "
                         + "(nats), per trial")
                 .effect("-rise").oneSample(negate(r.perTrial("logLikelihood", CurveStats.LAST_TENTH_RISE)))
-                .threshold(-Margins.LEVELLED_NATS).build();
+                .atLeast(Margins.LEVELLED_NATS).build();
     }
 
     /** @return the convergence checks, one per run (beyond the paper) */
@@ -71,21 +76,38 @@ public final class LearningClaims {
     }
 
     /**
-     * "a degrades more than b": Welch on per-trial drops, effect drop(a) - drop(b) above 0.
+     * "a degrades more than b": Welch on per-trial drops from the smoothed peak, effect drop(a) -
+     * drop(b), a "better than" claim with the log-likelihood margin; the drops under a halved and a
+     * doubled smoothing window are kept for the sensitivity check.
      *
      * @param id claim id
-     * @param quote the paper's sentence
+     * @param quote the paper's sentence, or null for a beyond claim
+     * @param sentence the id of the paper sentence the row supports (ignored for beyond claims)
      * @param statement the row's plain words
      * @param more the run expected to drop more
      * @param less the run expected to drop less
      * @return the claim, with the convergence note of both runs
      */
-    public Claim dropsMore(String id, PaperQuote quote, String statement, Run more, Run less) {
-        return Claim.builder(figure, id).paper(quote).statement(statement).statistic(DROP)
-                .effect("drop(" + more.label() + ") - drop(" + less.label() + ")")
-                .welch(more.perTrial("logLikelihood", CurveStats.DROP_FROM_PEAK),
-                        less.perTrial("logLikelihood", CurveStats.DROP_FROM_PEAK))
-                .threshold(0).note(note(more, less)).build();
+    public Claim dropsMore(String id, PaperQuote quote, String sentence, String statement, Run more, Run less) {
+        Claim.Builder b = Claim.builder(figure, id);
+        if (quote != null) {
+            b.paper(quote, sentence);
+        }
+        b.statement(statement).statistic(DROP).effect("drop(" + more.label() + ") - drop(" + less.label() + ")")
+                .welch(drops(more, CurveStats.SMOOTHING), drops(less, CurveStats.SMOOTHING))
+                .better(Margins.LOGLIK_NATS).note(note(more, less));
+        b.variant(WINDOW_HALF, drops(more, CurveStats.SMOOTHING / 2), drops(less, CurveStats.SMOOTHING / 2));
+        b.variant(WINDOW_DOUBLE, drops(more, CurveStats.SMOOTHING * 2), drops(less, CurveStats.SMOOTHING * 2));
+        return b.build();
+    }
+
+    /**
+     * @param r a run
+     * @param window the smoothing window as a fraction of the evaluations
+     * @return per trial, the log-likelihood's drop from its smoothed peak to the last quarter's mean
+     */
+    public static double[] drops(Run r, double window) {
+        return r.perTrial("logLikelihood", CurveStats.dropFromSmoothedPeak(window));
     }
 
     /**
@@ -96,7 +118,8 @@ public final class LearningClaims {
      * @param quote the paper's sentence, or null for a beyond claim
      * @param proposed the proposed kernel's run
      * @param base the baseline's run
-     * @param margin how far below the baseline still counts as comparable (0 for "better")
+     * @param margin how far below the baseline still counts as comparable; 0 for "better", which then
+     *     has the log-likelihood margin as its equivalence margin
      * @return the claim
      */
     public Claim atLeast(String id, PaperQuote quote, Run proposed, Run base, double margin) {
@@ -108,7 +131,8 @@ public final class LearningClaims {
                 .statistic(LAST_QUARTER).effect(proposed.label() + " - " + base.label())
                 .welch(proposed.perTrial("logLikelihood", CurveStats.LAST_QUARTER),
                         base.perTrial("logLikelihood", CurveStats.LAST_QUARTER))
-                .threshold(0 - margin).note(note(proposed, base)).build();
+                .rule(margin > 0 ? Claim.Rule.AT_LEAST : Claim.Rule.BETTER, margin > 0 ? margin : Margins.LOGLIK_NATS)
+                .note(note(proposed, base)).build();
     }
 
     /**

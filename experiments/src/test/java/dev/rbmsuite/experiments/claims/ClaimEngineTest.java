@@ -152,4 +152,89 @@ class ClaimEngineTest {
         assertThat(d.sentence()).contains(Decision.num(d.effect())).contains(Decision.num(d.ciLow()))
                 .contains("Welch t").contains("holds");
     }
+
+    /** Paired TV-like values per start: the baseline's TV and the proposed kernel's, differing by {@code diff} plus noise. */
+    private static Claim tv(String id, double diff, double noise, double margin, boolean median) {
+        double[] base = normal(5, 20, 0.2, 0.05);
+        double[] prop = new double[base.length];
+        double[] e = normal(6, 20, 0, noise);
+        for (int i = 0; i < base.length; i++) {
+            prop[i] = base[i] - diff + e[i];
+        }
+        Claim.Builder b = Claim.builder("fig9", id).better(margin);
+        return (median ? b.pairedMedian(base, prop) : b.paired(base, prop)).build();
+    }
+
+    @Test
+    void aTvDifferenceInsideTheMarginIsNotDoesNotHold() {
+        // the baseline is lower by 0.004 (the proposed kernel "worse"), well inside a margin of 0.01
+        Decision inside = ClaimEngine.decide(tv("fig9.in", -0.004, 0.001, 0.01, true));
+        assertThat(inside.ciHigh()).isLessThan(0);
+        assertThat(inside.verdict()).isEqualTo(Verdict.EQUAL);
+        // the same difference against no margin would have been "does not hold"
+        assertThat(ClaimEngine.decide(tv("fig9.in", -0.004, 0.001, 0, true)).verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+        // beyond the margin on the wrong side it does not hold; on the right side it holds
+        assertThat(ClaimEngine.decide(tv("fig9.out", -0.03, 0.001, 0.01, true)).verdict())
+                .isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(ClaimEngine.decide(tv("fig9.up", 0.004, 0.001, 0.01, true)).verdict()).isEqualTo(Verdict.HOLDS);
+        // straddling -margin: inconclusive
+        assertThat(ClaimEngine.decide(tv("fig9.edge", -0.01, 0.01, 0.01, false)).verdict())
+                .isEqualTo(Verdict.INCONCLUSIVE);
+    }
+
+    @Test
+    void theMedianBootstrapEstimatesTheMedianDifference() {
+        // differences 1..9 and one huge outlier: the median is 5.5, the mean 14.5
+        double[] a = {1, 2, 3, 4, 5, 6, 7, 8, 9, 100};
+        double[] b = new double[a.length];
+        Decision d = ClaimEngine.decide(Claim.builder("fig9", "m").pairedMedian(a, b).better(1).build());
+        assertThat(d.claim().design()).isEqualTo(Design.MEDIAN_BOOTSTRAP);
+        assertThat(d.effect()).isEqualTo(5.5);
+        assertThat(d.ciLow()).isGreaterThanOrEqualTo(2).isLessThan(5.5);
+        assertThat(d.ciHigh()).isGreaterThan(5.5).isLessThanOrEqualTo(9);
+        assertThat(d.verdict()).isEqualTo(Verdict.HOLDS);
+        // reproducible: the resamples are seeded by the id
+        assertThat(ClaimEngine.decide(Claim.builder("fig9", "m").pairedMedian(a, b).better(1).build()).ciLow())
+                .isEqualTo(d.ciLow());
+        assertThat(ClaimEngine.median(new double[] {3, 1, 2})).isEqualTo(2);
+        assertThat(ClaimEngine.median(new double[] {4, 1, 2, 3})).isEqualTo(2.5);
+    }
+
+    @Test
+    void pValuesAgreeWithTheIntervalsVerdict() {
+        for (double diff : new double[] {-0.05, -0.01, -0.004, 0, 0.003, 0.02}) {
+            Decision d = ClaimEngine.decide(tv("fig9.p" + diff, diff, 0.005, 0.01, false));
+            // for a t interval, lo > threshold exactly when the one-sided p is below 0.025
+            assertThat(d.pHolds() < 0.025).as("holds at " + diff).isEqualTo(d.verdict() == Verdict.HOLDS);
+            assertThat(d.pFails() < 0.025).as("fails at " + diff).isEqualTo(d.verdict() == Verdict.DOES_NOT_HOLD);
+            assertThat(d.pEqual() < 0.025).as("equal at " + diff)
+                    .isEqualTo(d.verdict() == Verdict.EQUAL || d.verdict() == Verdict.HOLDS && d.ciHigh() < 0.01);
+            assertThat(d.pValue()).isBetween(0.0, 1.0);
+        }
+    }
+
+    @Test
+    void sensitivityDecidesAgainWithTheMarginHalvedAndDoubledAndEachVariant() {
+        // a drop of 0.15 +- small: "exceeds 0.1" holds, with the margin doubled (0.2) it does not hold
+        double[] drops = normal(8, 10, 0.15, 0.01);
+        Claim c = Claim.builder("fig2", "d").oneSample(drops).exceeds(0.1)
+                .variant("window/2", normal(9, 10, 0.15, 0.01), null)
+                .variant("window*2", normal(10, 10, 0.05, 0.01), null).build();
+        Decision d = ClaimEngine.decide(c);
+        assertThat(d.verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(d.sensitivity()).containsEntry(ClaimEngine.MARGIN_HALF, Verdict.HOLDS)
+                .containsEntry(ClaimEngine.MARGIN_DOUBLE, Verdict.DOES_NOT_HOLD)
+                .containsEntry("window/2", Verdict.HOLDS).containsEntry("window*2", Verdict.DOES_NOT_HOLD);
+        assertThat(d.fragile()).isTrue();
+        Decision solid = ClaimEngine.decide(Claim.builder("fig2", "d").oneSample(normal(8, 10, 2, 0.01)).exceeds(0.1)
+                .build());
+        assertThat(solid.sensitivity()).hasSize(2);
+        assertThat(solid.fragile()).isFalse();
+        // the threshold follows the margin: exceeds -> +m, at least -> -m, better -> 0 with failure bound -m
+        assertThat(c.withMarginTimes(2).threshold()).isEqualTo(0.2);
+        Claim better = Claim.builder("f", "b").oneSample(drops).better(0.1).build();
+        assertThat(better.threshold()).isEqualTo(0);
+        assertThat(better.failBelow()).isEqualTo(-0.1);
+        assertThat(better.withMarginTimes(0.5).failBelow()).isEqualTo(-0.05);
+    }
 }

@@ -26,7 +26,7 @@ class PaperQuotesTest {
     @Test
     void everyQuoteIsAWholeSentenceFromANumberedSection() throws Exception {
         List<PaperQuote> quotes = all();
-        assertThat(quotes).hasSize(10);
+        assertThat(quotes).hasSize(11);
         for (PaperQuote q : quotes) {
             assertThat(q.section()).as(q.text()).matches("Sec\\. \\d+\\.\\d+, [A-Z].+");
             assertThat(q.text()).matches("[A-Z].*\\.").doesNotContain("  ");

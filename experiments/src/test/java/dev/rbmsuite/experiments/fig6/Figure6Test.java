@@ -69,7 +69,11 @@ class Figure6Test {
         // every run falls or is level at its end: none is still rising
         assertThat(d.stream().filter(x -> x.claim().id().startsWith("fig6.levelled."))
                 .allMatch(x -> x.verdict() == Verdict.HOLDS)).isTrue();
-        assertThat(d.stream().filter(x -> x.claim().kind() == Kind.PAPER).count()).isEqualTo(8);
+        // 3 against BGS (Sec. 5.2's opening), 4 as L grows, 3 against DT, 1 stable at L = 3
+        assertThat(d.stream().filter(x -> x.claim().kind() == Kind.PAPER).count()).isEqualTo(11);
+        assertThat(d.stream().filter(x -> x.claim().kind() == Kind.PAPER).map(x -> x.claim().verdictOf()).distinct())
+                .containsExactly("fig6.mitigates-failure-vs-bgs", "fig6.mitigated-with-L.dt",
+                        "fig6.mitigated-with-L.roundtrip", "fig6.more-effective-than-dt", "fig6.stable-at-L3");
     }
 
     @Test

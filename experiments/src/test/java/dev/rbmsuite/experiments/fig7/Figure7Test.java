@@ -83,12 +83,13 @@ class Figure7Test {
         assertThat(decided(d, "fig7.comparable.islands.bgs").verdict()).isEqualTo(Verdict.HOLDS);
         assertThat(decided(d, "fig7.better-than-dt.islands").verdict()).isEqualTo(Verdict.HOLDS);
         assertThat(decided(d, "fig7.comparable.pentagon.dt").verdict()).isEqualTo(Verdict.HOLDS);
-        assertThat(decided(d, "fig7.better-than-dt.pentagon").verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+        // 0.05 nats below DT, inside the 0.1-nat margin: equal within it, not "does not hold"
+        assertThat(decided(d, "fig7.better-than-dt.pentagon").verdict()).isEqualTo(Verdict.EQUAL);
         assertThat(decided(d, "fig7.comparable.iris.bgs").verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
         assertThat(decided(d, "fig7.comparable.iris.dt").verdict()).isEqualTo(Verdict.HOLDS);
         // equal curves: comparable within the margin, not better
         assertThat(decided(d, "fig7.comparable.wine.dt").verdict()).isEqualTo(Verdict.HOLDS);
-        assertThat(decided(d, "fig7.better-than-dt.wine").verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(decided(d, "fig7.better-than-dt.wine").verdict()).isEqualTo(Verdict.EQUAL);
         assertThat(decided(d, "fig7.comparable.islands.bgs").claim().quote()).isEqualTo(PaperQuotes.FIG7_COMPARABLE.text());
         assertThat(decided(d, "fig7.better-than-dt.islands").claim().kind()).isEqualTo(Kind.BEYOND);
         // 5 data sets x 2 baselines, 5 "better than DT", 15 convergence checks

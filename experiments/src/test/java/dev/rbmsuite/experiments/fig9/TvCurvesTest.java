@@ -52,4 +52,19 @@ class TvCurvesTest {
         assertThat(TvCurves.firstBelow(steps, a, b)).isEqualTo(2);
         assertThat(TvCurves.firstBelow(steps, c, a)).isNaN();
     }
+
+    @Test
+    void halfwayIsTheStepWhereHalfTheDistanceToTheFloorIsCovered() {
+        double[] steps = {0, 1, 2, 3, 4, 5};
+        // from 1.0 towards the floor 0.2: halfway is TV 0.6, reached between steps 2 (0.7) and 3 (0.5)
+        double[] tv = {1.0, 0.9, 0.7, 0.5, 0.3, 0.2};
+        assertThat(TvCurves.halfway(steps, tv, 0.2, 5)).isCloseTo(2.5, within(1e-12));
+        // a faster curve gets there earlier
+        assertThat(TvCurves.halfway(steps, new double[] {1.0, 0.4, 0.3, 0.25, 0.2, 0.2}, 0.2, 5))
+                .isCloseTo(1 - 0.0, within(1 / 3.0 + 1e-12)).isLessThan(1.0);
+        // a curve that never gets there is censored at the range
+        assertThat(TvCurves.halfway(steps, new double[] {1.0, 0.99, 0.98, 0.97, 0.96, 0.95}, 0.2, 5)).isEqualTo(5);
+        // and one that gets there only after the range, too
+        assertThat(TvCurves.halfway(steps, tv, 0.2, 2)).isEqualTo(2);
+    }
 }

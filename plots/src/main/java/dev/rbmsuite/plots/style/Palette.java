@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
  * <p>Colours are the Okabe-Ito palette, which stays distinguishable under the common forms of colour
  * blindness (TOOLCHAIN.md, XChart section). Registered keys (case-insensitive):
  * <ul>
- *   <li>kernels: {@code bgs} vermillion, {@code dt} blue, {@code roundtrip} bluish green, {@code pt}
- *       reddish purple;</li>
+ *   <li>kernels: {@code bgs} vermillion, {@code dt} blue, {@code roundtrip} reddish purple, {@code pt}
+ *       bluish green;</li>
  *   <li>lambda2 estimators (Fig 2, App. B): {@code count} orange, {@code rao-blackwell} sky blue;</li>
  *   <li>references: {@code exact} black, {@code iid} grey dashed (the i.i.d. TV floor of docs/methods.md
  *       section 6), {@code data} light grey (PCA point clouds, Figs 5 and 8).</li>
@@ -62,8 +62,11 @@ public final class Palette {
     static {
         BASE.put("bgs", new SeriesStyle(VERMILLION, Dash.SOLID, MarkerShape.CIRCLE));
         BASE.put("dt", new SeriesStyle(BLUE, Dash.SOLID, MarkerShape.SQUARE));
-        BASE.put("roundtrip", new SeriesStyle(BLUISH_GREEN, Dash.SOLID, MarkerShape.DIAMOND));
-        BASE.put("pt", new SeriesStyle(REDDISH_PURPLE, Dash.SOLID, MarkerShape.TRIANGLE_UP));
+        // the round trip in reddish purple, not bluish green: next to DT's blue, green lines of the same dash
+        // were hard to tell apart in figure 6 (issue 31); blue and reddish purple differ in hue and lightness
+        // for every common colour-vision deficiency
+        BASE.put("roundtrip", new SeriesStyle(REDDISH_PURPLE, Dash.SOLID, MarkerShape.DIAMOND));
+        BASE.put("pt", new SeriesStyle(BLUISH_GREEN, Dash.SOLID, MarkerShape.TRIANGLE_UP));
         BASE.put("count", new SeriesStyle(ORANGE, Dash.SOLID, MarkerShape.TRIANGLE_DOWN));
         BASE.put("rao-blackwell", new SeriesStyle(SKY_BLUE, Dash.SOLID, MarkerShape.TRIANGLE_UP));
         BASE.put("exact", new SeriesStyle(BLACK, Dash.SOLID, MarkerShape.CIRCLE));

@@ -29,7 +29,7 @@ class PaletteTest {
         }
         assertThat(Palette.color("bgs")).isEqualTo(Palette.VERMILLION);
         assertThat(Palette.color("dt")).isEqualTo(Palette.BLUE);
-        assertThat(Palette.color("roundtrip")).isEqualTo(Palette.BLUISH_GREEN);
+        assertThat(Palette.color("roundtrip")).isEqualTo(Palette.REDDISH_PURPLE);
     }
 
     @Test
