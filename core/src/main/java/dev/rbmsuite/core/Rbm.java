@@ -16,6 +16,10 @@ import org.nd4j.linalg.api.ndarray.INDArray;
  * <p>All results are finite for weights of magnitude up to (at least) 50.
  */
 public final class Rbm {
+    static {
+        VectorModule.require(); // before any vectorised class is linked (see VectorModule)
+    }
+
     private final int n;
     private final int m;
     private final double[] w;   // n x m, row-major: w[i*m + j] = W_ij

@@ -9,6 +9,10 @@ import java.util.List;
  * RBMs that tempering uses. A single RBM is a stack of one layer.
  */
 public final class RbmStack {
+    static {
+        VectorModule.require(); // before any vectorised class is linked (see VectorModule)
+    }
+
     private final List<Rbm> layers;
 
     private RbmStack(List<Rbm> layers) {

@@ -2,6 +2,7 @@ package dev.rbmsuite.datasets;
 
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.VectorModule;
 import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.core.io.DecimalText;
 import dev.rbmsuite.datasets.encoding.RankHot;
@@ -37,6 +38,10 @@ import java.util.function.Supplier;
  * same seed gives the same data set; the UCI data sets are deterministic.
  */
 public final class Datasets {
+    static {
+        VectorModule.require(); // before any vectorised class is linked (see VectorModule)
+    }
+
     /** The largest number of rank-hot bins per feature accepted for parameter k. */
     public static final int MAX_BINS = 1000;
     private static final Map<String, Map<String, String>> DEFAULTS = new LinkedHashMap<>();

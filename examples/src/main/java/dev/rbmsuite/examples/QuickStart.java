@@ -27,9 +27,11 @@ public final class QuickStart {
      * @return {initial log-likelihood, final log-likelihood, mean activity of 500 samples}
      */
     public static double[] run(int epochs) {
-        BinaryDataset data = Datasets.create("pentagon", Map.of("n", "12"), Rng.seeded(1));
+        // the settings first: a library call that checks for the Vector API module before any
+        // vectorised class (Rng among them) is linked (docs/architecture.md, "The Vector API module")
         TrainingSettings settings = TrainingSettings.builder().kernel("roundtrip").hidden(8, 4, 2)
                 .epochs(epochs).learningRate(0.05).samples(50).seed(7).build();
+        BinaryDataset data = Datasets.create("pentagon", Map.of("n", "12"), Rng.seeded(1));
         Trainer trainer = new Trainer(settings, data.toArray(), data.size(), data.dimension());
         double before = logLikelihood(trainer.model().bottom(), data);
         while (trainer.epoch() < settings.epochs()) {

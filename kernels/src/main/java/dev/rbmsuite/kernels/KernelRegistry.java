@@ -1,6 +1,7 @@
 package dev.rbmsuite.kernels;
 
 import dev.rbmsuite.core.RbmStack;
+import dev.rbmsuite.core.VectorModule;
 import dev.rbmsuite.core.io.DecimalText;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -20,6 +21,10 @@ import java.util.TreeMap;
  * <p>Instances are immutable and safe to share between threads.
  */
 public final class KernelRegistry {
+    static {
+        VectorModule.require(); // before any vectorised class is linked (see VectorModule)
+    }
+
     private static volatile KernelRegistry installed;
 
     private final Map<String, KernelFactory> factories;

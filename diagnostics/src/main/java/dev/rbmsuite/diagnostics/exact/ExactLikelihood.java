@@ -4,6 +4,7 @@ import dev.rbmsuite.core.FloatLimits;
 import dev.rbmsuite.core.Nd;
 import dev.rbmsuite.core.Ranges;
 import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.VectorModule;
 import org.nd4j.linalg.api.ndarray.INDArray;
 
 /**
@@ -12,6 +13,10 @@ import org.nd4j.linalg.api.ndarray.INDArray;
  * ln P^(v)(v) = lv(v) - ln Z).
  */
 public final class ExactLikelihood {
+    static {
+        VectorModule.require(); // before any vectorised class is linked (see VectorModule)
+    }
+
     private ExactLikelihood() {
     }
 

@@ -3,6 +3,7 @@ package dev.rbmsuite.learning.train;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.VectorModule;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.StepInfo;
@@ -43,6 +44,10 @@ import java.util.function.Supplier;
  * resumed run is bit-identical to an uninterrupted one.
  */
 public final class Trainer {
+    static {
+        VectorModule.require(); // before any vectorised class is linked (see VectorModule)
+    }
+
     private static final long INIT_WEIGHTS = 1;
     private static final long INIT_CHAINS = 2;
     private static final long UPDATE = 3;

@@ -1,5 +1,6 @@
 package dev.rbmsuite.learning.train;
 
+import dev.rbmsuite.core.VectorModule;
 import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.KernelRegistry;
 import dev.rbmsuite.learning.estimators.Estimator;
@@ -33,6 +34,10 @@ import java.util.TreeMap;
 public record TrainingSettings(String kernel, int[] hidden, int epochs, double learningRate, int samples,
                                String estimator, int evalEvery, long seed, boolean lambda2,
                                MonitorSettings monitor, Map<String, String> kernelParams) {
+    static {
+        VectorModule.require(); // before any vectorised class is linked (see VectorModule)
+    }
+
     /** The built-in kernels of the paper's training experiments (any installed kernel is accepted). */
     public static final List<String> KERNELS = List.of("bgs", "dt", "roundtrip");
     /** The estimators that training accepts. */
