@@ -115,8 +115,8 @@ public final class Report {
     }
 
     /**
-     * The report's opening: the headline in sentences, then one paragraph per figure in the
-     * figure's own units, all generated from the sentences' verdicts and their evidence rows.
+     * The report's opening: the headline in sentences, then one plain paragraph per figure in the
+     * figure's own units ({@link PlainSummary}), all generated from the sentences' verdicts and their evidence rows.
      */
     static String whatReproduces(List<JsonNode> manifests, List<Sentences.Sentence> sentences, List<JsonNode> rows) {
         StringBuilder sb = new StringBuilder("## What reproduces and what does not\n\n");
@@ -133,116 +133,18 @@ public final class Report {
         sb.append(String.format(Locale.ROOT, "These verdicts rest on %d evidence rows in `claims.csv` (each names its "
                 + "sentence in `verdict_of`); %d further rows are the suite's own checks beyond the paper.%n%n", evidence,
                 beyond));
+        sb.append("Per figure: each of the paper's sentences in a few words, its verdict, and the range of its effects "
+                + "over data sets, baselines and depths in the figure's units (two significant digits; \"A minus B\" "
+                + "is A's value less B's). Intervals, margins and tests are in each figure's evidence tables below.\n\n");
         for (JsonNode m : manifests) {
             String fig = m.path("figure").asText();
             List<Sentences.Sentence> own = sentences.stream().filter(x -> x.figure().equals(fig)).toList();
             if (own.isEmpty()) {
                 continue;
             }
-            sb.append("**").append(fig).append(".** ");
-            Map<String, List<Sentences.Sentence>> byQuote = new LinkedHashMap<>();
-            own.forEach(x -> byQuote.computeIfAbsent(x.quote() + "\u0000" + family(x.id()), k -> new ArrayList<>()).add(x));
-            List<String> parts = new ArrayList<>();
-            for (List<Sentences.Sentence> g : byQuote.values()) {
-                parts.add(paragraphPart(g));
-            }
-            sb.append(String.join(" ", parts)).append("\n\n");
+            sb.append("**").append(fig).append(".** ").append(PlainSummary.paragraph(own)).append("\n\n");
         }
         return sb.toString();
-    }
-
-    /** A sentence id without its data set and baseline: "fig9.rapid.genrbm.dt" is of family "fig9.rapid". */
-    private static String family(String id) {
-        String[] p = id.split("\\.");
-        return p.length >= 2 ? p[0] + "." + p[1] : id;
-    }
-
-    private static String paragraphPart(List<Sentences.Sentence> g) {
-        StringBuilder sb = new StringBuilder();
-        String quote = Tex.plain(g.get(0).quote());
-        String fam = family(g.get(0).id());
-        sb.append('`').append(fam).append("` (\"").append(shortQuote(quote)).append("\"): ");
-        if (g.size() == 1) {
-            sb.append(g.get(0).verdict().text());
-            if (g.get(0).adjusted() != g.get(0).verdict()) {
-                sb.append(" (").append(g.get(0).adjusted().text()).append(" after Holm)");
-            }
-        } else {
-            Map<Verdict, List<String>> by = new LinkedHashMap<>();
-            for (Verdict v : Verdict.values()) {
-                by.put(v, new ArrayList<>());
-            }
-            for (Sentences.Sentence x : g) {
-                by.get(x.verdict()).add(x.id().startsWith(fam + ".") ? x.id().substring(fam.length() + 1) : x.id());
-            }
-            List<String> bits = new ArrayList<>();
-            by.forEach((v, ids) -> {
-                if (!ids.isEmpty()) {
-                    bits.add(v.text() + " for " + ids.size() + " of " + g.size() + " (" + String.join(", ", ids) + ")");
-                }
-            });
-            sb.append(String.join("; ", bits));
-            long changed = g.stream().filter(x -> x.adjusted() != x.verdict()).count();
-            if (changed > 0) {
-                sb.append("; ").append(changed).append(changed == 1 ? " becomes" : " become").append(" inconclusive after Holm");
-            }
-        }
-        sb.append(". ");
-        // the evidence in the figure's units: per statistic and comparison, the range of the effects and intervals
-        Map<String, Map<String, List<JsonNode>>> byStat = new LinkedHashMap<>();
-        g.forEach(x -> x.rows().forEach(r -> byStat.computeIfAbsent(r.path("statistic").asText(),
-                k -> new LinkedHashMap<>()).computeIfAbsent(r.path("effect_label").asText("effect"),
-                k -> new ArrayList<>()).add(r)));
-        List<String> ev = new ArrayList<>();
-        for (Map.Entry<String, Map<String, List<JsonNode>>> e : byStat.entrySet()) {
-            List<String> per = new ArrayList<>();
-            e.getValue().forEach((label, rs) -> {
-                String r = range(label, rs);
-                if (!r.isEmpty()) {
-                    per.add(r);
-                }
-            });
-            if (!per.isEmpty()) {
-                ev.add(e.getKey() + ": " + String.join("; ", per));
-            }
-        }
-        if (!ev.isEmpty()) {
-            sb.append("Evidence (larger favours the paper) — ").append(String.join(". ", ev)).append('.');
-        }
-        return sb.toString();
-    }
-
-    /** "label = e [lo, hi]" for one row, "label from a to b (95 % intervals within c to d)" for several. */
-    private static String range(String label, List<JsonNode> rs) {
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = Double.NEGATIVE_INFINITY;
-        double clo = Double.POSITIVE_INFINITY;
-        double chi = Double.NEGATIVE_INFINITY;
-        for (JsonNode r : rs) {
-            if (r.path("effect").isNumber()) {
-                lo = Math.min(lo, r.path("effect").asDouble());
-                hi = Math.max(hi, r.path("effect").asDouble());
-            }
-            if (r.path("ci_low").isNumber()) {
-                clo = Math.min(clo, r.path("ci_low").asDouble());
-                chi = Math.max(chi, r.path("ci_high").asDouble());
-            }
-        }
-        if (!Double.isFinite(lo)) {
-            return "";
-        }
-        if (rs.size() == 1) {
-            return label + " = " + Decision.num(lo) + (Double.isFinite(clo) ? " [" + Decision.num(clo) + ", "
-                    + Decision.num(chi) + "]" : "");
-        }
-        return label + " from " + Decision.num(lo) + " to " + Decision.num(hi) + " over " + rs.size() + " rows"
-                + (Double.isFinite(clo) ? " (95 % intervals within " + Decision.num(clo) + " to " + Decision.num(chi) + ")"
-                : "");
-    }
-
-    private static String shortQuote(String q) {
-        String[] w = q.split(" ");
-        return w.length <= 14 ? q : String.join(" ", java.util.Arrays.copyOf(w, 14)) + " …";
     }
 
     private static String countWords(List<Sentences.Sentence> s, boolean adjusted) {

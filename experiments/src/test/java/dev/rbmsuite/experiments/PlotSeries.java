@@ -43,4 +43,45 @@ public final class PlotSeries {
         return f.panels().stream().map(p -> p instanceof XyPanel xy ? xy.title()
                 : ((dev.rbmsuite.plots.MatrixPanel) p).title()).toList();
     }
+
+    /**
+     * Issue 31: in every line panel, two series of different kernels (the style key without its {@code -L<k>}
+     * suffix) differ in colour and in dash, and no two series share colour, dash and width, so kernel and L are
+     * both decodable without colour vision.
+     *
+     * @param f a figure
+     * @return the number of pairs of series checked
+     * @throws AssertionError naming the panel and the two series that could be confused
+     */
+    public static int assertKernelsDecodable(Figure f) {
+        int pairs = 0;
+        for (int p = 0; p < f.panels().size(); p++) {
+            if (!(f.panels().get(p) instanceof XyPanel xy)) {
+                continue;
+            }
+            List<Series> lines = xy.series().stream().filter(s -> s.kind() == Series.Kind.LINE).toList();
+            for (int i = 0; i < lines.size(); i++) {
+                for (int j = i + 1; j < lines.size(); j++) {
+                    Series a = lines.get(i);
+                    Series b = lines.get(j);
+                    dev.rbmsuite.plots.style.SeriesStyle sa = dev.rbmsuite.plots.style.Palette.style(a.styleKey());
+                    dev.rbmsuite.plots.style.SeriesStyle sb = dev.rbmsuite.plots.style.Palette.style(b.styleKey());
+                    String where = "panel " + p + ": '" + a.name() + "' and '" + b.name() + "'";
+                    if (!kernel(a.styleKey()).equals(kernel(b.styleKey()))
+                            && (sa.color().equals(sb.color()) || sa.dash() == sb.dash())) {
+                        throw new AssertionError(where + " are different kernels sharing a colour or a dash");
+                    }
+                    if (sa.color().equals(sb.color()) && sa.dash() == sb.dash() && sa.width() == sb.width()) {
+                        throw new AssertionError(where + " are drawn alike");
+                    }
+                    pairs++;
+                }
+            }
+        }
+        return pairs;
+    }
+
+    private static String kernel(String styleKey) {
+        return styleKey.toLowerCase(java.util.Locale.ROOT).replaceFirst("-l\\d+$", "");
+    }
 }

@@ -117,6 +117,11 @@ class ReportTest {
                 + "margin and 0 are inconclusive.**");
         assertThat(md.indexOf("## What reproduces and what does not")).isLessThan(md.indexOf("## How claims"));
         assertThat(md.indexOf("## fig1:")).isLessThan(md.indexOf("## fig6:"));
+        // the opening is plain: per figure, verdicts and effects in the figure's units, no intervals or p-values
+        String opening = md.substring(md.indexOf("## What reproduces"), md.indexOf("Each figure below"));
+        assertThat(opening).contains("**fig6.** ").contains("**holds**").doesNotContain("95 %").doesNotContain("CI")
+                .doesNotContain("[").doesNotContain("Evidence");
+        assertThat(opening).contains("Intervals, margins and tests are in each figure's evidence tables below.");
         assertThat(md).contains("## How claims are decided");
     }
 

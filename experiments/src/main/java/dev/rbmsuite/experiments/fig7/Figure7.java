@@ -150,6 +150,7 @@ public final class Figure7 extends ResultFigure<Figure7.Result> {
                 + " runs at the final epoch)" : " (mAIS estimate of log Z)";
         return "Figure 7. Log-likelihood against the training epoch for (a) islands, (b) pentagon, (c) iris (exact), "
                 + "(d) wine and (e) seeds" + ais + ", for BGS, DT (L = 3) and the proposed kernel (L = 3); mean over "
-                + r.runs().get(0).trials().size() + " trials.";
+                + r.runs().get(0).trials().size() + " trials. Colour and dash tell the kernel (BGS vermillion solid, DT blue "
+                + "dashed, proposed reddish purple dotted; Okabe-Ito colours).";
     }
 }

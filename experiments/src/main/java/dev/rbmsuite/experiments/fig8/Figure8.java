@@ -147,8 +147,9 @@ public final class Figure8 extends ResultFigure<Figure8.Result> {
                 fig.panel(b.build());
             }
         }
-        fig.sharedLegend(List.of(LegendEntry.line("BGS", "bgs"), LegendEntry.line("DT (L = 3)", "dt"),
-                LegendEntry.line("proposed (L = 3)", "roundtrip")));
+        fig.sharedLegend(List.of(new LegendEntry("BGS", "bgs", Series.Kind.TRAJECTORY),
+                new LegendEntry("DT (L = 3)", "dt", Series.Kind.TRAJECTORY),
+                new LegendEntry("proposed (L = 3)", "roundtrip", Series.Kind.TRAJECTORY)));
         return fig.build();
     }
 

@@ -157,6 +157,6 @@ public final class Figure9 extends ResultFigure<Figure9.Result> {
         return "Figure 9. TV distance between the exact visible marginal and the empirical distribution of " + r.chains()
                 + " chains run from a common persistent-chain start, for (a) GenRBM, (b) islands, (c) pentagon and (d) "
                 + "iris, over " + r.steps() + " steps. Lines: median over " + r.starts() + " starts; bands: 10th-90th "
-                + "percentiles; dashed: expected TV of " + r.chains() + " exact i.i.d. samples.";
+                + "percentiles; grey dashed: expected TV of " + r.chains() + " exact i.i.d. samples.";
     }
 }

@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.CsvTable;
+import dev.rbmsuite.experiments.PlotSeries;
 import dev.rbmsuite.experiments.claims.ClaimEngine;
 import dev.rbmsuite.experiments.claims.Decision;
 import dev.rbmsuite.experiments.claims.Kind;
 import dev.rbmsuite.experiments.claims.PaperQuotes;
 import dev.rbmsuite.experiments.claims.Verdict;
 import dev.rbmsuite.experiments.training.Run;
+import dev.rbmsuite.plots.Figure;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +33,10 @@ class Figure6Test {
             double base = k < 50 ? -6 + k / 50.0 : -5 - drop * (k - 49) / 50.0;
             ll[k] = base + 0.01 * rng.nextGaussian();
         }
-        return CsvTable.ofColumns(List.of("epoch", "logLikelihood"), List.of(e, ll));
+        // the MAE panels' columns, flat (no claim reads them)
+        double[] mae = new double[100];
+        java.util.Arrays.fill(mae, 0.01);
+        return CsvTable.ofColumns(List.of("epoch", "logLikelihood", "maeB", "maeC", "maeW"), List.of(e, ll, mae, mae, mae));
     }
 
     private static Figure6.Result result(int trials) {
@@ -74,6 +79,16 @@ class Figure6Test {
         assertThat(d.stream().filter(x -> x.claim().kind() == Kind.PAPER).map(x -> x.claim().verdictOf()).distinct())
                 .containsExactly("fig6.mitigates-failure-vs-bgs", "fig6.mitigated-with-L.dt",
                         "fig6.mitigated-with-L.roundtrip", "fig6.more-effective-than-dt", "fig6.stable-at-L3");
+    }
+
+    @Test
+    void kernelsAndDepthsAreDecodableInEveryPanelAndTheCaptionSaysHow() {
+        Figure6.Result r = result(3);
+        Figure f = new Figure6().plot(r);
+        // seven lines (BGS, DT and the round trip at L = 1, 2, 3) in each of the four panels: 4 x 21 pairs
+        assertThat(PlotSeries.assertKernelsDecodable(f)).isEqualTo(4 * 21);
+        assertThat(new Figure6().caption(r)).contains("Colour and dash tell the kernel")
+                .contains("line width tells L");
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.util.List;
 
 import dev.rbmsuite.plots.LegendEntry;
 import dev.rbmsuite.plots.Series;
+import dev.rbmsuite.plots.style.Dash;
 import dev.rbmsuite.plots.style.MarkerShape;
 import dev.rbmsuite.plots.style.Palette;
 import dev.rbmsuite.plots.style.SeriesStyle;
@@ -104,7 +105,9 @@ final class LegendStrip {
                     g.fill(s);
                 } else {
                     g.setColor(st.color());
-                    g.setStroke(t.lineStroke(st.dash()));
+                    // a trajectory is drawn solid (XyChartFactory), so is its sample
+                    g.setStroke(e.kind() == Series.Kind.TRAJECTORY ? t.lineStroke(Dash.SOLID, st.width())
+                            : t.lineStroke(st.dash(), st.width()));
                     g.draw(new Line2D.Double(x, cy, x + sampleWidth(), cy));
                 }
                 g.setColor(Theme.INK);

@@ -15,6 +15,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
+import dev.rbmsuite.plots.style.Dash;
 import dev.rbmsuite.plots.style.MarkerShape;
 import dev.rbmsuite.plots.style.Palette;
 import dev.rbmsuite.plots.style.SeriesStyle;
@@ -80,7 +81,7 @@ public final class XyChartFactory {
                     xs.setXYSeriesRenderStyle(XYSeriesRenderStyle.Line);
                     xs.setMarker(SeriesMarkers.NONE);
                     xs.setLineColor(st.color());
-                    xs.setLineStyle(theme.lineStroke(st.dash()));
+                    xs.setLineStyle(theme.lineStroke(st.dash(), st.width()));
                 }
                 case SCATTER -> {
                     xs.setXYSeriesRenderStyle(XYSeriesRenderStyle.Scatter);
@@ -92,7 +93,9 @@ public final class XyChartFactory {
                     xs.setXYSeriesRenderStyle(XYSeriesRenderStyle.Line);
                     xs.setMarker(SeriesMarkers.NONE);
                     xs.setLineColor(st.color());
-                    xs.setLineStyle(theme.trajectoryStroke(st.dash()));
+                    // solid whatever the kernel's dash: each trajectory panel names its kernel, and a dash pattern
+                    // breaks up on a chain's short, overlapping jumps (Fig 8)
+                    xs.setLineStyle(theme.trajectoryStroke(Dash.SOLID));
                     boolean legend = s.inLegend() && !trajectoryLegendDone;
                     addEndMarker(chart, s, st, theme, true, legend);
                     addEndMarker(chart, s, st, theme, false, legend);

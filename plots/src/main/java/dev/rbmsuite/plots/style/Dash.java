@@ -1,8 +1,9 @@
 package dev.rbmsuite.plots.style;
 
 /**
- * Line dash patterns. In the paper's figures the dash tells the stack depth L apart while the colour tells
- * the kernel (Fig 6: DT and the round trip for L = 1, 2, 3).
+ * Line dash patterns. In the suite's figures the dash and the colour together tell the kernel (BGS solid, DT
+ * dashed, the round trip dotted; see {@link Palette}), so two kernels never share both; the stack depth L is
+ * told by the line width (Fig 6).
  */
 public enum Dash {
     /** Continuous line. */

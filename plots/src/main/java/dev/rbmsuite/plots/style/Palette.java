@@ -15,15 +15,18 @@ import java.util.regex.Pattern;
  * <p>Colours are the Okabe-Ito palette, which stays distinguishable under the common forms of colour
  * blindness (TOOLCHAIN.md, XChart section). Registered keys (case-insensitive):
  * <ul>
- *   <li>kernels: {@code bgs} vermillion, {@code dt} blue, {@code roundtrip} reddish purple, {@code pt}
- *       bluish green;</li>
+ *   <li>kernels, each with its own colour <em>and</em> its own dash, so that no two kernels share either and a
+ *       line stays decodable in grey print or under any colour-vision deficiency (issue 31): {@code bgs}
+ *       vermillion solid, {@code dt} blue dashed, {@code roundtrip} reddish purple dotted, {@code pt} bluish
+ *       green dash-dot;</li>
  *   <li>lambda2 estimators (Fig 2, App. B): {@code count} orange, {@code rao-blackwell} sky blue;</li>
  *   <li>references: {@code exact} black, {@code iid} grey dashed (the i.i.d. TV floor of docs/methods.md
  *       section 6), {@code data} light grey (PCA point clouds, Figs 5 and 8).</li>
  * </ul>
- * A suffix {@code -L<k>} keeps the colour of the base key and sets the dash by depth, so L tells apart by
- * dash within one kernel colour (Fig 6): {@code L1} dotted, {@code L2} dashed, {@code L3} solid, {@code L4}
- * and deeper dash-dot. Thus {@code "dt"} and {@code "dt-L3"} (the paper's default L = 3) look the same.
+ * A suffix {@code -L<k>} keeps the colour, dash and marker of the base key and sets the line width by depth,
+ * so the kernel stays decodable by colour and dash while L tells apart by width (Fig 6): {@code L1} thin
+ * (0.55 of the theme's width), {@code L2} medium (0.78), {@code L3} full (1), {@code L4} and deeper thick
+ * (1.4). Thus {@code "dt"} and {@code "dt-L3"} (the paper's default L = 3) look the same.
  *
  * <p>Any other key gets a deterministic fallback colour chosen by {@link String#hashCode()} (specified by the
  * JLS, hence stable across runs and JVMs) from a second, dark, colour-blind-aware list (Paul Tol's "muted"
@@ -60,13 +63,14 @@ public final class Palette {
     private static final Map<String, SeriesStyle> BASE = new LinkedHashMap<>();
 
     static {
+        // each kernel has its own colour and its own dash (issue 31): the round trip in reddish purple, not
+        // bluish green, since next to DT's blue, green lines were hard to tell apart in figure 6; blue and reddish
+        // purple differ in hue and lightness for every common colour-vision deficiency, and the dash tells them
+        // apart where colour cannot (grey print, overlapping curves)
         BASE.put("bgs", new SeriesStyle(VERMILLION, Dash.SOLID, MarkerShape.CIRCLE));
-        BASE.put("dt", new SeriesStyle(BLUE, Dash.SOLID, MarkerShape.SQUARE));
-        // the round trip in reddish purple, not bluish green: next to DT's blue, green lines of the same dash
-        // were hard to tell apart in figure 6 (issue 31); blue and reddish purple differ in hue and lightness
-        // for every common colour-vision deficiency
-        BASE.put("roundtrip", new SeriesStyle(REDDISH_PURPLE, Dash.SOLID, MarkerShape.DIAMOND));
-        BASE.put("pt", new SeriesStyle(BLUISH_GREEN, Dash.SOLID, MarkerShape.TRIANGLE_UP));
+        BASE.put("dt", new SeriesStyle(BLUE, Dash.DASHED, MarkerShape.SQUARE));
+        BASE.put("roundtrip", new SeriesStyle(REDDISH_PURPLE, Dash.DOTTED, MarkerShape.DIAMOND));
+        BASE.put("pt", new SeriesStyle(BLUISH_GREEN, Dash.DASH_DOT, MarkerShape.TRIANGLE_UP));
         BASE.put("count", new SeriesStyle(ORANGE, Dash.SOLID, MarkerShape.TRIANGLE_DOWN));
         BASE.put("rao-blackwell", new SeriesStyle(SKY_BLUE, Dash.SOLID, MarkerShape.TRIANGLE_UP));
         BASE.put("exact", new SeriesStyle(BLACK, Dash.SOLID, MarkerShape.CIRCLE));
@@ -106,7 +110,7 @@ public final class Palette {
         Matcher m = DEPTH.matcher(k);
         if (m.matches()) {
             SeriesStyle base = baseOrFallback(m.group(1));
-            return new SeriesStyle(base.color(), dashForDepth(m.group(2)), base.marker());
+            return new SeriesStyle(base.color(), base.dash(), base.marker(), widthForDepth(m.group(2)));
         }
         return fallback(k);
     }
@@ -138,18 +142,18 @@ public final class Palette {
         return new SeriesStyle(c, Dash.SOLID, shapes[Math.floorMod(k.hashCode() / 7, shapes.length)]);
     }
 
-    private static Dash dashForDepth(String digits) {
+    private static float widthForDepth(String digits) {
         int depth;
         try {
             depth = Integer.parseInt(digits);
         } catch (NumberFormatException e) {
-            return Dash.DASH_DOT;
+            return 1.4f;
         }
         return switch (depth) {
-            case 1 -> Dash.DOTTED;
-            case 2 -> Dash.DASHED;
-            case 3 -> Dash.SOLID;
-            default -> Dash.DASH_DOT;
+            case 0, 1 -> 0.55f;
+            case 2 -> 0.78f;
+            case 3 -> 1f;
+            default -> 1.4f;
         };
     }
 }

@@ -10,13 +10,29 @@ import java.util.Objects;
  * @param color line, marker and band colour (the band is drawn with this colour made translucent)
  * @param dash line dash
  * @param marker marker shape for scatter series
+ * @param width line width as a multiple of the theme's line width (1 for the paper's default; Fig 6 tells
+ *     the stack depth L by width, since colour and dash already tell the kernel)
  */
-public record SeriesStyle(Color color, Dash dash, MarkerShape marker) {
+public record SeriesStyle(Color color, Dash dash, MarkerShape marker, float width) {
 
-    /** Checks that no component is null. */
+    /** Checks that no component is null and that the width is positive and finite. */
     public SeriesStyle {
         Objects.requireNonNull(color, "color");
         Objects.requireNonNull(dash, "dash");
         Objects.requireNonNull(marker, "marker");
+        if (!(width > 0f) || Float.isInfinite(width)) {
+            throw new IllegalArgumentException("line width factor must be positive and finite, got " + width);
+        }
+    }
+
+    /**
+     * A style of the theme's full line width.
+     *
+     * @param color line, marker and band colour
+     * @param dash line dash
+     * @param marker marker shape for scatter series
+     */
+    public SeriesStyle(Color color, Dash dash, MarkerShape marker) {
+        this(color, dash, marker, 1f);
     }
 }

@@ -127,8 +127,21 @@ public record Theme(double scale) {
      * @return round-joined stroke of {@link #lineWidth()}
      */
     public BasicStroke lineStroke(Dash dash) {
-        float w = lineWidth();
-        float[] pattern = dash.pattern(w / 2.5f);
+        return lineStroke(dash, 1f);
+    }
+
+    /**
+     * The stroke of a data line with the given dash and width factor. The dash pattern scales with the
+     * theme's line width, not with the factor, so a thin and a thick line of one dash show dashes of the same
+     * length (Fig 6: L by width within one kernel's dash).
+     *
+     * @param dash dash pattern
+     * @param widthFactor multiple of {@link #lineWidth()} ({@link SeriesStyle#width()})
+     * @return round-joined stroke of {@code widthFactor} times {@link #lineWidth()}
+     */
+    public BasicStroke lineStroke(Dash dash, float widthFactor) {
+        float w = lineWidth() * widthFactor;
+        float[] pattern = dash.pattern(lineWidth() / 2.5f);
         return pattern == null
                 ? new BasicStroke(w, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND)
                 : new BasicStroke(w, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, pattern, 0f);

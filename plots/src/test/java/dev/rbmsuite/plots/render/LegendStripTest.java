@@ -117,8 +117,16 @@ class LegendStripTest {
     void aDashedKeyGivesAGappedSampleAndASolidKeyAContinuousOne() {
         assertThat(runsOfColour(painted(List.of(LegendEntry.line("DT, L = 2", "dt-L2")), 600, 0),
                 Palette.color("dt-L2"))).isGreaterThanOrEqualTo(2);
-        assertThat(runsOfColour(painted(List.of(LegendEntry.line("DT, L = 3", "dt-L3")), 600, 0),
-                Palette.color("dt-L3"))).isEqualTo(1);
+        assertThat(runsOfColour(painted(List.of(LegendEntry.line("BGS", "bgs")), 600, 0),
+                Palette.color("bgs"))).isEqualTo(1);
+    }
+
+    @Test
+    void aTrajectoryEntryIsContinuousWhateverItsKernelsDash() {
+        assertThat(runsOfColour(painted(List.of(new LegendEntry("DT", "dt", dev.rbmsuite.plots.Series.Kind.TRAJECTORY)),
+                600, 0), Palette.color("dt"))).isEqualTo(1);
+        assertThat(runsOfColour(painted(List.of(LegendEntry.line("DT", "dt")), 600, 0), Palette.color("dt")))
+                .isGreaterThanOrEqualTo(2);
     }
 
     /** The largest number of separate runs of colour {@code c} along any pixel row. */

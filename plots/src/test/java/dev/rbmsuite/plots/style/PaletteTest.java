@@ -33,13 +33,52 @@ class PaletteTest {
     }
 
     @Test
-    void depthSuffixKeepsKernelColourAndSetsDash() {
+    void depthSuffixKeepsKernelColourAndDashAndSetsWidth() {
         assertThat(Palette.color("dt-L1")).isEqualTo(Palette.color("dt"));
         assertThat(Palette.color("roundtrip-L2")).isEqualTo(Palette.color("roundtrip"));
-        assertThat(Palette.style("dt-L1").dash()).isEqualTo(Dash.DOTTED);
-        assertThat(Palette.style("dt-L2").dash()).isEqualTo(Dash.DASHED);
+        assertThat(Palette.style("dt-L1").dash()).isEqualTo(Dash.DASHED);
+        assertThat(Palette.style("roundtrip-L2").dash()).isEqualTo(Dash.DOTTED);
         assertThat(Palette.style("dt-L3")).isEqualTo(Palette.style("dt"));
-        assertThat(Palette.style("roundtrip-L5").dash()).isEqualTo(Dash.DASH_DOT);
+        assertThat(Palette.style("dt-L1").width()).isLessThan(Palette.style("dt-L2").width());
+        assertThat(Palette.style("dt-L2").width()).isLessThan(Palette.style("dt-L3").width());
+        assertThat(Palette.style("roundtrip-L5").width()).isGreaterThan(Palette.style("roundtrip-L3").width());
+    }
+
+    /**
+     * Issue 31: two kernels drawn in one panel (figs 6, 7, 9 and the compare figure) must never share colour and
+     * dash, whatever their depths, so a line is decodable without colour vision and by colour without the dash;
+     * within one kernel the depths must differ (by width), so kernel and L are both decodable.
+     */
+    @Test
+    void noTwoKernelsShareColourAndDashAtAnyDepthAndDepthsDifferWithinAKernel() {
+        List<String> kernels = List.of("bgs", "dt", "roundtrip", "pt");
+        List<String> suffixes = List.of("", "-L1", "-L2", "-L3", "-L4", "-L7");
+        Set<Dash> kernelDashes = new HashSet<>();
+        for (String k : kernels) {
+            kernelDashes.add(Palette.style(k).dash());
+            for (String other : kernels) {
+                if (k.equals(other)) {
+                    continue;
+                }
+                for (String sa : suffixes) {
+                    for (String sb : suffixes) {
+                        SeriesStyle a = Palette.style(k + sa);
+                        SeriesStyle b = Palette.style(other + sb);
+                        assertThat(a.color()).as(k + sa + " vs " + other + sb).isNotEqualTo(b.color());
+                        assertThat(a.dash()).as(k + sa + " vs " + other + sb).isNotEqualTo(b.dash());
+                    }
+                }
+            }
+            Set<Float> widths = new HashSet<>();
+            for (String l : List.of("-L1", "-L2", "-L3", "-L4")) {
+                assertThat(widths.add(Palette.style(k + l).width())).as(k + l).isTrue();
+            }
+        }
+        // each kernel has its own dash, not only its own colour
+        assertThat(kernelDashes).hasSize(kernels.size());
+        assertThat(Palette.style("bgs").dash()).isEqualTo(Dash.SOLID);
+        assertThat(Palette.style("dt").dash()).isEqualTo(Dash.DASHED);
+        assertThat(Palette.style("roundtrip").dash()).isEqualTo(Dash.DOTTED);
     }
 
     @Test

@@ -22,4 +22,15 @@ class SeriesStyleTest {
         assertThat(s).isEqualTo(new SeriesStyle(new Color(255, 0, 0), Dash.DOTTED, MarkerShape.DIAMOND));
         assertThat(s).isNotEqualTo(new SeriesStyle(Color.RED, Dash.SOLID, MarkerShape.DIAMOND));
     }
+
+    @Test
+    void theWidthDefaultsToOneAndMustBePositiveAndFinite() {
+        SeriesStyle s = new SeriesStyle(Color.RED, Dash.DOTTED, MarkerShape.DIAMOND);
+        assertThat(s.width()).isEqualTo(1f);
+        assertThat(s).isNotEqualTo(new SeriesStyle(Color.RED, Dash.DOTTED, MarkerShape.DIAMOND, 0.5f));
+        for (float bad : new float[] {0f, -1f, Float.NaN, Float.POSITIVE_INFINITY}) {
+            assertThatThrownBy(() -> new SeriesStyle(Color.RED, Dash.SOLID, MarkerShape.CIRCLE, bad))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("width");
+        }
+    }
 }

@@ -82,6 +82,16 @@ class ThemeTest {
     }
 
     @Test
+    void aWidthFactorScalesTheLineButNotItsDashes() {
+        Theme t = new Theme(1.2);
+        BasicStroke thin = t.lineStroke(Dash.DASHED, 0.5f);
+        BasicStroke full = t.lineStroke(Dash.DASHED, 1f);
+        assertThat((double) thin.getLineWidth()).isCloseTo(1.5, within(1e-6));
+        assertThat(full).isEqualTo(t.lineStroke(Dash.DASHED));
+        assertThat(thin.getDashArray()).containsExactly(full.getDashArray());
+    }
+
+    @Test
     void trajectoriesAreSeventyPercentOfALineWithProportionalDashes() {
         Theme t = Theme.PUBLICATION;
         BasicStroke solid = t.trajectoryStroke(Dash.SOLID);
