@@ -230,7 +230,8 @@ public final class Trials {
                             + "; rerun the same command to resume");
                     // the trial's own lock, as figure --trial takes it: one process computes a trial
                     try (FolderLock lock = FolderLock.acquire(dir.resolve(".trial-" + trial + ".lock"),
-                            dir.resolve("trial-" + trial), "rbm " + ctx.figureId())) {
+                            dir.resolve("trial-" + trial), ctx.figureId().equals("compare") ? "rbm compare"
+                            : "rbm figure " + ctx.figureId())) {
                         if (Files.isRegularFile(file)) {
                             CsvTable done = CsvTable.read(file);
                             ctx.addCompute(recordedSeconds(dir, trial));
