@@ -167,21 +167,34 @@ public final class TrainingRuns {
                 Interruption.check("in trial " + (trial + 1) + " of " + cfg.name() + " after epoch " + (e - 1)
                         + " (checkpoint written); rerun the same command to resume");
             }
+            boolean evaluate = e % cfg.evalEvery() == 0;
+            // an evaluation (mAIS, lambda2) can take far longer than an update: the state before this
+            // epoch's update is kept, so that a stop during the evaluation resumes by redoing both (the
+            // monitor reads the update's own estimates, which a checkpoint does not hold)
+            Trainer.Snapshot before = evaluate ? trainer.snapshot() : null;
             trainer.update();
-            if (e % cfg.evalEvery() != 0) {
+            if (!evaluate) {
                 continue;
             }
-            double[] row = new double[columns.size()];
-            Arrays.fill(row, Double.NaN);
-            double[] m = (e == cfg.epochs() ? last : monitor).evaluate(trainer);
-            System.arraycopy(m, 0, row, 0, m.length);
-            if (cfg.lambda2Every() > 0 && e % cfg.lambda2Every() == 0) {
-                Rbm bottom = trainer.model().bottom();
-                row[columns.size() - 2] = Lambda2.estimate(bottom, Lambda2.Estimator.COUNTS, cfg.lambda2CountRepeats(),
-                        rng.fork(EVAL, e, 1)).lambda2();
-                row[columns.size() - 1] = Lambda2.estimate(bottom, Lambda2.Estimator.RAO_BLACKWELL,
-                        cfg.lambda2RbRepeats(), rng.fork(EVAL, e, 2)).lambda2();
-            }
+            final int epoch = e;
+            double[] row = stoppable(() -> {
+                double[] r = new double[columns.size()];
+                Arrays.fill(r, Double.NaN);
+                double[] m = (epoch == cfg.epochs() ? last : monitor).evaluate(trainer);
+                System.arraycopy(m, 0, r, 0, m.length);
+                if (cfg.lambda2Every() > 0 && epoch % cfg.lambda2Every() == 0) {
+                    Rbm bottom = trainer.model().bottom();
+                    r[columns.size() - 2] = Lambda2.estimate(bottom, Lambda2.Estimator.COUNTS,
+                            cfg.lambda2CountRepeats(), rng.fork(EVAL, epoch, 1)).lambda2();
+                    r[columns.size() - 1] = Lambda2.estimate(bottom, Lambda2.Estimator.RAO_BLACKWELL,
+                            cfg.lambda2RbRepeats(), rng.fork(EVAL, epoch, 2)).lambda2();
+                }
+                return r;
+            }, () -> {
+                new Checkpoint(key, fingerprint, before, encode(rows)).write(ckFile);
+                Interruption.check("in trial " + (trial + 1) + " of " + cfg.name() + " after epoch " + (epoch - 1)
+                        + " (checkpoint written); rerun the same command to resume");
+            });
             rows.add(row);
             if (e % reportEvery == 0 && e < cfg.epochs()) {
                 ctx.progress(String.format("%s trial %d: epoch %d/%d, log-likelihood %.4f", cfg.name(), trial + 1, e,
@@ -253,5 +266,50 @@ public final class TrainingRuns {
             out.add(sb.toString());
         }
         return out;
+    }
+
+    /** What a stop during an evaluation does: write the checkpoint and throw Interruption.Stopped. */
+    @FunctionalInterface
+    private interface OnStop {
+        void stop() throws IOException;
+    }
+
+    /**
+     * Runs an evaluation on a thread of its own and waits for it, polling for a requested stop every
+     * 50 ms: on a stop the evaluation is abandoned (its daemon thread ends with the process) and
+     * {@code onStop} writes the checkpoint and throws, so that a trial stops within a fraction of a
+     * second of SIGTERM even in its final evaluation.
+     */
+    private static double[] stoppable(java.util.concurrent.Callable<double[]> evaluation, OnStop onStop)
+            throws IOException {
+        java.util.concurrent.FutureTask<double[]> task = new java.util.concurrent.FutureTask<>(evaluation);
+        Thread t = new Thread(task, "trial-evaluation");
+        t.setDaemon(true);
+        t.start();
+        while (true) {
+            try {
+                return task.get(50, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                if (Interruption.requested()) {
+                    onStop.stop();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                task.cancel(true);
+                throw new IllegalStateException("interrupted while evaluating", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                Throwable c = e.getCause();
+                if (c instanceof IOException io) {
+                    throw io;
+                }
+                if (c instanceof RuntimeException re) {
+                    throw re;
+                }
+                if (c instanceof Error err) {
+                    throw err;
+                }
+                throw new IllegalStateException(c);
+            }
+        }
     }
 }
