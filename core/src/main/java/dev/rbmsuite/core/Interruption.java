@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * with a checkpoint; figures: between trials), a signal only sets a flag that the run polls with
  * {@link #requested()} or {@link #check(String)}; the run then throws {@link Stopped}, which the
  * command line turns into the exit code. Outside such a scope, or at a second signal, the JVM exits
- * at once (a kill is safe: every output is written atomically, and shutdown hooks remove temporaries
- * being written).
+ * at once, after one line on stderr (a kill is safe: every output is written atomically, and
+ * shutdown hooks remove temporaries being written).
  */
 public final class Interruption {
     /** A run stopped at a safe point on a signal. */
@@ -72,6 +72,13 @@ public final class Interruption {
 
     private static void onSignal(int signal, PrintStream err) {
         if (requested != 0 || STOPPABLE.get() == 0) {
+            if (requested == 0) {
+                // the one line the contract promises for every command stopped by a signal (a second
+                // signal after the notice below adds none)
+                err.println("rbm: stopped by " + name(signal) + "; an output not yet complete was not written "
+                        + "(every output is written whole or not at all)");
+                err.flush();
+            }
             Thread t = new Thread(() -> System.exit(128 + signal), "rbm-exit");
             t.setDaemon(true);
             t.start();

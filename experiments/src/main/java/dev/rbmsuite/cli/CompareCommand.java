@@ -90,6 +90,10 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--force", description = "write into a folder that holds other files too (never over them)")
     boolean force;
 
+    @Option(names = "--restart", description = "move kept trials computed with other settings aside "
+            + "(training/GROUP.before-restart-K) and compute them afresh; without it such a rerun is refused")
+    boolean restart;
+
     @Override
     public Integer call() throws Exception {
         out = OutputFiles.requireFolderName(out, "--out");
@@ -98,7 +102,7 @@ final class CompareCommand implements Callable<Integer> {
             throw new InputException("option --threads: must be in [1, " + FigureCommand.MAX_THREADS + "], got " + p);
         }
         CompareSpec spec = spec(p);
-        ObjectNode m = CompareRunner.run(spec, out, common.seed(), p, force, System.err);
+        ObjectNode m = CompareRunner.run(spec, out, common.seed(), p, force, restart, System.err);
         ObjectNode result = Output.object();
         result.put("out", out.toString());
         result.set("claims", m.path("claims"));

@@ -15,13 +15,15 @@ final class DataFiles {
      * @param visible the number of visible units the command expects
      * @param option the option that named the file, for the error message
      * @return the data set
-     * @throws InputException naming the file and line on a malformed file, or the option on a width mismatch
+     * @throws InputException naming the file and line on a malformed file, the option on a width mismatch, or
+     *     the file when its manifest records another content (ResultManifest#verify)
      */
     static BinaryDataset read(Path file, int visible, String option) {
         if (file.toString().isBlank()) {
             // the file system reads an empty name as the current folder: "'': is a folder" named nothing
             throw new InputException("option " + option + ": an empty file name; name a CSV file");
         }
+        ResultManifest.verify(file, option);
         BinaryDataset d = DatasetCsv.read(file);
         if (d.dimension() != visible) {
             throw new InputException("option " + option + ": " + file + " has " + d.dimension()

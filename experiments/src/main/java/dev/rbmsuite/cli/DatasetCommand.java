@@ -44,20 +44,26 @@ final class DatasetCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "FILE.csv", description = "CSV file to write")
     Path out;
 
+    @Option(names = "--force", description = "replace an earlier output of another rbm command (never a file rbm "
+            + "did not write)")
+    boolean force;
+
     @Option(names = "--param", paramLabel = "k=v", description = "override a parameter, e.g. a=0.3 (repeatable)")
     Map<String, String> params = new LinkedHashMap<>();
 
     @Override
     public Integer call() throws Exception {
-        out = OutputFiles.requireWritableFile(out, "--out");
-        BinaryDataset data = Datasets.create(name, params, common.rng(), cost.guard());
-        DatasetCsv.write(data, out);
-        ObjectNode result = Output.object();
-        result.put("rows", data.size());
-        result.put("columns", data.dimension());
-        ResultManifest.write(out, spec, result);
-        Output.print(common, result, r -> "wrote data set " + data.name() + " (" + data.size() + " rows x "
-                + data.dimension() + " columns" + (data.hasLabels() ? ", plus labels" : "") + ") to " + out);
-        return 0;
+        try (OutputFiles.Pair pair = OutputFiles.claimPair(out, "--out", spec.name(), force)) {
+            out = pair.file();
+            BinaryDataset data = Datasets.create(name, params, common.rng(), cost.guard());
+            DatasetCsv.write(data, pair.staging());
+            ObjectNode result = Output.object();
+            result.put("rows", data.size());
+            result.put("columns", data.dimension());
+            pair.commit(spec, result);
+            Output.print(common, result, r -> "wrote data set " + data.name() + " (" + data.size() + " rows x "
+                    + data.dimension() + " columns" + (data.hasLabels() ? ", plus labels" : "") + ") to " + out);
+            return 0;
+        }
     }
 }

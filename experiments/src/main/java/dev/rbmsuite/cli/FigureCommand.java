@@ -41,6 +41,10 @@ final class FigureCommand implements Callable<Integer> {
     @Option(names = "--force", description = "write into a folder that holds other files too (never over them)")
     boolean force;
 
+    @Option(names = "--restart", description = "move kept trials computed with other settings (another --seed or "
+            + "--scale) aside (GROUP.before-restart-K) and compute them afresh; without it such a rerun is refused")
+    boolean restart;
+
     @Option(names = "--threads", paramLabel = "T", description = "trials run at once (default: all cores)")
     Integer threads;
 
@@ -69,6 +73,10 @@ final class FigureCommand implements Callable<Integer> {
             throw new dev.rbmsuite.core.InputException(
                     "options --list-trials, --trial and --render-only: give at most one");
         }
+        if (restart && (listTrials || trial != null || renderOnly)) {
+            throw new dev.rbmsuite.core.InputException("option --restart: only for a run of whole figures, not with "
+                    + (listTrials ? "--list-trials" : trial != null ? "--trial" : "--render-only"));
+        }
         if (listTrials) {
             List<String> ids = FigureRunner.listTrials(experiments, s);
             if (common.json()) {
@@ -92,7 +100,7 @@ final class FigureCommand implements Callable<Integer> {
         }
         List<ObjectNode> manifests = renderOnly
                 ? FigureRunner.renderOnly(experiments, out, s, common.seed(), t, System.err, force)
-                : FigureRunner.run(experiments, out, s, common.seed(), t, System.err, force);
+                : FigureRunner.run(experiments, out, s, common.seed(), t, System.err, force, restart);
         ObjectNode result = Output.object();
         ArrayNode figs = result.putArray("figures");
         for (ObjectNode m : manifests) {

@@ -74,7 +74,15 @@ public final class Main implements Runnable {
             return o.code();
         });
         try {
-            return cl.execute(args);
+            int code = cl.execute(args);
+            // a backstop for what a command printed outside Output.print (help, --list-trials): a lost
+            // stdout is an error, never exit 0
+            if (code == 0 && System.out.checkError()) {
+                cl.getErr().println("rbm: " + Output.stdoutFailure().getMessage());
+                cl.getErr().flush();
+                return BAD_INPUT;
+            }
+            return code;
         } catch (OutOfMemoryError e) {
             // The backstop only: requests are sized before they allocate (core.Memory).
             ExitCodes.Outcome o = ExitCodes.of(e);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.RangeException;
 import dev.rbmsuite.core.Ranges;
+import dev.rbmsuite.core.io.OutputException;
 import java.io.PrintStream;
 import java.util.function.Function;
 
@@ -70,5 +71,25 @@ public final class Output {
             out.println(text.apply(result));
         }
         out.flush();
+        requireWritten(out);
+    }
+
+    /**
+     * A PrintStream swallows write errors: a result printed to a full disk or a closed pipe would
+     * otherwise be lost with exit 0. This turns the stream's error flag into an error (exit 2).
+     *
+     * @param out the stream just written and flushed
+     * @throws OutputException naming stdout when a write to it failed
+     */
+    static void requireWritten(PrintStream out) {
+        if (out.checkError()) {
+            throw stdoutFailure();
+        }
+    }
+
+    /** @return the error of a failed write to stdout (exit 2, one line) */
+    static OutputException stdoutFailure() {
+        return new OutputException(java.nio.file.Path.of("stdout"), new java.io.IOException(
+                "a write failed: a full disk, a closed pipe or a device error; the result is lost"));
     }
 }

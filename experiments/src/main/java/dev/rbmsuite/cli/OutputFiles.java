@@ -80,6 +80,201 @@ final class OutputFiles {
                 : m.path("command").isTextual() && m.path("options").isObject();
     }
 
+    /**
+     * Claims the output pair of {@code dataset}, {@code sample} or {@code tv} ({@code FILE.csv} and
+     * {@code FILE.manifest.json}) for the length of the command: the checks of
+     * {@link #requireWritableFile}, then, under an operating-system lock of the pair
+     * ({@code .FILE.manifest.json.rbm.lock} beside it, core FolderLock: one writer at a time, a second
+     * refused naming the first), the refusal of an output another command wrote (unless {@code force})
+     * and the removal of the temporaries of the pair that dead processes left behind.
+     *
+     * @param named the output file
+     * @param option the option that named it
+     * @param command the command's name (as its manifests record it)
+     * @param force whether an earlier output of another command may be replaced
+     * @return the claim; the command writes its CSV to {@link Pair#staging()} and calls
+     *     {@link Pair#commit}, then closes it
+     * @throws java.io.IOException declared for closing; a refusal is an InputException (exit 2)
+     */
+    static Pair claimPair(Path named, String option, String command, boolean force) throws java.io.IOException {
+        Path file = requireWritableFile(named, option);
+        Path abs = file.toAbsolutePath().normalize();
+        Path manifest = ResultManifest.pathFor(abs);
+        Path dir = abs.getParent();
+        Path made = null;
+        if (!Files.isDirectory(dir)) {
+            for (Path p = dir; p != null && !Files.exists(p, LinkOption.NOFOLLOW_LINKS); p = p.getParent()) {
+                made = p;
+            }
+            try {
+                Files.createDirectories(dir);
+            } catch (java.io.IOException e) {
+                throw new InputException("option " + option + ": " + new OutputException(dir, e).getMessage(), e);
+            }
+        }
+        dev.rbmsuite.core.io.FolderLock lock;
+        try {
+            lock = dev.rbmsuite.core.io.FolderLock.acquire(dir.resolve("." + manifest.getFileName() + OutputFolder.LOCK),
+                    file, "rbm " + command);
+        } catch (InputException e) {
+            removeEmpty(dir, made);
+            throw new InputException("option " + option + ": " + e.getMessage(), e);
+        } catch (RuntimeException | java.io.IOException e) {
+            removeEmpty(dir, made);
+            throw e;
+        }
+        Pair pair = new Pair(file, abs, manifest, lock, dir, made);
+        try {
+            // again under the lock: another writer may have replaced the pair since the first look
+            requireWritableFile(named, option);
+            JsonNode m = Files.isRegularFile(manifest, LinkOption.NOFOLLOW_LINKS) ? OutputFolder.readJson(manifest) : null;
+            String by = m == null ? "" : m.path("command").asText();
+            if (!force && !by.isEmpty() && !by.equals(command)) {
+                throw new InputException("option " + option + ": " + file + " was written by rbm " + by + " (its "
+                        + manifest.getFileName() + "); choose another name, or add --force to replace it");
+            }
+            removeStaleTemporaries(dir, abs.getFileName().toString(), manifest.getFileName().toString());
+            return pair;
+        } catch (java.io.IOException | RuntimeException e) {
+            pair.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Removes {@code .NAME.tmp-PID-N} files of the pair's two names whose process {@code PID} has
+     * ended: a killed writer cannot remove its own temporaries. Called under the pair's lock.
+     */
+    private static void removeStaleTemporaries(Path dir, String... names) throws java.io.IOException {
+        long self = ProcessHandle.current().pid();
+        java.util.regex.Pattern pidOf = java.util.regex.Pattern.compile("\\.tmp-(\\d+)-");
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.toList()) {
+                String n = p.getFileName().toString();
+                // .NAME.tmp-PID-N, or the atomic writer's own temporary of such a staged file
+                boolean ours = java.util.Arrays.stream(names).anyMatch(name -> n.startsWith("." + name + ".tmp-")
+                        || n.startsWith(".." + name + ".tmp-"));
+                if (!ours || !Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
+                    continue;
+                }
+                java.util.regex.Matcher pid = pidOf.matcher(n);
+                if (!pid.find()) {
+                    continue;
+                }
+                long owner;
+                try {
+                    owner = Long.parseLong(pid.group(1));
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                if (owner != self && ProcessHandle.of(owner).map(h -> !h.isAlive()).orElse(true)) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+
+    private static void removeEmpty(Path dir, Path made) {
+        if (made == null) {
+            return;
+        }
+        for (Path p = dir; p != null && p.startsWith(made); p = p.getParent()) {
+            try {
+                Files.delete(p);
+            } catch (java.io.IOException e) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * An output pair claimed by {@link #claimPair}: the data file is written to a temporary beside it
+     * ({@link #staging()}), then {@link #commit} writes the manifest, which names the data file's
+     * SHA-256, and renames the data file into place, both atomically. A reader that finds a manifest
+     * whose checksum the data file does not have (a kill between the two renames) refuses the file
+     * (ResultManifest#verify); the next run of a writer replaces the pair and removes the temporary.
+     */
+    static final class Pair implements AutoCloseable {
+        private final Path file;
+        private final Path abs;
+        private final Path manifest;
+        private final dev.rbmsuite.core.io.FolderLock lock;
+        private final Path dir;
+        private final Path made;
+        private final Path staging;
+        private boolean committed;
+
+        private Pair(Path file, Path abs, Path manifest, dev.rbmsuite.core.io.FolderLock lock, Path dir, Path made) {
+            this.file = file;
+            this.abs = abs;
+            this.manifest = manifest;
+            this.lock = lock;
+            this.dir = dir;
+            this.made = made;
+            this.staging = abs.resolveSibling("." + abs.getFileName() + ".tmp-" + ProcessHandle.current().pid()
+                    + "-pair");
+        }
+
+        /** @return the output file as named (normalised) */
+        Path file() {
+            return file;
+        }
+
+        /** @return where the command writes its data file (atomically) before {@link #commit} */
+        Path staging() {
+            return staging;
+        }
+
+        /**
+         * Writes the manifest (with the staged data file's SHA-256), then moves the data file into
+         * place.
+         *
+         * @param spec the command's spec
+         * @param result the command's JSON result
+         * @throws java.io.IOException on a write failure (an OutputException: exit 2)
+         */
+        void commit(picocli.CommandLine.Model.CommandSpec spec, com.fasterxml.jackson.databind.node.ObjectNode result)
+                throws java.io.IOException {
+            commit(spec, result, java.util.Map.of());
+        }
+
+        /**
+         * As {@link #commit(picocli.CommandLine.Model.CommandSpec, com.fasterxml.jackson.databind.node.ObjectNode)},
+         * with records beyond the options in the manifest (for example the kernel: KernelChoice.record).
+         *
+         * @param spec the command's picocli spec
+         * @param result the command's JSON result
+         * @param records further manifest records by key
+         * @throws java.io.IOException if the manifest or the data file cannot be put in place
+         */
+        void commit(picocli.CommandLine.Model.CommandSpec spec, com.fasterxml.jackson.databind.node.ObjectNode result,
+                java.util.Map<String, ?> records) throws java.io.IOException {
+            byte[] m = ResultManifest.of(abs, ResultManifest.sha256(staging), spec, result, records);
+            AtomicFiles.write(manifest, m);
+            try {
+                dev.rbmsuite.core.io.FaultInjection.at("rename", abs);
+                Files.move(staging, abs, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            } catch (java.io.IOException e) {
+                throw new OutputException(abs, e);
+            }
+            committed = true;
+        }
+
+        /** Removes an uncommitted data file, then releases the lock (and empty folders this claim made). */
+        @Override
+        public void close() throws java.io.IOException {
+            try {
+                Files.deleteIfExists(staging);
+            } finally {
+                lock.close();
+                if (!committed) {
+                    removeEmpty(dir, made);
+                }
+            }
+        }
+    }
+
     private static void check(Path file, String option) {
         if (file.toString().isEmpty() || file.getFileName() == null || file.getFileName().toString().isBlank()) {
             throw new InputException("option " + option + ": '" + file + "' is not a file name");

@@ -71,6 +71,10 @@ final class SampleCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "FILE.csv", description = "output CSV (header v0..v{n-1})")
     Path out;
 
+    @Option(names = "--force", description = "replace an earlier output of another rbm command (never a file rbm "
+            + "did not write)")
+    boolean force;
+
     @Option(names = "--init", paramLabel = "uniform|FILE.csv", defaultValue = "uniform",
             description = "initial layer-0 states: uniform (default) or a CSV file (row r mod R for chain r)")
     String init;
@@ -100,48 +104,50 @@ final class SampleCommand implements Callable<Integer> {
         if (!(betaMin > 0 && betaMin < 1)) {
             throw new InputException("option --beta-min: must lie in (0, 1), got " + betaMin);
         }
-        out = OutputFiles.requireWritableFile(out, "--out");
-        RbmStack stack = ModelStore.load(model);
-        KernelChoice.requireStack(factory, kernel, stack, model);
-        int n = stack.bottom().numVisible();
-        Map<String, String> params = parameters(factory);
-        requireMemory(stack, factory.parameters().containsKey(BuiltinKernels.Pt.TEMPERATURES) ? temperatures : 1, n);
-        TransitionKernel k = KernelChoice.create(factory, stack, params);
-        Rng root = common.rng();
-        ChainState state;
-        if (init.equals("uniform")) {
-            state = k.init(chains, root.fork(1));
-        } else {
-            double[] rows = DataFiles.read(Path.of(init), n, "--init").toArray();
-            state = k.init(chains, root.fork(1), rows, rows.length / n);
-        }
-        StepInfo total = k.zeroInfo();
-        Rng rng = root.fork(2);
-        // many chains run in cache-sized blocks with the draws of one batch (the same bytes)
-        ChainBlocks blocks = ChainBlocks.split(k, state, ChainBlocks.BLOCK);
-        long t0 = System.nanoTime();
-        for (int s = 0; s < steps; s++) {
-            total = total.plus(blocks.advance(rng.fork(s))); // step s's own stream (TransitionKernel)
-        }
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        DatasetCsv.write(BinaryDataset.of("samples", blocks.layer(0, new double[chains * n]), chains, n, null, null), out);
+        try (OutputFiles.Pair pair = OutputFiles.claimPair(out, "--out", spec.name(), force)) {
+            out = pair.file();
+            RbmStack stack = ModelStore.load(model);
+            KernelChoice.requireStack(factory, kernel, stack, model);
+            int n = stack.bottom().numVisible();
+            Map<String, String> params = parameters(factory);
+            requireMemory(stack, factory.parameters().containsKey(BuiltinKernels.Pt.TEMPERATURES) ? temperatures : 1, n);
+            TransitionKernel k = KernelChoice.create(factory, stack, params);
+            Rng root = common.rng();
+            ChainState state;
+            if (init.equals("uniform")) {
+                state = k.init(chains, root.fork(1));
+            } else {
+                double[] rows = DataFiles.read(Path.of(init), n, "--init").toArray();
+                state = k.init(chains, root.fork(1), rows, rows.length / n);
+            }
+            StepInfo total = k.zeroInfo();
+            Rng rng = root.fork(2);
+            // many chains run in cache-sized blocks with the draws of one batch (the same bytes)
+            ChainBlocks blocks = ChainBlocks.split(k, state, ChainBlocks.BLOCK);
+            long t0 = System.nanoTime();
+            for (int s = 0; s < steps; s++) {
+                total = total.plus(blocks.advance(rng.fork(s))); // step s's own stream (TransitionKernel)
+            }
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            DatasetCsv.write(BinaryDataset.of("samples", blocks.layer(0, new double[chains * n]), chains, n, null, null), pair.staging());
 
-        ObjectNode result = result(k, total, seconds);
-        long[] attempts = total.swapAttempts();
-        long[] accepts = total.swapAccepts();
-        ResultManifest.write(out, spec, result, Map.of("kernel", KernelChoice.record(factory, params)));
-        Output.print(common, result, r -> {
-            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-                    "wrote %d chains after %d %s steps to %s (%.3f s)", chains, steps, kernel, out, seconds));
-            for (int l = 0; l < attempts.length; l++) {
-                sb.append(String.format(Locale.ROOT, "%n  swap level %d: %d of %d accepted", l, accepts[l], attempts[l]));
-            }
-            if (r.has("bottomOrigin")) {
-                sb.append("\n  bottomOrigin counts by layer: ").append(r.get("bottomOrigin"));
-            }
-            return sb.toString();
-        });
-        return 0;
+            ObjectNode result = result(k, total, seconds);
+            long[] attempts = total.swapAttempts();
+            long[] accepts = total.swapAccepts();
+            pair.commit(spec, result, Map.of("kernel", KernelChoice.record(factory, params)));
+            Output.print(common, result, r -> {
+                StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+                        "wrote %d chains after %d %s steps to %s (%.3f s)", chains, steps, kernel, out, seconds));
+                for (int l = 0; l < attempts.length; l++) {
+                    sb.append(String.format(Locale.ROOT, "%n  swap level %d: %d of %d accepted", l, accepts[l], attempts[l]));
+                }
+                if (r.has("bottomOrigin")) {
+                    sb.append("\n  bottomOrigin counts by layer: ").append(r.get("bottomOrigin"));
+                }
+                return sb.toString();
+            });
+            return 0;
+        }
     }
 
     /**

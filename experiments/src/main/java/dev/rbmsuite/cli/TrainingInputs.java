@@ -163,6 +163,7 @@ final class TrainingInputs {
             } catch (InvalidPathException e) {
                 throw new InputException("option --data: '" + data + "' is not a valid file name (" + e.getReason() + ")", e);
             }
+            ResultManifest.verify(file, "--data");
             return DatasetCsv.read(file);
         }
         try {

@@ -76,6 +76,10 @@ final class TvCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "FILE.csv", description = "output CSV (step,tv)")
     Path out;
 
+    @Option(names = "--force", description = "replace an earlier output of another rbm command (never a file rbm "
+            + "did not write)")
+    boolean force;
+
     /** The largest rounding error of ln P(v) that TV from ln Z accepts: 1e-6 nats, a relative error of 1e-6 in P. */
     static final double MAX_LOG_PROBABILITY_ERROR = 1e-6;
 
@@ -137,34 +141,36 @@ final class TvCommand implements Callable<Integer> {
         if (steps < 0) {
             throw new InputException("option --steps: must be non-negative, got " + steps);
         }
-        out = OutputFiles.requireWritableFile(out, "--out");
-        Memory.requireArray(steps + 1L, "option --steps: one TV value per step");
-        RbmStack stack = ModelStore.load(model);
-        Rbm bottom = stack.bottom();
-        int n = bottom.numVisible();
-        requireFeasible(stack, factory);
-        TransitionKernel k = KernelChoice.create(factory, stack, kernelParams);
-        Rng rng = common.rng();
-        ChainState state = startState(k, rng.fork(0), n);
-        Distance d = distance(bottom, cost.guard());
-        double[] tv = new double[steps + 1];
-        tv[0] = Ranges.unitInterval("tv at step 0", d.of(state.buffer(0), chains));
-        Rng steprng = rng.fork(1);
-        // many chains run in cache-sized blocks with the draws of one batch (the same bytes)
-        ChainBlocks blocks = ChainBlocks.split(k, state, ChainBlocks.BLOCK);
-        double[] visible = new double[chains * n];
-        for (int s = 1; s <= steps; s++) {
-            blocks.advance(steprng.fork(s)); // step s's own stream (TransitionKernel)
-            tv[s] = Ranges.unitInterval("tv at step " + s, d.of(blocks.layer(0, visible), chains));
+        try (OutputFiles.Pair pair = OutputFiles.claimPair(out, "--out", spec.name(), force)) {
+            out = pair.file();
+            Memory.requireArray(steps + 1L, "option --steps: one TV value per step");
+            RbmStack stack = ModelStore.load(model);
+            Rbm bottom = stack.bottom();
+            int n = bottom.numVisible();
+            requireFeasible(stack, factory);
+            TransitionKernel k = KernelChoice.create(factory, stack, kernelParams);
+            Rng rng = common.rng();
+            ChainState state = startState(k, rng.fork(0), n);
+            Distance d = distance(bottom, cost.guard());
+            double[] tv = new double[steps + 1];
+            tv[0] = Ranges.unitInterval("tv at step 0", d.of(state.buffer(0), chains));
+            Rng steprng = rng.fork(1);
+            // many chains run in cache-sized blocks with the draws of one batch (the same bytes)
+            ChainBlocks blocks = ChainBlocks.split(k, state, ChainBlocks.BLOCK);
+            double[] visible = new double[chains * n];
+            for (int s = 1; s <= steps; s++) {
+                blocks.advance(steprng.fork(s)); // step s's own stream (TransitionKernel)
+                tv[s] = Ranges.unitInterval("tv at step " + s, d.of(blocks.layer(0, visible), chains));
+            }
+            writeCsv(tv, pair.staging());
+            ObjectNode result = Output.object();
+            result.put("final", tv[steps]);
+            result.put("method", d.table() ? "table" : "logZ");
+            pair.commit(spec, result, Map.of("kernel", KernelChoice.record(factory, kernelParams)));
+            Output.print(common, result, r -> String.format("TV after %d steps of %s with %d chains: %.6g (written to %s)",
+                    steps, kernel, chains, tv[steps], out));
+            return 0;
         }
-        writeCsv(tv);
-        ObjectNode result = Output.object();
-        result.put("final", tv[steps]);
-        result.put("method", d.table() ? "table" : "logZ");
-        ResultManifest.write(out, spec, result, Map.of("kernel", KernelChoice.record(factory, kernelParams)));
-        Output.print(common, result, r -> String.format("TV after %d steps of %s with %d chains: %.6g (written to %s)",
-                steps, kernel, chains, tv[steps], out));
-        return 0;
     }
 
     /**
@@ -202,8 +208,8 @@ final class TvCommand implements Callable<Integer> {
     }
 
     /** Writes {@code step,tv}, one row per step, atomically. */
-    private void writeCsv(double[] tv) throws IOException {
-        AtomicFiles.write(out, stream -> {
+    private static void writeCsv(double[] tv, Path file) throws IOException {
+        AtomicFiles.write(file, stream -> {
             Writer w = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
             w.write("step,tv\n");
             for (int s = 0; s < tv.length; s++) {

@@ -18,6 +18,7 @@ public final class ExperimentContext {
     private final PrintStream progress;
     private final TrialUnits.Selection unit;
     private final boolean keptOnly;
+    private final boolean restart;
     private final long startNanos = System.nanoTime();
     private final java.util.concurrent.atomic.DoubleAdder computeSeconds = new java.util.concurrent.atomic.DoubleAdder();
     private final java.util.concurrent.atomic.AtomicInteger unrecorded = new java.util.concurrent.atomic.AtomicInteger();
@@ -31,11 +32,11 @@ public final class ExperimentContext {
      * @param progress where progress lines go (stderr)
      */
     public ExperimentContext(String figureId, Path dir, Scale scale, long seed, int threads, PrintStream progress) {
-        this(figureId, dir, scale, seed, threads, progress, null, false);
+        this(figureId, dir, scale, seed, threads, progress, null, false, false);
     }
 
     private ExperimentContext(String figureId, Path dir, Scale scale, long seed, int threads, PrintStream progress,
-                              TrialUnits.Selection unit, boolean keptOnly) {
+                              TrialUnits.Selection unit, boolean keptOnly, boolean restart) {
         this.figureId = figureId;
         this.dir = dir;
         this.scale = scale;
@@ -44,6 +45,7 @@ public final class ExperimentContext {
         this.progress = progress;
         this.unit = unit;
         this.keptOnly = keptOnly;
+        this.restart = restart;
     }
 
     /**
@@ -51,12 +53,26 @@ public final class ExperimentContext {
      * @return this context running only that trial ({@code figure --trial}): other trials must be kept
      */
     public ExperimentContext forUnit(TrialUnits.Selection selected) {
-        return new ExperimentContext(figureId, dir, scale, seed, threads, progress, selected, false);
+        return new ExperimentContext(figureId, dir, scale, seed, threads, progress, selected, false, false);
     }
 
     /** @return this context running no trial: every trial must be kept ({@code figure --render-only}) */
     public ExperimentContext keptOnly() {
-        return new ExperimentContext(figureId, dir, scale, seed, threads, progress, null, true);
+        return new ExperimentContext(figureId, dir, scale, seed, threads, progress, null, true, false);
+    }
+
+    /**
+     * @param restart whether the user asked for a restart ({@code --restart})
+     * @return this context, restarting groups whose kept trials were computed with other settings: their
+     *     folders are moved aside (experiments Trials), never deleted; without it such groups are refused
+     */
+    public ExperimentContext withRestart(boolean restart) {
+        return new ExperimentContext(figureId, dir, scale, seed, threads, progress, unit, keptOnly, restart);
+    }
+
+    /** @return whether groups kept with other settings are moved aside and recomputed ({@code --restart}) */
+    public boolean restart() {
+        return restart;
     }
 
     /** @return the one trial to run, or null when every missing trial runs */

@@ -97,12 +97,30 @@ public final class FigureRunner {
      * @return the manifest of every figure run
      * @throws Exception if a figure fails
      */
-    @SuppressWarnings("try") // the resource is held for the body, not used in it
     public static List<ObjectNode> run(List<Experiment> experiments, Path root, Scale scale, long seed, int threads,
                                        PrintStream progress, boolean force) throws Exception {
+        return run(experiments, root, scale, seed, threads, progress, force, false);
+    }
+
+    /**
+     * @param experiments the figures to run, in order
+     * @param root the output root
+     * @param scale how much work
+     * @param seed root seed
+     * @param threads trials run at once
+     * @param progress progress stream (stderr)
+     * @param force write beside foreign files in {@code root} (never over them)
+     * @param restart move groups whose kept trials were computed with other settings aside and recompute
+     *     them ({@code --restart}); without it such a group is refused (Trials)
+     * @return the manifest of every figure run
+     * @throws Exception if a figure fails
+     */
+    @SuppressWarnings("try") // the resource is held for the body, not used in it
+    public static List<ObjectNode> run(List<Experiment> experiments, Path root, Scale scale, long seed, int threads,
+                                       PrintStream progress, boolean force, boolean restart) throws Exception {
         try (OutputFolder.Claim claim = OutputFolder.claim(root, KIND, force, "rbm figure");
              Interruption.Scope stoppable = Interruption.stoppable()) {
-            return runIn(experiments, root, scale, seed, threads, progress, false);
+            return runIn(experiments, root, scale, seed, threads, progress, false, restart);
         }
     }
 
@@ -119,7 +137,8 @@ public final class FigureRunner {
 
     /**
      * Runs one trial into {@code root} ({@code figure --trial ID}), safe beside other such runs into
-     * the same root: it takes no lock of the whole folder, only the trial's own
+     * the same root: it is refused while another process holds the whole folder (a whole-figure run),
+     * and takes no lock of the whole folder itself, only the trial's own
      * ({@link Trials}), and writes only the trial's files, atomically, plus the root's manifest when
      * there is none yet.
      *
@@ -139,6 +158,12 @@ public final class FigureRunner {
                                                 int threads, PrintStream progress, String id) throws Exception {
         TrialUnits.Selection unit = TrialUnits.select(TrialUnits.groups(experiments, scale), id, root);
         OutputFolder.check(root, KIND, false);
+        // a whole-figure run (or a render) holds the folder: it may be moving this trial's group aside
+        String holder = dev.rbmsuite.core.io.FolderLock.otherHolder(root.resolve(OutputFolder.LOCK));
+        if (holder != null) {
+            throw new InputException(root + ": in use by another writer (" + holder
+                    + "); wait for it to finish or stop it");
+        }
         if (!Files.exists(root.resolve(OutputFolder.MANIFEST))) {
             // so that the folder is recognised as a figures folder from the first trial on
             writeJson(root.resolve(OutputFolder.MANIFEST), reportProvenance(experiments, scale, seed, threads).toJson());
@@ -181,12 +206,12 @@ public final class FigureRunner {
         }
         try (OutputFolder.Claim claim = OutputFolder.claim(root, KIND, force, "rbm figure --render-only");
              Interruption.Scope stoppable = Interruption.stoppable()) {
-            return runIn(experiments, root, scale, seed, threads, progress, true);
+            return runIn(experiments, root, scale, seed, threads, progress, true, false);
         }
     }
 
     private static List<ObjectNode> runIn(List<Experiment> experiments, Path root, Scale scale, long seed, int threads,
-                                          PrintStream progress, boolean keptOnly) throws Exception {
+                                          PrintStream progress, boolean keptOnly, boolean restart) throws Exception {
         Provenance.Stopwatch all = Provenance.Stopwatch.start();
         Provenance report = reportProvenance(experiments, scale, seed, threads);
         writeJson(root.resolve(OutputFolder.MANIFEST), report.toJson());
@@ -195,7 +220,8 @@ public final class FigureRunner {
             Interruption.check("before " + e.id() + "; rerun the same command to resume");
             Path dir = root.resolve(e.id());
             Files.createDirectories(dir);
-            ExperimentContext run = new ExperimentContext(e.id(), dir, scale, seed, threads, progress);
+            ExperimentContext run = new ExperimentContext(e.id(), dir, scale, seed, threads, progress)
+                    .withRestart(restart);
             ExperimentContext ctx = keptOnly ? run.keptOnly() : run;
             ctx.progress("starting: " + e.title() + " (scale " + scale + ")");
             Provenance.Stopwatch watch = Provenance.Stopwatch.start();

@@ -22,7 +22,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.stream.Stream;
 
 /**
  * Runs the independent trials of an experiment in parallel and keeps every finished trial on disk,
@@ -32,7 +31,10 @@ import java.util.stream.Stream;
  * depends only on the seed, the settings and r, not on scheduling. Finished trials live in
  * {@code DIR/trials/NAME/trial-R.csv} next to {@code settings.json} and {@code trial-R.seconds}
  * (the wall time the trial took when it was computed, which the report shows as the figure's
- * compute time); when the settings change the kept trials are discarded.
+ * compute time). Kept trials of other settings (another seed, scale, number of epochs or trials) are
+ * never discarded implicitly: the run is refused, naming the differing setting, unless the user asks
+ * for a restart ({@code --restart}, {@link ExperimentContext#restart()}), which moves the group's
+ * folder aside whole ({@code NAME.before-restart-K}) rather than deleting anything.
  *
  * <p>Run by an outside scheduler ({@link TrialUnits}), a context may select one trial
  * ({@code figure --trial}): that trial alone runs, under a lock of its own
@@ -68,7 +70,8 @@ public final class Trials {
      * @param ctx the experiment context
      * @param name the group name (one per configuration, for example "bgs" or "roundtrip-L3")
      * @param count the number of trials
-     * @param settings every setting the trials depend on (recorded; a change discards kept trials)
+     * @param settings every setting the trials depend on (recorded; kept trials of other settings are
+     *     refused, or moved aside on a restart)
      * @param task the trial
      * @return the trial results in trial order
      * @throws IOException if the kept trials cannot be read or written
@@ -105,17 +108,95 @@ public final class Trials {
             throw new TrialUnits.Done();
         }
         Files.createDirectories(dir);
-        // what an interrupted run was writing when it stopped (the figure holds its folder's lock)
-        AtomicFiles.removeTemporariesBelow(dir);
+        // a --trial process at work in this group keeps it: its trials and its temporaries stay
+        refuseRunningTrials(dir, count);
         Path settingsFile = dir.resolve("settings.json");
         JsonNode wanted = wanted(ctx, settings);
-        if (Files.exists(settingsFile) && !dev.rbmsuite.core.io.StrictJson.read(settingsFile, 16 << 20, "trial settings")
-                .equals(wanted)) {
-            ctx.progress(name + ": settings changed, discarding kept trials");
-            deleteContents(dir);
+        if (Files.exists(settingsFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            JsonNode kept = dev.rbmsuite.core.io.StrictJson.read(settingsFile, 16 << 20, "trial settings");
+            if (!kept.equals(wanted)) {
+                if (!ctx.restart()) {
+                    throw new InputException(dir + ": its kept trials were computed with other settings ("
+                            + difference(kept, wanted) + "); rerun with the settings they were computed with, use "
+                            + "another --out, or add --restart to move them aside (to " + aside(dir).getFileName()
+                            + ") and start this group afresh");
+                }
+                Path old = moveAside(dir);
+                ctx.progress(name + ": --restart: kept trials of other settings moved aside to " + old);
+                Files.createDirectories(dir);
+            }
         }
+        // what an interrupted run was writing when it stopped (the figure holds its folder's lock, and no
+        // --trial process works in this group)
+        AtomicFiles.removeTemporariesBelow(dir);
         AtomicFiles.write(settingsFile, JSON.writeValueAsBytes(wanted));
         return runAll(ctx, dir, name, count, rng.fork(ExperimentContext.label(name)), task);
+    }
+
+    /**
+     * Refuses to work in a group while another process runs one of its trials ({@code figure --trial},
+     * holding {@code .trial-R.lock}): the whole figure would otherwise compute that trial a second
+     * time, clear its temporaries or move its group aside under it. A trial this process starts takes
+     * the same lock ({@link #compute}), so a {@code --trial} process started later is refused in turn.
+     */
+    private static void refuseRunningTrials(Path dir, int count) {
+        for (int r = 0; r < count; r++) {
+            String holder = FolderLock.otherHolder(dir.resolve(".trial-" + r + ".lock"));
+            if (holder != null) {
+                throw new InputException(dir.resolve("trial-" + r) + ": in use by another writer (" + holder
+                        + "); wait for it to finish or stop it");
+            }
+        }
+    }
+
+    /**
+     * @param kept the settings recorded with the kept trials
+     * @param wanted this run's settings
+     * @return the first setting (in name order) whose values differ, with both values
+     */
+    static String difference(JsonNode kept, JsonNode wanted) {
+        java.util.TreeSet<String> names = new java.util.TreeSet<>();
+        kept.fieldNames().forEachRemaining(names::add);
+        wanted.fieldNames().forEachRemaining(names::add);
+        for (String n : names) {
+            JsonNode a = kept.get(n);
+            JsonNode b = wanted.get(n);
+            if (a == null || !a.equals(b)) {
+                return "setting " + n + ": kept " + (a == null ? "none" : a.toString()) + ", this run "
+                        + (b == null ? "none" : b.toString());
+            }
+        }
+        return "the recorded settings are not an object";
+    }
+
+    /**
+     * @param dir a group's folder
+     * @return the first free name {@code NAME.before-restart-K} beside it (K = 1, 2, ...)
+     */
+    static Path aside(Path dir) {
+        Path abs = dir.toAbsolutePath().normalize();
+        for (int k = 1; ; k++) {
+            Path p = abs.resolveSibling(abs.getFileName() + ".before-restart-" + k);
+            if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                return p;
+            }
+        }
+    }
+
+    /**
+     * Moves a group's folder aside, whole and by one rename, so that a restart loses nothing: its kept
+     * trials, and any file a user put there, stay under the new name for the user to delete.
+     *
+     * @return the folder's new name
+     */
+    private static Path moveAside(Path dir) throws IOException {
+        Path to = aside(dir);
+        try {
+            Files.move(dir.toAbsolutePath().normalize(), to, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new dev.rbmsuite.core.io.OutputException(to, e);
+        }
+        return to;
     }
 
     /**
@@ -147,7 +228,17 @@ public final class Trials {
                     // a safe point: kept trials stay, this one and later ones run at the next start
                     Interruption.check("before trial " + (trial + 1) + " of " + name
                             + "; rerun the same command to resume");
-                    return compute(ctx, dir, name, count, trial, root, task);
+                    // the trial's own lock, as figure --trial takes it: one process computes a trial
+                    try (FolderLock lock = FolderLock.acquire(dir.resolve(".trial-" + trial + ".lock"),
+                            dir.resolve("trial-" + trial), ctx.figureId().equals("compare") ? "rbm compare"
+                            : "rbm figure " + ctx.figureId())) {
+                        if (Files.isRegularFile(file)) {
+                            CsvTable done = CsvTable.read(file);
+                            ctx.addCompute(recordedSeconds(dir, trial));
+                            return done;
+                        }
+                        return compute(ctx, dir, name, count, trial, root, task);
+                    }
                 }));
             }
             if (kept > 0) {
@@ -286,9 +377,13 @@ public final class Trials {
             throws IOException {
         JsonNode wanted = wanted(ctx, settings);
         Path file = dir.resolve("settings.json");
-        if (Files.exists(file) && !JSON.readTree(file.toFile()).equals(wanted)) {
-            throw new InputException(who + ": " + file + " records other settings than this run's (another scale or "
-                    + "version); use another --out, or run the whole figure there to recompute");
+        if (Files.exists(file)) {
+            JsonNode kept = dev.rbmsuite.core.io.StrictJson.read(file, 16 << 20, "trial settings");
+            if (!kept.equals(wanted)) {
+                throw new InputException(who + ": " + file + " records other settings than this run's ("
+                        + difference(kept, wanted) + "); use the settings it records, another --out, or run the "
+                        + "whole figure there with --restart to move the kept trials aside and recompute");
+            }
         }
         return wanted;
     }
@@ -323,15 +418,6 @@ public final class Trials {
         return base.resolve(name).resolve("trial-" + trial);
     }
 
-    private static void deleteContents(Path dir) throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toArray(Path[]::new)) {
-                if (!p.equals(dir)) {
-                    Files.delete(p);
-                }
-            }
-        }
-    }
 
     /**
      * The mean over trials of one column, row by row.

@@ -148,4 +148,125 @@ class OutputFilesTest {
         }
         assertThatCode(() -> OutputFiles.requireFolderName(dir.resolve("x"), "--into")).doesNotThrowAnyException();
     }
+
+    // Issue 28, case 5, through the command line: output pairs of dataset, sample and tv
+
+    private Path model() {
+        Path m = dir.resolve("model");
+        if (!Files.isDirectory(m)) {
+            assertThat(Cli.run("init", "--visible", "5", "--hidden", "4", "--out", m.toString()).code()).isZero();
+        }
+        return m;
+    }
+
+    private Cli.Result sample(Path out, String... extra) {
+        java.util.List<String> a = new java.util.ArrayList<>(java.util.List.of("sample", "--model", model().toString(),
+                "--kernel", "bgs", "--chains", "7", "--steps", "3", "--out", out.toString()));
+        a.addAll(java.util.List.of(extra));
+        return Cli.run(a.toArray(String[]::new));
+    }
+
+    private static void assertRefused(Cli.Result r, String... fragments) {
+        assertThat(r.code()).as(r.err()).isEqualTo(2);
+        assertThat(r.err().lines().toList()).as(r.err()).hasSize(1);
+        assertThat(r.err()).contains(fragments);
+    }
+
+    @Test
+    void anOutputOfAnotherCommandIsReplacedOnlyWithForce() throws IOException {
+        Path d = dir.resolve("d.csv");
+        Cli.Result made = Cli.run("dataset", "islands", "--param", "n=5", "--out", d.toString());
+        assertThat(made.code()).as(made.err()).isZero();
+        byte[] data = Files.readAllBytes(d);
+        byte[] manifest = Files.readAllBytes(dir.resolve("d.manifest.json"));
+        assertRefused(sample(d), "d.csv was written by rbm dataset", "--force");
+        assertRefused(Cli.run("tv", "--model", model().toString(), "--kernel", "bgs", "--chains", "4", "--steps", "2",
+                "--out", d.toString()), "written by rbm dataset");
+        assertThat(Files.readAllBytes(d)).isEqualTo(data);
+        assertThat(Files.readAllBytes(dir.resolve("d.manifest.json"))).isEqualTo(manifest);
+        // its own earlier output a command replaces as before; another's with --force
+        Cli.Result again = Cli.run("dataset", "islands", "--param", "n=5", "--seed", "3", "--out", d.toString());
+        assertThat(again.code()).as(again.err()).isZero();
+        Cli.Result forced = sample(d, "--force");
+        assertThat(forced.code()).as(forced.err()).isZero();
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("d.manifest.json").toFile())
+                .path("command").asText()).isEqualTo("sample");
+    }
+
+    @Test
+    void theManifestNamesTheDataFilesChecksumAndReadersRefuseAMismatch() throws IOException {
+        Path s = dir.resolve("s.csv");
+        Cli.Result first = sample(s);
+        assertThat(first.code()).as(first.err()).isZero();
+        com.fasterxml.jackson.databind.JsonNode m = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(dir.resolve("s.manifest.json").toFile());
+        assertThat(m.path("data").asText()).isEqualTo("s.csv");
+        assertThat(m.path("sha256").asText()).isEqualTo(ResultManifest.sha256(s));
+        Cli.Result reads = sample(dir.resolve("s2.csv"), "--init", s.toString());
+        assertThat(reads.code()).as(reads.err()).isZero();
+
+        // a write that fails (as a kill would stop it) between the manifest and the data file's rename
+        Path target = s.toAbsolutePath().normalize();
+        dev.rbmsuite.core.io.FaultInjection.install((point, path) -> {
+            if (point.equals("rename") && path.equals(target)) {
+                throw new IOException("simulated failure between the renames");
+            }
+        });
+        Cli.Result broken;
+        try {
+            broken = sample(s, "--seed", "9");
+        } finally {
+            dev.rbmsuite.core.io.FaultInjection.clear();
+        }
+        assertThat(broken.code()).as(broken.err()).isEqualTo(2);
+        // the new manifest stands beside the old data file: every reader refuses the pair
+        assertRefused(sample(dir.resolve("s3.csv"), "--init", s.toString()), "option --init", "s.csv is not the file its "
+                + "manifest s.manifest.json records", "rerun the command that wrote it");
+        assertRefused(Cli.run("loglik", "--model", model().toString(), "--data", s.toString(), "--method", "exact"),
+                "option --data", "SHA-256 differs");
+        assertRefused(Cli.run("train", "--data", s.toString(), "--kernel", "bgs", "--hidden", "3", "--epochs", "2",
+                "--out", dir.resolve("run").toString()), "option --data", "SHA-256 differs");
+        assertThat(dir.resolve("run")).doesNotExist();
+        // the writer's rerun repairs the pair; no temporary is left
+        Cli.Result rerun = sample(s, "--seed", "9");
+        assertThat(rerun.code()).as(rerun.err()).isZero();
+        assertThat(sample(dir.resolve("s4.csv"), "--init", s.toString()).code()).isZero();
+        try (var names = Files.list(dir)) {
+            assertThat(names.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains(".tmp-") || n.endsWith(".lock"));
+        }
+    }
+
+    @Test
+    void temporariesOfDeadWritersAreRemovedAndALiveWritersLockIsHonoured() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        long dead = gone.pid();
+        long alive = ProcessHandle.current().parent().map(ProcessHandle::pid).orElseThrow();
+        Path s = dir.resolve("k.csv");
+        Path staleData = dir.resolve(".k.csv.tmp-" + dead + "-4");
+        Path staleStaged = dir.resolve("..k.csv.tmp-" + dead + "-pair.tmp-" + dead + "-2");
+        Path staleManifest = dir.resolve(".k.manifest.json.tmp-" + dead + "-5");
+        Path live = dir.resolve(".k.csv.tmp-" + alive + "-6");
+        Path foreign = dir.resolve(".other.csv.tmp-" + dead + "-1");
+        for (Path p : new Path[] {staleData, staleStaged, staleManifest, live, foreign}) {
+            Files.writeString(p, "x");
+        }
+        Cli.Result r = sample(s);
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(staleData).doesNotExist();
+        assertThat(staleStaged).doesNotExist();
+        assertThat(staleManifest).doesNotExist();
+        assertThat(live).exists();
+        assertThat(foreign).exists();
+
+        // one writer per pair: a second is refused, naming the first, and the pair is left as it was
+        byte[] before = Files.readAllBytes(s);
+        try (dev.rbmsuite.core.io.FolderLock held = dev.rbmsuite.core.io.FolderLock.acquire(
+                dir.resolve(".k.manifest.json.rbm.lock"), s, "rbm sample")) {
+            assertRefused(sample(s, "--seed", "4"), "option --out", "in use by another writer", "rbm sample");
+            assertRefused(Cli.run("dataset", "islands", "--param", "n=5", "--out", dir.resolve("k").toString(),
+                    "--force"), "in use by another writer");
+        }
+        assertThat(Files.readAllBytes(s)).isEqualTo(before);
+    }
 }

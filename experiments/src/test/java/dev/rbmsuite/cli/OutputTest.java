@@ -119,4 +119,37 @@ class OutputTest {
         assertThat(Output.json(null).isNull()).isTrue();
         assertThat(Output.object()).isEmpty();
     }
+
+    /**
+     * Issue 28, case 6: a result that cannot be written to stdout (a full disk: /dev/full) is an error,
+     * exit 2 with one line naming stdout, never exit 0 with the result lost; the same for what a command
+     * prints outside {@link Output#print} ({@code figure --list-trials}).
+     */
+    @org.junit.jupiter.api.Test
+    void aResultLostOnStdoutIsExit2WithOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        java.io.File full = new java.io.File("/dev/full");
+        org.junit.jupiter.api.Assumptions.assumeTrue(full.exists(), "needs /dev/full");
+        java.nio.file.Path model = tmp.resolve("m");
+        assertThat(Cli.run("init", "--visible", "4", "--hidden", "3", "--out", model.toString()).code()).isZero();
+        String[][] commands = {
+            {"logz", "--model", model.toString(), "--method", "exact", "--json"},
+            {"logz", "--model", model.toString(), "--method", "exact"},
+            {"figure", "fig2", "--scale", "smoke", "--list-trials", "--out", tmp.resolve("f").toString()},
+        };
+        for (String[] c : commands) {
+            java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(
+                    java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--add-modules",
+                    "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+            cmd.addAll(java.util.List.of(c));
+            java.nio.file.Path log = tmp.resolve("err.log");
+            Process p = new ProcessBuilder(cmd).redirectOutput(full).redirectError(log.toFile()).start();
+            assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            java.util.List<String> err = java.nio.file.Files.readAllLines(log).stream()
+                    .filter(l -> !l.startsWith("WARNING: Using incubator")).toList();
+            assertThat(p.exitValue()).as(String.join(" ", c) + ": " + err).isEqualTo(2);
+            assertThat(err).as(String.join(" ", c)).hasSize(1);
+            assertThat(err.get(0)).startsWith("rbm: stdout: cannot write");
+        }
+    }
 }

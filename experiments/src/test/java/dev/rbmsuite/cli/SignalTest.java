@@ -72,4 +72,114 @@ class SignalTest {
                     .containsExactly("checkpoint.bin", "manifest.json", "metrics.csv", "model");
         }
     }
+
+    /** Waits until the JVM has installed the suite's signal handlers (Main starts the warm-up thread after). */
+    private static void awaitHandlers(Process p) throws Exception {
+        Path tasks = Path.of("/proc", String.valueOf(p.pid()), "task");
+        for (int i = 0; i < 400 && p.isAlive(); i++) {
+            if (Files.isDirectory(tasks)) {
+                try (var s = Files.list(tasks)) {
+                    if (s.anyMatch(t -> {
+                        try {
+                            return Files.readString(t.resolve("comm")).startsWith("rbm-vector-warm");
+                        } catch (java.io.IOException e) {
+                            return false;
+                        }
+                    })) {
+                        Thread.sleep(200);
+                        return;
+                    }
+                }
+            } else {
+                Thread.sleep(5000);
+                return;
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    /**
+     * Issue 28, case 11: sample and tv have no safe point, so a signal stops them at once, but never
+     * silently: exactly one line on stderr, exit 143 / 130, and no output file.
+     */
+    @Test
+    void sampleAndTvStoppedByASignalSayOneLine() throws Exception {
+        Path model = tmp.resolve("m");
+        assertThat(Cli.run("init", "--visible", "5", "--hidden", "4", "--out", model.toString()).code()).isZero();
+        String[][] commands = {
+            {"sample", "--model", model.toString(), "--kernel", "bgs", "--chains", "100", "--steps", "100000000",
+                "--out", tmp.resolve("s.csv").toString()},
+            {"tv", "--model", model.toString(), "--kernel", "bgs", "--chains", "100", "--steps", "10000000",
+                "--out", tmp.resolve("t.csv").toString()},
+        };
+        for (String[] c : commands) {
+            for (boolean sigint : new boolean[] {false, true}) {
+                Path log = tmp.resolve("err.log");
+                Process p = KeptTrialsTest.start(log, c);
+                try {
+                    awaitHandlers(p);
+                    new ProcessBuilder("kill", sigint ? "-INT" : "-TERM", String.valueOf(p.pid())).start().waitFor();
+                    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                } finally {
+                    p.destroyForcibly();
+                }
+                List<String> err = Files.readAllLines(log).stream().filter(l -> !l.startsWith("WARNING: Using incubator"))
+                        .toList();
+                assertThat(p.exitValue()).as(c[0] + " " + err).isEqualTo(sigint ? 130 : 143);
+                assertThat(err).as(c[0]).hasSize(1);
+                assertThat(err.get(0)).startsWith("rbm: stopped by " + (sigint ? "SIGINT" : "SIGTERM"));
+                assertThat(tmp.resolve(c[0].equals("sample") ? "s.csv" : "t.csv")).doesNotExist();
+            }
+        }
+    }
+
+    /**
+     * Issue 28, case 11: SIGTERM to {@code figure --trial} stops the trial within seconds (a checkpoint
+     * of the trial's epoch, not the end of the trial), and the rerun resumes it to the bytes of an
+     * uninterrupted trial.
+     */
+    @Test
+    void aStoppedFigureTrialStopsWithinSecondsAndResumesToTheSameBytes() throws Exception {
+        String id = "training/genrbm-bgs-lambda2/0";
+        Path whole = tmp.resolve("whole");
+        Cli.Result ref = Cli.run("figure", "fig2", "--scale", "smoke", "--out", whole.toString(), "--trial", id);
+        assertThat(ref.code()).as(ref.err()).isZero();
+        Path split = tmp.resolve("split");
+        Path log = tmp.resolve("trial.log");
+        Process p = KeptTrialsTest.start(log, "figure", "fig2", "--scale", "smoke", "--out", split.toString(),
+                "--trial", id);
+        long stopped;
+        try {
+            KeptTrialsTest.awaitFile(split.resolve("training/genrbm-bgs-lambda2/.trial-0.lock"), p);
+            Thread.sleep(1500);
+            long t0 = System.nanoTime();
+            new ProcessBuilder("kill", "-TERM", String.valueOf(p.pid())).start().waitFor();
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            stopped = (System.nanoTime() - t0) / 1_000_000;
+        } finally {
+            p.destroyForcibly();
+        }
+        String err = Files.readString(log);
+        assertThat(p.exitValue()).as(err).isEqualTo(143);
+        assertThat(err).containsPattern("rbm: stopped by SIGTERM in trial 1 of genrbm-bgs-lambda2 after epoch \\d+ "
+                + "\\(checkpoint written\\)");
+        assertThat(stopped).as("milliseconds from SIGTERM to exit").isLessThan(5000);
+        Path group = split.resolve("training/genrbm-bgs-lambda2");
+        assertThat(group.resolve("trial-0/checkpoint.bin")).exists();
+        assertThat(group.resolve("trial-0.csv")).doesNotExist();
+        Cli.Result rest = Cli.run("figure", "fig2", "--scale", "smoke", "--out", split.toString(), "--trial", id);
+        assertThat(rest.code()).as(rest.err()).isZero();
+        assertThat(rest.err()).contains("resumed after epoch");
+        Path wholeGroup = whole.resolve("training/genrbm-bgs-lambda2");
+        assertThat(Files.readAllBytes(group.resolve("trial-0.csv"))).isEqualTo(Files.readAllBytes(wholeGroup.resolve("trial-0.csv")));
+        assertThat(group.resolve("trial-0/checkpoint.bin")).doesNotExist();
+        try (var s = Files.walk(wholeGroup.resolve("trial-0"))) {
+            for (Path f : s.filter(Files::isRegularFile).toList()) {
+                Path mine = group.resolve("trial-0").resolve(wholeGroup.resolve("trial-0").relativize(f));
+                if (!f.getFileName().toString().equals("manifest.json")) {
+                    assertThat(Files.readAllBytes(mine)).as(mine.toString()).isEqualTo(Files.readAllBytes(f));
+                }
+            }
+        }
+    }
 }

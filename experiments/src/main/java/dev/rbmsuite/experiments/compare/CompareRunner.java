@@ -28,7 +28,8 @@ import java.util.List;
  * then its files and decided claims), {@code REPORT.md}, {@code claims.csv} (the columns of the
  * figures' claims.csv, figure {@code compare}), the curves ({@code compare.png}/{@code .svg}) and
  * their raw numbers, and the kept trials under {@code training/}. Rerunning the same command keeps
- * the finished trials and writes the same bytes (timing keys of the manifest aside).
+ * the finished trials and writes the same bytes (timing keys of the manifest aside); a rerun with other
+ * settings is refused unless given {@code restart}, which moves the kept trials aside (experiments Trials).
  */
 public final class CompareRunner {
     /** The {@code "format"} of a comparison folder's manifest. */
@@ -50,16 +51,34 @@ public final class CompareRunner {
      * @return the comparison's manifest
      * @throws Exception if training fails
      */
-    @SuppressWarnings("try") // the resources are held for the body, not used in it
     public static ObjectNode run(CompareSpec spec, Path out, long seed, int threads, boolean force, PrintStream progress)
             throws Exception {
+        return run(spec, out, seed, threads, force, false, progress);
+    }
+
+    /**
+     * @param spec what to compare
+     * @param out the output folder
+     * @param seed the root seed
+     * @param threads trials run at once
+     * @param force write beside foreign files in {@code out} (never over them)
+     * @param restart move kept trials computed with other settings aside and recompute them
+     *     ({@code --restart}); without it such trials are refused (experiments Trials)
+     * @param progress progress lines (stderr)
+     * @return the comparison's manifest
+     * @throws Exception if training fails
+     */
+    @SuppressWarnings("try") // the resources are held for the body, not used in it
+    public static ObjectNode run(CompareSpec spec, Path out, long seed, int threads, boolean force, boolean restart,
+                                 PrintStream progress) throws Exception {
         try (OutputFolder.Claim claim = OutputFolder.claim(out, KIND, force, "rbm compare");
              Interruption.Scope stoppable = Interruption.stoppable()) {
             Provenance.Stopwatch watch = Provenance.Stopwatch.start();
             Provenance record = Provenance.of(FORMAT, 1, "compare", spec.asMap(), seed, threads);
             // the folder's kind is on disk before the first trial, so an interrupted run is resumable
             FigureRunner.writeJson(out.resolve(OutputFolder.MANIFEST), record.toJson());
-            ExperimentContext ctx = new ExperimentContext(Comparison.ID, out, Scale.PAPER, seed, threads, progress);
+            ExperimentContext ctx = new ExperimentContext(Comparison.ID, out, Scale.PAPER, seed, threads, progress)
+                    .withRestart(restart);
             Comparison comparison = new Comparison(spec);
             try (AtomicFiles.Staging staging = AtomicFiles.Staging.begin(out)) {
                 FigureOutcome o = comparison.run(ctx);

@@ -6,6 +6,9 @@ import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.diagnostics.spectral.Lambda2;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.Trials;
+import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Interruption;
+import dev.rbmsuite.learning.train.Checkpoint;
 import dev.rbmsuite.experiments.sampling.KernelVariant;
 import dev.rbmsuite.learning.train.Monitor;
 import dev.rbmsuite.learning.train.MonitorSettings;
@@ -13,6 +16,7 @@ import dev.rbmsuite.learning.train.Trainer;
 import dev.rbmsuite.learning.train.TrainingSettings;
 import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -147,28 +151,58 @@ public final class TrainingRuns {
         }
         List<double[]> rows = new ArrayList<>();
         int reportEvery = Math.max(cfg.evalEvery(), cfg.epochs() / 10 / cfg.evalEvery() * cfg.evalEvery());
-        for (int e = 1; e <= cfg.epochs(); e++) {
+        Path ckFile = artifacts.resolve(CHECKPOINT);
+        String key = ts.toString();
+        long fingerprint = Checkpoint.fingerprint(x);
+        int from = resume(ckFile, key, fingerprint, trainer, rows, cfg.name(), trial);
+        if (from > 0) {
+            ctx.progress(String.format("%s trial %d: resumed after epoch %d/%d", cfg.name(), trial + 1, from,
+                    cfg.epochs()));
+        }
+        for (int e = from + 1; e <= cfg.epochs(); e++) {
+            if (Interruption.requested()) {
+                // a stop within an epoch of the signal (not at the end of the trial, which can take a
+                // minute): the trainer's whole state after epoch e - 1 and the rows evaluated up to it,
+                // resumed exactly by the next run
+                new Checkpoint(key, fingerprint, trainer.snapshot(), encode(rows)).write(ckFile);
+                Interruption.check("in trial " + (trial + 1) + " of " + cfg.name() + " after epoch " + (e - 1)
+                        + " (checkpoint written); rerun the same command to resume");
+            }
+            boolean evaluate = e % cfg.evalEvery() == 0;
+            // an evaluation (mAIS, lambda2) can take far longer than an update: the state before this
+            // epoch's update is kept, so that a stop during the evaluation resumes by redoing both (the
+            // monitor reads the update's own estimates, which a checkpoint does not hold)
+            Trainer.Snapshot before = evaluate ? trainer.snapshot() : null;
             trainer.update();
-            if (e % cfg.evalEvery() != 0) {
+            if (!evaluate) {
                 continue;
             }
-            double[] row = new double[columns.size()];
-            Arrays.fill(row, Double.NaN);
-            double[] m = (e == cfg.epochs() ? last : monitor).evaluate(trainer);
-            System.arraycopy(m, 0, row, 0, m.length);
-            if (cfg.lambda2Every() > 0 && e % cfg.lambda2Every() == 0) {
-                Rbm bottom = trainer.model().bottom();
-                row[columns.size() - 2] = Lambda2.estimate(bottom, Lambda2.Estimator.COUNTS, cfg.lambda2CountRepeats(),
-                        rng.fork(EVAL, e, 1)).lambda2();
-                row[columns.size() - 1] = Lambda2.estimate(bottom, Lambda2.Estimator.RAO_BLACKWELL,
-                        cfg.lambda2RbRepeats(), rng.fork(EVAL, e, 2)).lambda2();
-            }
+            final int epoch = e;
+            double[] row = stoppable(() -> {
+                double[] r = new double[columns.size()];
+                Arrays.fill(r, Double.NaN);
+                double[] m = (epoch == cfg.epochs() ? last : monitor).evaluate(trainer);
+                System.arraycopy(m, 0, r, 0, m.length);
+                if (cfg.lambda2Every() > 0 && epoch % cfg.lambda2Every() == 0) {
+                    Rbm bottom = trainer.model().bottom();
+                    r[columns.size() - 2] = Lambda2.estimate(bottom, Lambda2.Estimator.COUNTS,
+                            cfg.lambda2CountRepeats(), rng.fork(EVAL, epoch, 1)).lambda2();
+                    r[columns.size() - 1] = Lambda2.estimate(bottom, Lambda2.Estimator.RAO_BLACKWELL,
+                            cfg.lambda2RbRepeats(), rng.fork(EVAL, epoch, 2)).lambda2();
+                }
+                return r;
+            }, () -> {
+                new Checkpoint(key, fingerprint, before, encode(rows)).write(ckFile);
+                Interruption.check("in trial " + (trial + 1) + " of " + cfg.name() + " after epoch " + (epoch - 1)
+                        + " (checkpoint written); rerun the same command to resume");
+            });
             rows.add(row);
             if (e % reportEvery == 0 && e < cfg.epochs()) {
                 ctx.progress(String.format("%s trial %d: epoch %d/%d, log-likelihood %.4f", cfg.name(), trial + 1, e,
                         cfg.epochs(), row[1]));
             }
         }
+        Files.deleteIfExists(ckFile);
         new TrainedModel(trainer.model(), trainer.chains().copy()).save(artifacts, cfg.asMap(), ts.seed());
         List<double[]> cols = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
@@ -179,5 +213,104 @@ public final class TrainingRuns {
             cols.add(col);
         }
         return CsvTable.ofColumns(columns, cols);
+    }
+
+    /** The checkpoint of an interrupted trial, in the trial's artifact folder (deleted when the trial ends). */
+    static final String CHECKPOINT = "checkpoint.bin";
+
+    /**
+     * Restores an interrupted trial from its checkpoint (written at a stop requested by SIGINT or
+     * SIGTERM): the trainer's state after the checkpoint's epoch and the rows evaluated up to it. The
+     * checkpoint holds every piece of state the trial carries from epoch to epoch (parameters, optimiser
+     * moments, persistent chains, the trainer's random stream), and every evaluation draws from its own
+     * fork of the trial's stream, so the resumed trial writes the bytes of an uninterrupted one.
+     *
+     * @return the epoch to continue after (0 when there is no checkpoint)
+     * @throws InputException when the checkpoint is damaged or belongs to other settings or data
+     */
+    private static int resume(Path ckFile, String key, long fingerprint, Trainer trainer, List<double[]> rows,
+                              String name, int trial) throws IOException {
+        if (!Files.exists(ckFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return 0;
+        }
+        Checkpoint ck;
+        try {
+            ck = Checkpoint.read(ckFile);
+        } catch (IOException e) {
+            throw new InputException(ckFile + ": cannot resume trial " + (trial + 1) + " of " + name + ": "
+                    + e.getMessage() + "; delete it to compute the trial afresh", e);
+        }
+        if (!ck.settingsKey().equals(key) || ck.dataFingerprint() != fingerprint) {
+            throw new InputException(ckFile + ": checkpoint of trial " + (trial + 1) + " of " + name
+                    + " with other settings or data; delete it to compute the trial afresh");
+        }
+        trainer.restore(ck.snapshot());
+        for (String row : ck.metricsRows()) {
+            String[] f = row.split(",", -1);
+            double[] v = new double[f.length];
+            for (int k = 0; k < f.length; k++) {
+                v[k] = Double.parseDouble(f[k]);
+            }
+            rows.add(v);
+        }
+        return ck.snapshot().epoch();
+    }
+
+    /** @return the rows as text that reads back to the same doubles (Double.toString round-trips) */
+    private static List<String> encode(List<double[]> rows) {
+        List<String> out = new ArrayList<>();
+        for (double[] r : rows) {
+            StringBuilder sb = new StringBuilder();
+            for (int k = 0; k < r.length; k++) {
+                sb.append(k == 0 ? "" : ",").append(r[k]);
+            }
+            out.add(sb.toString());
+        }
+        return out;
+    }
+
+    /** What a stop during an evaluation does: write the checkpoint and throw Interruption.Stopped. */
+    @FunctionalInterface
+    private interface OnStop {
+        void stop() throws IOException;
+    }
+
+    /**
+     * Runs an evaluation on a thread of its own and waits for it, polling for a requested stop every
+     * 50 ms: on a stop the evaluation is abandoned (its daemon thread ends with the process) and
+     * {@code onStop} writes the checkpoint and throws, so that a trial stops within a fraction of a
+     * second of SIGTERM even in its final evaluation.
+     */
+    private static double[] stoppable(java.util.concurrent.Callable<double[]> evaluation, OnStop onStop)
+            throws IOException {
+        java.util.concurrent.FutureTask<double[]> task = new java.util.concurrent.FutureTask<>(evaluation);
+        Thread t = new Thread(task, "trial-evaluation");
+        t.setDaemon(true);
+        t.start();
+        while (true) {
+            try {
+                return task.get(50, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                if (Interruption.requested()) {
+                    onStop.stop();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                task.cancel(true);
+                throw new IllegalStateException("interrupted while evaluating", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                Throwable c = e.getCause();
+                if (c instanceof IOException io) {
+                    throw io;
+                }
+                if (c instanceof RuntimeException re) {
+                    throw re;
+                }
+                if (c instanceof Error err) {
+                    throw err;
+                }
+                throw new IllegalStateException(c);
+            }
+        }
     }
 }
