@@ -1,5 +1,6 @@
 package dev.rbmsuite.diagnostics.spectral;
 
+import dev.rbmsuite.core.SymmetricEigen;
 import org.ejml.data.Complex_F64;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;

@@ -1,5 +1,7 @@
 package dev.rbmsuite.diagnostics.spectral;
 
+import dev.rbmsuite.core.SymmetricEigen;
+
 /**
  * The paper's second-eigenvalue computation for a reversible transition matrix (Appendix B;
  * docs/methods.md section 5), applied to an estimate P_hat or to the exact matrix:
