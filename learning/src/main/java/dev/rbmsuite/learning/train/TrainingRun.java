@@ -213,7 +213,16 @@ public final class TrainingRun {
         int total = settings.epochs();
         try (Interruption.Scope stoppable = Interruption.stoppable()) {
             while (trainer.epoch() < total) {
-                trainer.update();
+                if (!trainer.updateBatch()) {
+                    // within a mini-batch epoch: monitors wait for its end; a stop request saves the batch position
+                    if (Interruption.requested()) {
+                        new Checkpoint(key, fingerprint, trainer.snapshot(), metricRows).write(ckFile);
+                        Interruption.check("after batch " + trainer.batchInEpoch() + " of " + trainer.batchesPerEpoch()
+                                + " in epoch " + (trainer.epoch() + 1) + " (checkpoint written); rerun the same command to"
+                                + " resume");
+                    }
+                    continue;
+                }
                 int t = trainer.epoch();
                 listener.epochDone(t, total);
                 boolean evaluate = t % settings.evalEvery() == 0 || t == total;
