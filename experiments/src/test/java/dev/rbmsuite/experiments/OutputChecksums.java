@@ -31,7 +31,7 @@ import java.util.stream.Stream;
  * mvn -B -o -pl experiments -am test -Dtest='FiguresSmokeTest,PaperScaleChecksumsTest' \
  *     -Dsurefire.failIfNoSpecifiedTests=false -Drbm.checksums=update
  * </pre>
- * (docs/contract.md, "Same bytes on every CPU"), and commit it with the change that moved the numbers.
+ * (docs/methods.md section 10.1), and commit it with the change that moved the numbers.
  */
 final class OutputChecksums {
     /** The system property that makes {@link #check} rewrite its section instead of comparing. */
@@ -109,7 +109,7 @@ final class OutputChecksums {
             }
         }
         assertThat(problems).as("this machine's bytes against " + FILE + " (after an intended change, regenerate it:"
-                + " see OutputChecksums' Javadoc or docs/contract.md)").isEmpty();
+                + " see OutputChecksums' Javadoc or docs/methods.md section 10.1)").isEmpty();
     }
 
     private static Map<String, String> committedAll() {
