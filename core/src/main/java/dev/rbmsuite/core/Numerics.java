@@ -17,7 +17,7 @@ public final class Numerics {
      * @return ln(1 + e^x), finite
      */
     public static double softplus(double x) {
-        return Math.max(x, 0.0) + Math.log1p(Math.exp(-Math.abs(x)));
+        return Math.max(x, 0.0) + Fdlibm.log1p(StrictMath.exp(-Math.abs(x)));
     }
 
     /**
@@ -28,9 +28,9 @@ public final class Numerics {
      */
     public static double sigmoid(double x) {
         if (x >= 0) {
-            return 1.0 / (1.0 + Math.exp(-x));
+            return 1.0 / (1.0 + StrictMath.exp(-x));
         }
-        double e = Math.exp(x);
+        double e = StrictMath.exp(x);
         return e / (1.0 + e);
     }
 
@@ -47,7 +47,7 @@ public final class Numerics {
      * @return ln(p / (1 - p))
      */
     public static double logit(double p) {
-        return Math.log(p) - Math.log1p(-p);
+        return Fdlibm.log(p) - Fdlibm.log1p(-p);
     }
 
     /**
@@ -63,7 +63,7 @@ public final class Numerics {
             return a;
         }
         double mx = Math.max(a, b);
-        return mx + Math.log1p(Math.exp(-Math.abs(a - b)));
+        return mx + Fdlibm.log1p(StrictMath.exp(-Math.abs(a - b)));
     }
 
     /**
@@ -76,7 +76,7 @@ public final class Numerics {
      */
     public static double logSumExp0(double a, double p) {
         double mx = Math.max(0.0, Math.max(a, p));
-        return mx + Math.log(Math.exp(-mx) + Math.exp(a - mx) + Math.exp(p - mx));
+        return mx + Fdlibm.log(StrictMath.exp(-mx) + StrictMath.exp(a - mx) + StrictMath.exp(p - mx));
     }
 
     /**
@@ -95,9 +95,9 @@ public final class Numerics {
         }
         double s = 0;
         for (int k = 0; k < len; k++) {
-            s += Math.exp(x[off + k] - mx);
+            s += StrictMath.exp(x[off + k] - mx);
         }
-        return mx + Math.log(s);
+        return mx + Fdlibm.log(s);
     }
 
     /**
@@ -105,6 +105,6 @@ public final class Numerics {
      * @return ln mean_k e^{x_k}, the AIS estimator's log-mean-exp
      */
     public static double logMeanExp(double[] x) {
-        return logSumExp(x, 0, x.length) - Math.log(x.length);
+        return logSumExp(x, 0, x.length) - Fdlibm.log(x.length);
     }
 }

@@ -196,7 +196,7 @@ public final class Rng {
             double y = 2 * nextDouble() - 1;
             double s = x * x + y * y;
             if (s > 0 && s < 1) {
-                return x * Math.sqrt(-2 * Math.log(s) / s);
+                return x * Math.sqrt(-2 * Fdlibm.log(s) / s);
             }
         }
     }

@@ -32,8 +32,8 @@ public final class VectorMath {
     // The Vector API's EXP and LOG1P give different last bits in interpreted and JIT-compiled code, so
     // results would depend on JIT timing. The exponential below uses only exactly rounded operations
     // (add, mul, fma, bit moves), so it gives the same bits everywhere; expScalar is its scalar twin,
-    // bit-identical to every lane. Logarithms are taken with scalar Math.log / Math.log1p, which HotSpot
-    // evaluates with one stub in interpreted and compiled code. The vector math lives inside array loops
+    // bit-identical to every lane. Logarithms are taken with scalar Fdlibm.log / Fdlibm.log1p (fdlibm ported
+    // to Java, StrictMath's bits): Math.log's intrinsic may differ in its last bits by architecture. The vector math lives inside array loops
     // (expBlock) rather than in methods taking vectors: a vector passed to a method that is not inlined
     // is boxed, which is several times slower.
 
@@ -600,7 +600,7 @@ public final class VectorMath {
                 lin += Math.max(beta * x[off + start + i], 0.0);
                 prod *= 1.0 + e[i];
             }
-            logs += Math.log(prod);
+            logs += Fdlibm.log(prod);
         }
         return lin + logs;
     }
@@ -618,7 +618,7 @@ public final class VectorMath {
             int n = Math.min(BLOCK, len - start);
             expBlock(x, off + start, e, 0, n, 1.0, true);
             for (int i = 0; i < n; i++) {
-                x[off + start + i] = Math.max(x[off + start + i], 0.0) + Math.log1p(e[i]);
+                x[off + start + i] = Math.max(x[off + start + i], 0.0) + Fdlibm.log1p(e[i]);
             }
         }
     }

@@ -10,6 +10,7 @@ import dev.rbmsuite.datasets.encoding.RankHotEncoding;
 import dev.rbmsuite.datasets.synthetic.GenRbm;
 import dev.rbmsuite.datasets.synthetic.Islands;
 import dev.rbmsuite.datasets.synthetic.Pentagon;
+import dev.rbmsuite.datasets.uci.OptDigits;
 import dev.rbmsuite.datasets.uci.UciReader;
 import dev.rbmsuite.datasets.uci.UciSource;
 import java.util.Collections;
@@ -21,7 +22,7 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * The registry of the paper's six data sets (section 5.1, Table 1) by name, with the paper's defaults and
+ * The registry of the paper's six data sets (section 5.1, Table 1), and of {@code digits} beyond the paper, by name, with the paper's defaults and
  * string parameters as the command line passes them ({@code --param k=v}):
  *
  * <table>
@@ -31,6 +32,8 @@ import java.util.function.Supplier;
  *   <tr><td>islands</td><td>a [0.4], n [25], size [100]</td><td>Eq. P_islands, {@link Islands}</td></tr>
  *   <tr><td>pentagon</td><td>kappa [6], n [25], size [100]</td><td>Eq. P_pentagon, {@link Pentagon}</td></tr>
  *   <tr><td>iris, wine, seeds</td><td>k [6] (K_enc)</td><td>UCI data, rank-hot encoded (docs/methods.md section 4), n = 20, 65, 35</td></tr>
+ *   <tr><td>digits</td><td>threshold [8]</td><td>beyond the paper: the UCI optdigits test set, 1,797 images of 8 x 8
+ *       pixel counts binarised at count &gt;= threshold (n = 64), labelled by digit, {@link OptDigits}</td></tr>
  * </table>
  *
  * <p>Unknown names, unknown parameters and invalid values are {@link InputException}s naming the data set
@@ -44,6 +47,8 @@ public final class Datasets {
 
     /** The largest number of rank-hot bins per feature accepted for parameter k. */
     public static final int MAX_BINS = 1000;
+    /** The name of the handwritten-digits data set (beyond the paper). */
+    public static final String DIGITS = "digits";
     private static final Map<String, Map<String, String>> DEFAULTS = new LinkedHashMap<>();
 
     static {
@@ -55,6 +60,7 @@ public final class Datasets {
         for (UciSource s : UciSource.values()) {
             DEFAULTS.put(s.id(), ordered("k", RankHot.DEFAULT_BINS));
         }
+        DEFAULTS.put(DIGITS, ordered("threshold", OptDigits.DEFAULT_THRESHOLD));
     }
 
     private Datasets() {
@@ -68,7 +74,7 @@ public final class Datasets {
         return Collections.unmodifiableMap(m);
     }
 
-    /** @return the registered names, in the paper's order: genrbm, islands, pentagon, iris, wine, seeds */
+    /** @return the registered names: the paper's in its order (genrbm, islands, pentagon, iris, wine, seeds), then digits */
     public static List<String> names() {
         return List.copyOf(DEFAULTS.keySet());
     }
@@ -87,7 +93,7 @@ public final class Datasets {
      *
      * @param name one of {@link #names()} (case-insensitive)
      * @param params parameter overrides as strings, for example {"a": "0.3"}; may be empty
-     * @param rng the random stream of synthetic data sets (unused by iris, wine and seeds)
+     * @param rng the random stream of synthetic data sets (unused by iris, wine, seeds and digits)
      * @return the data set, named {@code name}
      * @throws InputException for an unknown name, an unknown parameter or an invalid value
      */
@@ -119,6 +125,14 @@ public final class Datasets {
             case Pentagon.NAME:
                 return build(key, () -> new Pentagon(dbl(key, p, "kappa"), integer(key, p, "n"), integer(key, p, "size")))
                         .generate(Objects.requireNonNull(rng, "rng"));
+            case DIGITS: {
+                int t = integer(key, p, "threshold");
+                if (t < 1 || t > OptDigits.MAX_PIXEL) {
+                    throw new InputException("dataset " + key + ": parameter threshold=" + t + ": must be an integer in [1, "
+                            + OptDigits.MAX_PIXEL + "]");
+                }
+                return OptDigits.load().binarised(key, t);
+            }
             default:
                 return rankHot(key, p).data();
         }

@@ -1,10 +1,10 @@
 package dev.rbmsuite.datasets;
 
 import dev.rbmsuite.core.Nd;
+import dev.rbmsuite.core.SymmetricEigen;
 import java.util.Arrays;
 import java.util.Objects;
 import org.nd4j.linalg.api.ndarray.INDArray;
-import org.nd4j.linalg.eigen.Eigen;
 
 /**
  * Principal component analysis of a data set, centred and unscaled (docs/methods.md section 7.3), and the
@@ -12,7 +12,10 @@ import org.nd4j.linalg.eigen.Eigen;
  * ("PCA space of the training dataset").
  *
  * <p>The sample covariance {@code C = X_c^T X_c / (N-1)} of the centred data (divisor 1 when N = 1) is
- * decomposed with LAPACK's symmetric eigensolver through ND4J ({@link Eigen#symmetricGeneralizedEigenvalues}).
+ * decomposed with the suite's own Java eigensolver ({@link SymmetricEigen#decompose}: Householder
+ * tridiagonalisation and implicit QL in a fixed order of operations), not LAPACK: OpenBLAS picks its
+ * kernels by CPU, and the committed figure-5 coordinates differed in their last bits between two x86-64
+ * machines while they came from it. Now they are the same bits on every machine.
  * Components are ordered by decreasing variance. Each component's sign is fixed so that plots are
  * reproducible: its first loading whose magnitude is within 1e-9 of the largest magnitude is positive.
  * Components of equal variance are not unique; any orthonormal basis of their span may be returned.
@@ -88,10 +91,9 @@ public final class Pca {
                 throw new IllegalArgumentException("PCA needs finite data");
             }
         }
-        INDArray a = Nd.matrix(cov, n, n);
-        INDArray eigenvalues = Eigen.symmetricGeneralizedEigenvalues(a, true); // ascending; a := eigenvectors (columns)
-        double[] lambda = Nd.toArray(eigenvalues);
-        double[] vectors = Nd.toArray(a);
+        SymmetricEigen.Decomposition eig = SymmetricEigen.decompose(cov, n);
+        double[] lambda = eig.values(); // ascending
+        double[] vectors = eig.vectors(); // row k = eigenvector of lambda[k]
         Integer[] order = new Integer[n];
         for (int k = 0; k < n; k++) {
             order[k] = k;
@@ -104,18 +106,18 @@ public final class Pca {
             vars[k] = Math.max(0.0, lambda[col]);
             double max = 0;
             for (int i = 0; i < n; i++) {
-                max = Math.max(max, Math.abs(vectors[i * n + col]));
+                max = Math.max(max, Math.abs(vectors[col * n + i]));
             }
             double sign = 1;
             for (int i = 0; i < n; i++) {
-                double u = vectors[i * n + col];
+                double u = vectors[col * n + i];
                 if (Math.abs(u) >= max - SIGN_TOLERANCE) {
                     sign = u < 0 ? -1 : 1;
                     break;
                 }
             }
             for (int i = 0; i < n; i++) {
-                comps[k * n + i] = sign * vectors[i * n + col] + 0.0;
+                comps[k * n + i] = sign * vectors[col * n + i] + 0.0;
             }
         }
         return new Pca(n, mean, comps, vars);

@@ -24,7 +24,8 @@ class DatasetsTest {
 
     @Test
     void namesAndDefaultsFollowTable1() {
-        assertThat(Datasets.names()).containsExactly("genrbm", "islands", "pentagon", "iris", "wine", "seeds");
+        assertThat(Datasets.names()).containsExactly("genrbm", "islands", "pentagon", "iris", "wine", "seeds", "digits");
+        assertThat(Datasets.defaults("digits")).containsExactly(Map.entry("threshold", "8"));
         assertThat(Datasets.defaults("islands")).containsExactly(Map.entry("a", "0.4"), Map.entry("n", "25"),
                 Map.entry("size", "100"));
         assertThat(Datasets.defaults("pentagon")).containsEntry("kappa", "6.0");
@@ -34,7 +35,7 @@ class DatasetsTest {
 
     @ParameterizedTest
     @CsvSource({"genrbm,100,10,0", "islands,100,25,2", "pentagon,100,25,5", "iris,150,20,3", "wine,178,65,3",
-        "seeds,210,35,3"})
+        "seeds,210,35,3", "digits,1797,64,10"})
     void paperDefaultsGiveTable1Shapes(String name, int rows, int columns, int classes) throws IOException {
         BinaryDataset d = Datasets.create(name, Map.of(), Rng.seeded(1));
         assertThat(d.name()).isEqualTo(name);
@@ -94,5 +95,32 @@ class DatasetsTest {
                 .isInstanceOf(InputException.class)
                 .hasMessageStartingWith("dataset " + name + ": parameter " + param + "=")
                 .hasMessageNotContaining("\n");
+    }
+
+    @Test
+    void digitsAreBinarisedAtTheThresholdWithTheirLabels() {
+        BinaryDataset d = Datasets.create("digits", Map.of(), null);
+        dev.rbmsuite.datasets.uci.OptDigits raw = dev.rbmsuite.datasets.uci.OptDigits.load();
+        for (int r = 0; r < d.size(); r += 7) {
+            for (int i = 0; i < 64; i++) {
+                assertThat(d.get(r, i)).isEqualTo(raw.pixel(r, i) >= 8 ? 1.0 : 0.0);
+            }
+        }
+        assertThat(d.labels()).isEqualTo(raw.digits());
+        assertThat(d.classNames()).containsExactly("0", "1", "2", "3", "4", "5", "6", "7", "8", "9");
+        BinaryDataset strict = Datasets.create("digits", Map.of("threshold", "16"), null);
+        double on8 = 0;
+        double on16 = 0;
+        for (int r = 0; r < d.size(); r++) {
+            for (int i = 0; i < 64; i++) {
+                on8 += d.get(r, i);
+                on16 += strict.get(r, i);
+            }
+        }
+        assertThat(on16).isPositive().isLessThan(on8);
+        assertThatThrownBy(() -> Datasets.create("digits", Map.of("threshold", "0"), null))
+                .isInstanceOf(InputException.class).hasMessageContaining("dataset digits: parameter threshold=0");
+        assertThatThrownBy(() -> Datasets.create("digits", Map.of("threshold", "17"), null))
+                .isInstanceOf(InputException.class).hasMessageContaining("[1, 16]");
     }
 }

@@ -1,5 +1,6 @@
 package dev.rbmsuite.examples;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
@@ -93,7 +94,7 @@ public final class SingleFlipMetropolis implements TransitionKernel {
             rbm.logMarginalVisible(v, chains, lvNew);
             rng.fillUniform(u, 0, chains);
             for (int r = 0; r < chains; r++) {
-                if (Math.log(u[r]) < lvNew[r] - lv[r]) {
+                if (Fdlibm.log(u[r]) < lvNew[r] - lv[r]) {
                     lv[r] = lvNew[r];
                     accepted++;
                 } else {

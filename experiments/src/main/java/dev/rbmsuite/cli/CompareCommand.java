@@ -52,7 +52,7 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--trials", required = true, paramLabel = "T", description = "trials per kernel")
     int trials;
 
-    @Option(names = "--epochs", required = true, paramLabel = "E", description = "full-batch updates per trial")
+    @Option(names = "--epochs", required = true, paramLabel = "E", description = "epochs per trial: passes over the data, one update each with the full batch (see --batch-size)")
     int epochs;
 
     @Option(names = "--lr", paramLabel = "R", description = "AdaMax learning rate (default ${DEFAULT-VALUE})")
@@ -60,6 +60,9 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--samples", paramLabel = "N", description = "persistent chains per layer, N_s (default ${DEFAULT-VALUE})")
     int samples = 100;
+
+    @Option(names = "--batch-size", paramLabel = "B", description = "rows per update: 0 = the full batch (the paper's update); else mini-batches of B rows, shuffled per epoch, chains carried across them; monitors stay per epoch (default ${DEFAULT-VALUE})")
+    int batchSize;
 
     @Option(names = "--eval-every", paramLabel = "K", description = "log-likelihood every K epochs, K divides E (default: the largest divisor of E up to E / 10)")
     Integer evalEvery;
@@ -196,7 +199,7 @@ final class CompareCommand implements Callable<Integer> {
             MonitorSettings monitor = MonitorSettings.DEFAULTS.withAis(aisTemperatures, aisRuns);
             int[] h = stack ? hidden : new int[] {hidden[0]};
             return new TrainingSettings(factory.name(), h, epochs, lr, samples, "smci2", k, common.seed(), false, monitor,
-                    problem.kernelParams(kernel));
+                    problem.kernelParams(kernel), batchSize);
         } catch (IllegalArgumentException e) {
             throw TrainingInputs.invalid(e, "compare");
         }

@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
  */
 final class DataOptions {
     @Option(names = "--data", required = true, paramLabel = "NAME|FILE.csv",
-            description = "a registered data set (genrbm, islands, pentagon, iris, wine, seeds) or a CSV file")
+            description = "a registered data set (genrbm, islands, pentagon, iris, wine, seeds, digits) or a CSV file")
     String data;
 
     @Option(names = "--data-param", paramLabel = "k=v", description = "parameter of a registered data set, e.g. a=0.4")

@@ -61,7 +61,7 @@ final class TrainCommand implements Callable<Integer> {
             description = "hidden sizes, bottom first (bgs: one size; dt/roundtrip: m0 then the upper RBMs, e.g. 100,50,25,12)")
     int[] hidden;
 
-    @Option(names = "--epochs", required = true, paramLabel = "E", description = "full-batch updates")
+    @Option(names = "--epochs", required = true, paramLabel = "E", description = "epochs: passes over the data, one update each with the full batch (see --batch-size)")
     int epochs;
 
     @Option(names = "--lr", paramLabel = "R", description = "AdaMax learning rate (default ${DEFAULT-VALUE})")
@@ -72,6 +72,9 @@ final class TrainCommand implements Callable<Integer> {
 
     @Option(names = "--estimator", paramLabel = "smci2|mc", description = "negative-phase estimator (default ${DEFAULT-VALUE})")
     String estimator = "smci2";
+
+    @Option(names = "--batch-size", paramLabel = "B", description = "rows per update: 0 = the full batch (the paper's update); else mini-batches of B rows, shuffled per epoch, chains carried across them; monitors stay per epoch (default ${DEFAULT-VALUE})")
+    int batchSize;
 
     @Option(names = "--eval-every", paramLabel = "K", description = "evaluate (and checkpoint) every K epochs (default ${DEFAULT-VALUE})")
     int evalEvery = 100;
@@ -149,7 +152,7 @@ final class TrainCommand implements Callable<Integer> {
             Choices.parse("--estimator", estimator,
                     name -> OptionNames.parse(List.of(Estimator.values()), Estimator::cliName, name));
             TrainingSettings s = new TrainingSettings(kernel, hidden, epochs, lr, samples, estimator, evalEvery,
-                    common.seed(), lambda2, monitor, kernelParams);
+                    common.seed(), lambda2, monitor, kernelParams, batchSize);
             // as compare, sample and tv: dt or roundtrip on one RBM would be BGS under another name
             KernelChoice.requireStackSizes(KernelRegistry.installed().factory(kernel), kernel, hidden);
             return s;

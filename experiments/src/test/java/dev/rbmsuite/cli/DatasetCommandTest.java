@@ -119,4 +119,17 @@ class DatasetCommandTest {
                 .isEqualTo("0");
         assertThat(Files.readAllBytes(b)).isEqualTo(Files.readAllBytes(a));
     }
+
+    @Test
+    void digitsAreTheBinarisedOptdigitsWithLabels(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path file = dir.resolve("digits.csv");
+        String[] r = run("dataset", "digits", "--out", file.toString(), "--json");
+        assertThat(r[0]).as(r[2]).isEqualTo("0");
+        assertThat(r[1].trim()).isEqualTo("{\"rows\":1797,\"columns\":64}");
+        java.util.List<String> lines = Files.readAllLines(file);
+        assertThat(lines).hasSize(1798);
+        assertThat(lines.get(0)).startsWith("v0,v1,").endsWith("v63,label");
+        // the file's first image (a zero): pixel counts 0,0,5,13,9,1,0,0 in its top row, so 0,0,0,1,1,0,0,0 at >= 8
+        assertThat(lines.get(1)).startsWith("0,0,0,1,1,0,0,0,");
+    }
 }

@@ -211,4 +211,28 @@ class TrainCommandTest {
                 "--out", dir.resolve("run").toString());
         assertThat(two.code()).as(two.err()).isZero();
     }
+
+    @Test
+    void batchSizeTrainsOnMiniBatchesRecordsItAndBadValuesAreOneLine(@TempDir Path dir) throws Exception {
+        Path data = csv(dir);
+        Cli.Result mini = run(args(data, dir.resolve("mini"), 10, "--batch-size", "8"));
+        assertThat(mini.code()).as(mini.err()).isZero();
+        JsonNode manifest = new ObjectMapper().readTree(dir.resolve("mini/manifest.json").toFile());
+        assertThat(manifest.get("settings").get("batchSize").asInt()).isEqualTo(8);
+        Cli.Result full = run(args(data, dir.resolve("full"), 10));
+        Cli.Result all = run(args(data, dir.resolve("all"), 10, "--batch-size", "30"));
+        assertThat(full.code()).isZero();
+        assertThat(all.code()).isZero();
+        assertThat(new ObjectMapper().readTree(dir.resolve("full/manifest.json").toFile()).get("settings").has("batchSize"))
+                .as("a full-batch run keeps its manifest").isFalse();
+        assertThat(Files.readAllBytes(dir.resolve("all/metrics.csv")))
+                .as("--batch-size = rows is the full batch byte for byte")
+                .isEqualTo(Files.readAllBytes(dir.resolve("full/metrics.csv")));
+        assertThat(Files.readAllBytes(dir.resolve("all/model/layer0/W.npy")))
+                .isEqualTo(Files.readAllBytes(dir.resolve("full/model/layer0/W.npy")));
+        assertThat(Files.readString(dir.resolve("mini/metrics.csv"))).isNotEqualTo(Files.readString(dir.resolve("full/metrics.csv")));
+        Cli.Result bad = run(args(data, dir.resolve("bad"), 10, "--batch-size", "-1"));
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err().strip()).startsWith("rbm: option --batch-size: batch-size must be 0").doesNotContain("\n");
+    }
 }

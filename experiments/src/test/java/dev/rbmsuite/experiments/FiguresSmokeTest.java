@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every figure at smoke scale: its PNG, CSV and manifest appear, the CSVs hold sane numbers, the
- * report lists every figure, a second run resumes from the kept trials and reproduces the same bytes.
+ * report lists every figure, a second run resumes from the kept trials and reproduces the same bytes, and
+ * every CSV has the SHA-256 committed in results/checksums.sha256 ({@link OutputChecksums}).
  */
 class FiguresSmokeTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -102,6 +103,9 @@ class FiguresSmokeTest {
         assertThat(Files.readAllBytes(root.resolve("fig6/fig6-trials.csv"))).isEqualTo(before);
 
         trialsRunAsUnitsReproduceTheSingleRun(root, quiet);
+
+        // the same bytes as the machine that wrote results/checksums.sha256 (any CPU, vector width, thread count)
+        OutputChecksums.check("smoke-seed7", OutputChecksums.csvDigests(root));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.rbmsuite.kernels;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.VectorMath;
@@ -77,7 +78,7 @@ public final class ParallelTempering implements TransitionKernel {
         }
         double[] beta = new double[temperatures];
         for (int k = 0; k < temperatures; k++) {
-            beta[k] = temperatures == 1 ? 1.0 : Math.pow(betaMin, (double) k / (temperatures - 1));
+            beta[k] = temperatures == 1 ? 1.0 : StrictMath.pow(betaMin, (double) k / (temperatures - 1));
         }
         beta[0] = 1.0;
         return beta;
@@ -215,7 +216,7 @@ public final class ParallelTempering implements TransitionKernel {
                         + (bb * bva + VectorMath.softplusSum(bb, fa, r * m, m, e))
                         - (ba * bva + VectorMath.softplusSum(ba, fa, r * m, m, e))
                         - (bb * bvb + VectorMath.softplusSum(bb, fb, r * m, m, e));
-                if (Math.log(uniforms[r]) < logR) {
+                if (Fdlibm.log(uniforms[r]) < logR) {
                     accepted++;
                     Work.swapRows(xa, xb, r, n);
                     Work.swapRows(fa, fb, r, m);

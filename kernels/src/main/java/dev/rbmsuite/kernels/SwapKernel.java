@@ -1,5 +1,6 @@
 package dev.rbmsuite.kernels;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.VectorMath;
@@ -30,7 +31,7 @@ import dev.rbmsuite.core.VectorMath;
  * itself holds only immutable data and is safe to share between threads.
  */
 public final class SwapKernel {
-    private static final double LN2 = Math.log(2.0);
+    private static final double LN2 = Fdlibm.log(2.0);
     private final Rbm lower;
     private final Rbm upper;
     private final int nLower;
@@ -264,7 +265,7 @@ public final class SwapKernel {
         int accepted = 0;
         int stride = fused.stride;
         for (int r = 0; r < chains; r++) {
-            if (Math.log(uniforms[r]) < logRatio(h, v, r)) {
+            if (Fdlibm.log(uniforms[r]) < logRatio(h, v, r)) {
                 accepted++;
                 Work.swapRows(h.x, v.x, r, width);
                 Work.swapRows(h.f, v.f, r, stride);

@@ -1,5 +1,6 @@
 package dev.rbmsuite.kernels;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.Lanes;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.VectorMath;
@@ -70,15 +71,15 @@ final class Work {
     }
 
     /**
-     * x[k] = ln x[k] for k in [0, len) (scalar {@link Math#log}, which gives the same bits in
-     * interpreted and compiled code, unlike the Vector API's LOG).
+     * x[k] = ln x[k] for k in [0, len) (scalar {@link Fdlibm#log}, StrictMath's bits on every CPU,
+     * in interpreted and compiled code alike, unlike the Vector API's LOG or Math.log's intrinsic).
      *
      * @param x positive values in, logarithms out
      * @param len number of values
      */
     static void logInPlace(double[] x, int len) {
         for (int i = 0; i < len; i++) {
-            x[i] = Math.log(x[i]);
+            x[i] = Fdlibm.log(x[i]);
         }
     }
 

@@ -142,7 +142,7 @@ public final class ExactMatrix {
         for (int x = 0; x < k; x++) {
             for (int y = 0; y < k; y++) {
                 double logR = (logDensityA[y] + logDensityB[x]) - (logDensityA[x] + logDensityB[y]);
-                acc[x][y] = Math.min(1.0, Math.exp(logR));
+                acc[x][y] = Math.min(1.0, StrictMath.exp(logR));
             }
         }
         return swap(a, b, acc);

@@ -1,5 +1,6 @@
 package dev.rbmsuite.testkit;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.TemperedState;
@@ -35,7 +36,7 @@ public final class KernelChecks {
     /** The bound on the false-alarm probability of each checked quantity. */
     public static final double DELTA = 1e-9;
     /** ln(1/delta). */
-    static final double LOG_INV_DELTA = Math.log(1 / DELTA);
+    static final double LOG_INV_DELTA = Fdlibm.log(1 / DELTA);
 
     private KernelChecks() {
     }
@@ -309,7 +310,7 @@ public final class KernelChecks {
     public static double expectedTvFloor(double[] p, int n) {
         double[] logFact = new double[n + 2];
         for (int k = 1; k < logFact.length; k++) {
-            logFact[k] = logFact[k - 1] + Math.log(k);
+            logFact[k] = logFact[k - 1] + Fdlibm.log(k);
         }
         double s = 0;
         for (double pk : p) {
@@ -320,9 +321,9 @@ public final class KernelChecks {
             if (j > n) {
                 continue;
             }
-            double logMad = Math.log(2.0 * j) + logFact[n] - logFact[j] - logFact[n - j]
-                    + j * Math.log(pk) + (n - j + 1) * Math.log1p(-pk);
-            s += Math.exp(logMad);
+            double logMad = Fdlibm.log(2.0 * j) + logFact[n] - logFact[j] - logFact[n - j]
+                    + j * Fdlibm.log(pk) + (n - j + 1) * Fdlibm.log1p(-pk);
+            s += StrictMath.exp(logMad);
         }
         return s / (2.0 * n);
     }
@@ -349,7 +350,7 @@ public final class KernelChecks {
      * @param n number of draws
      */
     public static void assertMatches(String what, double[] p, double[] counts, int n) {
-        double a = Math.log(2.0 * p.length) + LOG_INV_DELTA;
+        double a = Fdlibm.log(2.0 * p.length) + LOG_INV_DELTA;
         double meanTvBound = 0;
         for (int k = 0; k < p.length; k++) {
             double var = n * p[k] * (1 - p[k]);

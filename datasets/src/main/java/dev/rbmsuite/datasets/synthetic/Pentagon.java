@@ -60,7 +60,7 @@ public record Pentagon(double kappa, int n, int size) {
         double[] p = new double[COMPONENTS * n];
         for (int z = 1; z <= COMPONENTS; z++) {
             for (int i = 1; i <= n; i++) {
-                double rho = Math.cos(2 * Math.PI / COMPONENTS * (chi(i) - z));
+                double rho = StrictMath.cos(2 * Math.PI / COMPONENTS * (chi(i) - z));
                 p[(z - 1) * n + (i - 1)] = Numerics.sigmoid(kappa * rho);
             }
         }

@@ -177,7 +177,7 @@ public final class UciReader {
         return s.length() <= 40 ? s : s.substring(0, 37) + "...";
     }
 
-    private static String sha256(byte[] bytes) {
+    static String sha256(byte[] bytes) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {

@@ -1,5 +1,7 @@
 package dev.rbmsuite.diagnostics.ais;
 
+import dev.rbmsuite.core.Fdlibm;
+
 /**
  * The outcome of an annealed-importance-sampling estimate of ln Z (docs/methods.md sections 1.3-1.5).
  *
@@ -38,7 +40,7 @@ public record AisResult(double logZ, double stdErr, double logWeightSd, double e
         double unit = spread > 1e150 ? spread : 1.0;
         double var = 0;
         for (double x : logw) {
-            double w = Math.exp(x - mx);
+            double w = StrictMath.exp(x - mx);
             s1 += w;
             s2 += w * w;
             double d = (x - mean) / unit;
@@ -46,7 +48,7 @@ public record AisResult(double logZ, double stdErr, double logWeightSd, double e
         }
         double wMean = s1 / n;
         double wVar = n > 1 ? Math.max(0.0, (s2 / n - wMean * wMean) * n / (n - 1)) : Double.NaN;
-        double lme = mx + Math.log(wMean);
+        double lme = mx + Fdlibm.log(wMean);
         double se = Math.sqrt(wVar / n) / wMean;
         return new AisResult(logZ0 + sign * lme, se, n > 1 ? unit * Math.sqrt(var / (n - 1)) : Double.NaN, s1 * s1 / s2,
                 logw.clone());

@@ -1,5 +1,6 @@
 package dev.rbmsuite.diagnostics.ais;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
@@ -56,7 +57,7 @@ final class Annealer {
 
     /** @return ln Z_0 = sum_i softplus(bA_i) + m ln 2 */
     double logZ0() {
-        double s = m * Math.log(2.0);
+        double s = m * Fdlibm.log(2.0);
         for (double x : base) {
             s += Numerics.softplus(x);
         }

@@ -1,5 +1,7 @@
 package dev.rbmsuite.diagnostics.ais;
 
+import dev.rbmsuite.core.Fdlibm;
+
 /**
  * The base-rate model of Salakhutdinov and Murray (docs/methods.md section 1.4): an RBM with zero
  * weights and hidden biases whose visible biases bA = logit(p) match the data's marginal rates,
@@ -34,7 +36,7 @@ public final class BaseRate {
                 count += data[r * n + i];
             }
             double p = (count + PSEUDO_COUNT) / (rows + 2 * PSEUDO_COUNT);
-            bias[i] = Math.log(p) - Math.log1p(-p);
+            bias[i] = Fdlibm.log(p) - Fdlibm.log1p(-p);
         }
         return bias;
     }

@@ -89,7 +89,7 @@ public final class ExactMoments {
             double[] z = new double[m];
             for (int a = t * rowsPerChunk; a < (t + 1) * rowsPerChunk; a++) {
                 for (int b = 0; b < e.numB; b++) {
-                    double p = Math.exp(e.lv(a, b, tmp) - logZ);
+                    double p = StrictMath.exp(e.lv(a, b, tmp) - logZ);
                     if (p == 0.0) {
                         continue;
                     }

@@ -1,5 +1,6 @@
 package dev.rbmsuite.diagnostics.exact;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.Lanes;
 import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
@@ -44,7 +45,7 @@ final class SplitEnumerator {
     private static final int LANES = Lanes.LANES;
     /** The fixed number of partial products per row (see {@link Lanes}). */
     private static final int W = Lanes.WIDTH;
-    private static final double LN2 = Math.log(2.0);
+    private static final double LN2 = Fdlibm.log(2.0);
     /** The largest log of a product or row sum allowed on the fast path (ln MAX_VALUE = 709.78). */
     private static final double LOG_LIMIT = 708.0;
     /** Rows per parallel task (a multiple of 4; fixed, so the reduction order never depends on threads). */
@@ -122,7 +123,7 @@ final class SplitEnumerator {
         maxSB = mx;
         wB = new double[numB];
         for (int b = 0; b < numB; b++) {
-            wB[b] = Math.exp(sB[b] - maxSB);
+            wB[b] = StrictMath.exp(sB[b] - maxSB);
         }
         threshold = LOG_LIMIT - nB * LN2;
     }
@@ -152,7 +153,7 @@ final class SplitEnumerator {
                     lin += z[o + j];
                 }
                 pos += Math.max(x, 0.0);
-                e[o + j] = Math.exp(x);
+                e[o + j] = StrictMath.exp(x);
             }
             s[a] = lin;
             p[a] = Double.isFinite(pos) ? pos : Double.POSITIVE_INFINITY;
@@ -201,7 +202,7 @@ final class SplitEnumerator {
      */
     double lv(int a, int b, double[] tmp) {
         if (pA[a] + pB[b] <= threshold) {
-            return sA[a] + sB[b] + Math.log(product(a * mp, b * mp));
+            return sA[a] + sB[b] + Fdlibm.log(product(a * mp, b * mp));
         }
         return plainLv(a, b, tmp);
     }
@@ -316,13 +317,13 @@ final class SplitEnumerator {
         for (int b = 0; b < numB; b++) {
             double x = plainLv(a, b, tmp);
             if (x > mx) {
-                sum = sum * Math.exp(mx - x) + 1.0;
+                sum = sum * StrictMath.exp(mx - x) + 1.0;
                 mx = x;
             } else {
-                sum += Math.exp(x - mx);
+                sum += StrictMath.exp(x - mx);
             }
         }
-        return mx + Math.log(sum);
+        return mx + Fdlibm.log(sum);
     }
 
     private double fastRow(int a, double[] tmp) {
@@ -337,10 +338,10 @@ final class SplitEnumerator {
             } else {
                 double x = plainLv(a, b, tmp);
                 if (x > fMax) {
-                    fSum = fSum * Math.exp(fMax - x) + 1.0;
+                    fSum = fSum * StrictMath.exp(fMax - x) + 1.0;
                     fMax = x;
                 } else {
-                    fSum += Math.exp(x - fMax);
+                    fSum += StrictMath.exp(x - fMax);
                 }
             }
         }
@@ -350,10 +351,10 @@ final class SplitEnumerator {
     private double combine(int a, double s, double fMax, double fSum) {
         double r = Double.NEGATIVE_INFINITY;
         if (s > 0) {
-            r = sA[a] + maxSB + Math.log(s);
+            r = sA[a] + maxSB + Fdlibm.log(s);
         }
         if (fSum > 0) {
-            r = Numerics.logAddExp(r, fMax + Math.log(fSum));
+            r = Numerics.logAddExp(r, fMax + Fdlibm.log(fSum));
         }
         return r;
     }
@@ -363,10 +364,10 @@ final class SplitEnumerator {
         int im = group + r;
         int is = 2 * group + r;
         if (x > acc[im]) {
-            acc[is] = acc[is] * Math.exp(acc[im] - x) + 1.0;
+            acc[is] = acc[is] * StrictMath.exp(acc[im] - x) + 1.0;
             acc[im] = x;
         } else {
-            acc[is] += Math.exp(x - acc[im]);
+            acc[is] += StrictMath.exp(x - acc[im]);
         }
     }
 

@@ -82,7 +82,7 @@ public final class VisibleDistribution {
         double[] p = new double[lv.length];
         for (int x = 0; x < lv.length; x++) {
             lv[x] -= logZ;
-            p[x] = Math.exp(lv[x]);
+            p[x] = StrictMath.exp(lv[x]);
         }
         return new VisibleDistribution(n, logZ, lv, p);
     }

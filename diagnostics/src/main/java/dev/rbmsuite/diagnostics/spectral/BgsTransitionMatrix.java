@@ -157,7 +157,7 @@ public final class BgsTransitionMatrix {
                 for (int j = 0; j < m; j++) {
                     logw += ((y >>> j) & 1) != 0 ? Numerics.logSigmoid(zeta[j]) : Numerics.logSigmoid(-zeta[j]);
                 }
-                rb.accumulate(eta, y * n, Math.exp(logw), out, a * size);
+                rb.accumulate(eta, y * n, StrictMath.exp(logw), out, a * size);
             }
         });
         return out;

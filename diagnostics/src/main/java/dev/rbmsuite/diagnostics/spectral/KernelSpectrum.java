@@ -1,5 +1,6 @@
 package dev.rbmsuite.diagnostics.spectral;
 
+import dev.rbmsuite.core.SymmetricEigen;
 import org.ejml.data.Complex_F64;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
@@ -59,7 +60,7 @@ public final class KernelSpectrum {
         int perron = -1;
         double best = Double.POSITIVE_INFINITY;
         for (int k = 0; k < re.length; k++) {
-            double d = Math.hypot(re[k] - 1.0, im[k]);
+            double d = StrictMath.hypot(re[k] - 1.0, im[k]);
             if (d < best) {
                 best = d;
                 perron = k;
@@ -68,7 +69,7 @@ public final class KernelSpectrum {
         double mx = 0;
         for (int k = 0; k < re.length; k++) {
             if (k != perron) {
-                mx = Math.max(mx, Math.hypot(re[k], im[k]));
+                mx = Math.max(mx, StrictMath.hypot(re[k], im[k]));
             }
         }
         return mx;

@@ -48,7 +48,7 @@ public final class TotalVariation {
         for (int k = 0; k < distinct; k++) {
             // ln P(v) <= 0 exactly; a positive difference is rounding in lv(v) - ln Z (at most
             // FloatLimits.logProbabilityError nats, which the caller keeps small), so it is clipped to 0.
-            double p = Math.exp(Math.min(0.0, lv[k] - logZ));
+            double p = StrictMath.exp(Math.min(0.0, lv[k] - logZ));
             sumAbs += Math.abs(p - (double) counts[k] / rows);
             sumP += p;
         }

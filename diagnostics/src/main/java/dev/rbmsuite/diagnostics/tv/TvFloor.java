@@ -1,5 +1,6 @@
 package dev.rbmsuite.diagnostics.tv;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
 import org.apache.commons.math3.util.CombinatoricsUtils;
@@ -50,9 +51,9 @@ public final class TvFloor {
         if (nu > trials) {
             return 0.0;
         }
-        double log = Math.log(2.0 * nu) + CombinatoricsUtils.binomialCoefficientLog(trials, (int) nu)
-                + nu * logProb + (trials - nu + 1) * Math.log1p(-prob);
-        return Math.exp(log);
+        double log = Fdlibm.log(2.0 * nu) + CombinatoricsUtils.binomialCoefficientLog(trials, (int) nu)
+                + nu * logProb + (trials - nu + 1) * Fdlibm.log1p(-prob);
+        return StrictMath.exp(log);
     }
 
     /**

@@ -158,15 +158,15 @@ public final class Figure5 extends ResultFigure<Figure5.Result> {
         }
         double within = 0;
         for (int r = 0; r < labels.length; r++) {
-            within += Math.hypot(xy[2 * r] - centre[labels[r]][0], xy[2 * r + 1] - centre[labels[r]][1]) / labels.length;
+            within += StrictMath.hypot(xy[2 * r] - centre[labels[r]][0], xy[2 * r + 1] - centre[labels[r]][1]) / labels.length;
         }
         double[] m = new double[labels.length];
         for (int r = 0; r < labels.length; r++) {
-            double own = Math.hypot(xy[2 * r] - centre[labels[r]][0], xy[2 * r + 1] - centre[labels[r]][1]);
+            double own = StrictMath.hypot(xy[2 * r] - centre[labels[r]][0], xy[2 * r + 1] - centre[labels[r]][1]);
             double other = Double.POSITIVE_INFINITY;
             for (int k = 0; k < components; k++) {
                 if (k != labels[r]) {
-                    other = Math.min(other, Math.hypot(xy[2 * r] - centre[k][0], xy[2 * r + 1] - centre[k][1]));
+                    other = Math.min(other, StrictMath.hypot(xy[2 * r] - centre[k][0], xy[2 * r + 1] - centre[k][1]));
                 }
             }
             m[r] = (other - own) / within;

@@ -1,5 +1,6 @@
 package dev.rbmsuite.experiments.spectral;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.diagnostics.spectral.KernelSpectrum;
@@ -191,7 +192,7 @@ public final class StackSpectra {
     private static double[] log(double[] p) {
         double[] out = new double[p.length];
         for (int k = 0; k < p.length; k++) {
-            out[k] = Math.log(p[k]);
+            out[k] = Fdlibm.log(p[k]);
         }
         return out;
     }

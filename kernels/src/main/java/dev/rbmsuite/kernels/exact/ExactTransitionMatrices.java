@@ -226,7 +226,7 @@ public final class ExactTransitionMatrices {
         for (int x = 0; x < k; x++) {
             for (int y = 0; y < k; y++) {
                 double logR = (upper.lv[x] + lower.lh[y]) - (upper.lv[y] + lower.lh[x]);
-                a[x][y] = Math.min(1.0, Math.exp(logR));
+                a[x][y] = Math.min(1.0, StrictMath.exp(logR));
             }
         }
         return a;
@@ -239,7 +239,7 @@ public final class ExactTransitionMatrices {
         for (int x = 0; x < k; x++) {
             for (int y = 0; y < k; y++) {
                 double logR = (a.lv[y] + b.lv[x]) - (a.lv[x] + b.lv[y]);
-                acc[x][y] = Math.min(1.0, Math.exp(logR));
+                acc[x][y] = Math.min(1.0, StrictMath.exp(logR));
             }
         }
         return acc;

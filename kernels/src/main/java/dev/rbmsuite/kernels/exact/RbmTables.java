@@ -76,8 +76,8 @@ public final class RbmTables {
         condVisible = new double[nh][nv];
         for (int v = 0; v < nv; v++) {
             for (int h = 0; h < nh; h++) {
-                condHidden[v][h] = Math.exp(negE[v][h] - lv[v]);
-                condVisible[h][v] = Math.exp(negE[v][h] - lh[h]);
+                condHidden[v][h] = StrictMath.exp(negE[v][h] - lv[v]);
+                condVisible[h][v] = StrictMath.exp(negE[v][h] - lh[h]);
             }
         }
     }
@@ -121,7 +121,7 @@ public final class RbmTables {
     public double[] visibleMarginal() {
         double[] p = new double[lv.length];
         for (int v = 0; v < p.length; v++) {
-            p[v] = Math.exp(lv[v] - logZ);
+            p[v] = StrictMath.exp(lv[v] - logZ);
         }
         return p;
     }

@@ -73,7 +73,7 @@ public final class AdaMax {
                     + " but the optimiser holds " + m.length);
         }
         t++;
-        double step = lr / (1.0 - Math.pow(beta1, t));
+        double step = lr / (1.0 - StrictMath.pow(beta1, t));
         double a1 = 1.0 - beta1;
         for (int k = 0; k < theta.length; k++) {
             double g = grad[k];

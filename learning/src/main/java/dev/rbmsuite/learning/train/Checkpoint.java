@@ -28,7 +28,10 @@ import java.util.zip.CheckedOutputStream;
  * the payload (the format name, then the fields above, big-endian, doubles bit for bit), and a
  * trailer with the payload's length (long) and its CRC32C checksum (int). A truncated or corrupted
  * file (one flipped bit) is refused when read, so a run never resumes silently into a different
- * model. Version 1 files (no format name, no trailer) are still read.
+ * model. Version 1 files (no format name, no trailer) are still read. A checkpoint made in the middle of
+ * a mini-batch epoch is written as version {@value #BATCH_VERSION}: version 2's payload followed by the
+ * batch position (int); one between epochs keeps version 2, so full-batch runs write the same bytes as
+ * before mini-batches existed.
  *
  * @param settingsKey the settings as text (epochs excluded), compared on resume
  * @param dataFingerprint a hash of the training data, compared on resume
@@ -39,6 +42,8 @@ public record Checkpoint(String settingsKey, long dataFingerprint, Trainer.Snaps
     private static final byte[] MAGIC = "RBMTRAIN".getBytes(StandardCharsets.US_ASCII);
     /** The format version this code writes: 2 adds the payload's length and CRC32C checksum. */
     public static final int VERSION = 2;
+    /** The format version of a checkpoint within a mini-batch epoch (version 2 plus the batch position). */
+    public static final int BATCH_VERSION = 3;
     private static final String FORMAT = "training-checkpoint";
 
     /** Copies the rows. */
@@ -84,7 +89,7 @@ public record Checkpoint(String settingsKey, long dataFingerprint, Trainer.Snaps
         AtomicFiles.write(file, os -> {
             DataOutputStream head = new DataOutputStream(os);
             head.write(MAGIC);
-            head.writeInt(VERSION);
+            head.writeInt(snapshot.batch() == 0 ? VERSION : BATCH_VERSION);
             head.flush();
             CheckedOutputStream checked = new CheckedOutputStream(os, new CRC32C());
             DataOutputStream out = new DataOutputStream(checked);
@@ -117,6 +122,9 @@ public record Checkpoint(String settingsKey, long dataFingerprint, Trainer.Snaps
         for (String r : metricsRows) {
             writeString(out, r);
         }
+        if (s.batch() != 0) {
+            out.writeInt(s.batch());
+        }
     }
 
     /**
@@ -138,7 +146,8 @@ public record Checkpoint(String settingsKey, long dataFingerprint, Trainer.Snaps
         int version = buf.getInt();
         int start = buf.position();
         int end = all.length;
-        if (version == VERSION) {
+        boolean trailer = version == VERSION || version == BATCH_VERSION;
+        if (trailer) {
             if (all.length < start + 12) {
                 throw new IOException("truncated checkpoint (" + all.length + " bytes)");
             }
@@ -155,15 +164,15 @@ public record Checkpoint(String settingsKey, long dataFingerprint, Trainer.Snaps
                 throw new IOException("corrupt checkpoint (CRC32C checksum mismatch)");
             }
         } else if (version != 1) {
-            throw new IOException("checkpoint format version " + version + " is not supported (this suite reads 1 and "
-                    + VERSION + ")");
+            throw new IOException("checkpoint format version " + version + " is not supported (this suite reads 1, "
+                    + VERSION + " and " + BATCH_VERSION + ")");
         }
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(all, start, end - start));
         try {
-            if (version == VERSION && !FORMAT.equals(in.readUTF())) {
+            if (trailer && !FORMAT.equals(in.readUTF())) {
                 throw new IOException("corrupt checkpoint (payload format)");
             }
-            Checkpoint ck = readPayload(in);
+            Checkpoint ck = readPayload(in, version == BATCH_VERSION);
             if (in.available() != 0) {
                 throw new IOException("corrupt checkpoint (" + in.available() + " trailing bytes)");
             }
@@ -173,7 +182,7 @@ public record Checkpoint(String settingsKey, long dataFingerprint, Trainer.Snaps
         }
     }
 
-    private static Checkpoint readPayload(DataInputStream in) throws IOException {
+    private static Checkpoint readPayload(DataInputStream in, boolean withBatch) throws IOException {
         String key = readString(in);
         long fp = in.readLong();
         int epoch = in.readInt();
@@ -199,8 +208,12 @@ public record Checkpoint(String settingsKey, long dataFingerprint, Trainer.Snaps
         for (int k = 0; k < nrows; k++) {
             rows.add(readString(in));
         }
+        int batch = withBatch ? in.readInt() : 0;
+        if (withBatch && batch <= 0) {
+            throw new IOException("corrupt checkpoint (batch position " + batch + ")");
+        }
         return new Checkpoint(key, fp, new Trainer.Snapshot(epoch, theta, new AdaMax.State(m, u, t), chains, parity,
-                rng), rows);
+                rng, batch), rows);
     }
 
     private static void writeString(DataOutputStream out, String s) throws IOException {

@@ -54,6 +54,23 @@ public final class PositivePhase {
      * @param out one {@link Moments} per layer, overwritten
      */
     public void compute(RbmStack stack, Rng rng, Moments[] out) {
+        compute(stack, rng, out, data, rows);
+    }
+
+    /**
+     * Computes the positive statistics of every layer over given rows (a mini-batch) instead of the
+     * whole data set.
+     *
+     * @param stack the current parameters Theta
+     * @param rng stream for the ancestral samples of the upper layers, as in {@link #compute(RbmStack, Rng, Moments[])}
+     * @param out one {@link Moments} per layer, overwritten
+     * @param data the rows, rows x n_0 row-major binary (kept until the next call)
+     * @param rows their number, at least 1
+     */
+    public void compute(RbmStack stack, Rng rng, Moments[] out, double[] data, int rows) {
+        if (rows <= 0) {
+            throw new IllegalArgumentException("the batch is empty");
+        }
         int depth = stack.size();
         if (out.length != depth) {
             throw new IllegalArgumentException(out.length + " moment holders for " + depth + " layers");

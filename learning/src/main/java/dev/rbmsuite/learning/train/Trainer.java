@@ -42,6 +42,18 @@ import java.util.function.Supplier;
  * {@code .fork(3, l)}). The state of a run is therefore (parameters, optimiser state, chains with
  * parity, root stream, epoch), which {@link #snapshot()} and {@link #restore} carry exactly: a
  * resumed run is bit-identical to an uninterrupted one.
+ *
+ * <p><b>Mini-batches</b> (beyond the paper, {@link TrainingSettings#batchSize()} B with 0 &lt; B &lt; N_d):
+ * one epoch is then ceil(N_d / B) updates ({@link #updateBatch()}), each the four steps above with the
+ * positive phase over one batch of rows; the persistent chains and the AdaMax state carry over from batch
+ * to batch, and the negative phase (SMCI or Monte Carlo) is estimated afresh for every batch. The rows of
+ * epoch t are visited in a random order drawn from the dedicated stream {@code fork(4, t)} (a Fisher-Yates
+ * shuffle; batch b takes positions b B .. min((b+1) B, N_d) - 1, so the last batch may be smaller), and
+ * update b of epoch t draws from {@code fork(5, t, b)} in place of {@code fork(3, t)}. The position within
+ * the epoch is part of the state ({@link Snapshot#batch()}), so a run resumes at any batch to identical
+ * bytes. With B = 0 or B &ge; N_d there is one batch per epoch: no shuffle (a permutation of the whole
+ * data would change only the order of the positive phase's sums) and the full-batch streams, so the run
+ * is bit for bit the paper's full-batch run.
  */
 public final class Trainer {
     static {
@@ -51,6 +63,8 @@ public final class Trainer {
     private static final long INIT_WEIGHTS = 1;
     private static final long INIT_CHAINS = 2;
     private static final long UPDATE = 3;
+    private static final long SHUFFLE = 4;
+    private static final long BATCH_UPDATE = 5;
 
     private final TrainingSettings settings;
     private final KernelFactory kernelFactory;
@@ -69,6 +83,14 @@ public final class Trainer {
     private final double[][] hidden;
     private double[] scratch;
     private ChainState chains;
+    private final double[] data;
+    private final int rows;
+    private final int batchRows;
+    private final int batches;
+    private int[] order = new int[0];
+    private int orderEpoch = -1;
+    private double[] batchData = new double[0];
+    private int batch;
     private int epoch;
     private RbmStack lastStack;
     private StepInfo lastInfo = StepInfo.NONE;
@@ -112,6 +134,11 @@ public final class Trainer {
         this.optimiser = new AdaMax(theta.length, settings.learningRate());
         this.root = Rng.seeded(settings.seed());
         this.positive = new PositivePhase(data, rows);
+        this.data = data;
+        this.rows = rows;
+        int b = settings.batchSize();
+        this.batchRows = b <= 0 || b >= rows ? rows : b;
+        this.batches = (rows + batchRows - 1) / batchRows;
         this.estimators = new MomentEstimator[depth];
         this.pos = new Moments[depth];
         this.neg = new Moments[depth];
@@ -138,9 +165,19 @@ public final class Trainer {
         return settings;
     }
 
-    /** @return the number of updates made so far */
+    /** @return the number of epochs completed so far */
     public int epoch() {
         return epoch;
+    }
+
+    /** @return updates per epoch: 1 for the full batch, ceil(N_d / B) with mini-batches of B rows */
+    public int batchesPerEpoch() {
+        return batches;
+    }
+
+    /** @return the updates made so far within the current epoch (0 between epochs) */
+    public int batchInEpoch() {
+        return batch;
     }
 
     /** @return L + 1, the number of RBMs trained */
@@ -192,11 +229,70 @@ public final class Trainer {
         return chains;
     }
 
-    /** One epoch: advance chains, fresh h, estimators, gradients, AdaMax (docs/methods.md section 7.1). */
+    /**
+     * Completes the current epoch: one full-batch update (docs/methods.md section 7.1), or the remaining
+     * mini-batch updates of the epoch.
+     */
     public void update() {
+        while (!updateBatch()) {
+            // the next batch of the same epoch
+        }
+    }
+
+    /**
+     * One update: advance chains, fresh h, estimators, gradients over one batch of rows, AdaMax.
+     *
+     * @return whether it completed an epoch (always, with the full batch)
+     */
+    public boolean updateBatch() {
         int t = epoch + 1;
+        if (batches == 1) {
+            step(root.fork(UPDATE, t), data, rows);
+            epoch = t;
+            return true;
+        }
+        int[] ord = order(t);
+        int from = batch * batchRows;
+        int len = Math.min(batchRows, rows - from);
+        int n0 = nv[0];
+        if (batchData.length != len * n0) {
+            batchData = new double[len * n0];
+        }
+        for (int r = 0; r < len; r++) {
+            System.arraycopy(data, ord[from + r] * n0, batchData, r * n0, n0);
+        }
+        step(root.fork(BATCH_UPDATE, t, batch), batchData, len);
+        if (++batch == batches) {
+            batch = 0;
+            epoch = t;
+            return true;
+        }
+        return false;
+    }
+
+    /** The visiting order of the rows in epoch t: a Fisher-Yates shuffle from stream fork(SHUFFLE, t). */
+    private int[] order(int t) {
+        if (orderEpoch != t) {
+            if (order.length != rows) {
+                order = new int[rows];
+            }
+            for (int r = 0; r < rows; r++) {
+                order[r] = r;
+            }
+            Rng shuffle = root.fork(SHUFFLE, t);
+            for (int r = rows - 1; r > 0; r--) {
+                int k = shuffle.nextInt(r + 1);
+                int tmp = order[r];
+                order[r] = order[k];
+                order[k] = tmp;
+            }
+            orderEpoch = t;
+        }
+        return order;
+    }
+
+    private void step(Rng u, double[] batchValues, int batchSize) {
         RbmStack stack = model();
-        Rng u = root.fork(UPDATE, t);
         lastInfo = kernel(stack).advance(u.fork(1), chains);
         int ns = settings.samples();
         for (int l = 0; l < depth; l++) {
@@ -207,7 +303,7 @@ public final class Trainer {
             r.sampleHidden(chains.buffer(l), ns, hidden[l], u.fork(3, l), scratch);
             estimators[l].estimate(r, chains.buffer(l), hidden[l], ns, neg[l]);
         }
-        positive.compute(stack, u.fork(2), pos);
+        positive.compute(stack, u.fork(2), pos, batchValues, batchSize);
         for (int l = 0; l < depth; l++) {
             int o = offsets[l];
             int wl = nv[l] * nh[l];
@@ -217,7 +313,6 @@ public final class Trainer {
         }
         optimiser.ascend(theta, grad);
         lastStack = stack;
-        epoch = t;
     }
 
     private static void difference(double[] a, double[] b, double[] out, int off) {
@@ -237,7 +332,7 @@ public final class Trainer {
             c[l] = chains.buffer(l).clone();
         }
         int parity = chains instanceof TemperedState t ? t.parity() : 0;
-        return new Snapshot(epoch, theta.clone(), optimiser.state(), c, parity, root.state());
+        return new Snapshot(epoch, theta.clone(), optimiser.state(), c, parity, root.state(), batch);
     }
 
     /**
@@ -265,9 +360,14 @@ public final class Trainer {
             }
             c[l] = s.chains()[l].clone();
         }
+        if (s.batch() < 0 || s.batch() >= batches) {
+            throw new IllegalArgumentException("checkpoint is at batch " + s.batch() + " of an epoch, this run has "
+                    + batches + " batch(es) per epoch");
+        }
         System.arraycopy(s.theta(), 0, theta, 0, theta.length);
         optimiser.restore(s.optimiser());
         epoch = s.epoch();
+        batch = s.batch();
         lastStack = model();
         ChainState restored = kernel(lastStack).init(new ChainState(chains.chains(), chains.sizes(), c));
         if (restored instanceof TemperedState t) {
@@ -288,12 +388,28 @@ public final class Trainer {
      * @param chains per layer, N_s x n_l binary chain states
      * @param parity the tempering parity c of the chains (0 for a kernel without one)
      * @param rootRng the root random stream's state (the per-update streams are forks of it)
+     * @param batch mini-batch updates made within epoch + 1 (0 between epochs, always 0 with the full batch)
      */
     public record Snapshot(int epoch, double[] theta, AdaMax.State optimiser, double[][] chains, int parity,
-                           long[] rootRng) {
+                           long[] rootRng, int batch) {
+        /**
+         * A snapshot between epochs.
+         *
+         * @param epoch epochs completed
+         * @param theta the flat parameter vector
+         * @param optimiser AdaMax state
+         * @param chains per layer, the chain states
+         * @param parity the tempering parity
+         * @param rootRng the root stream's state
+         */
+        public Snapshot(int epoch, double[] theta, AdaMax.State optimiser, double[][] chains, int parity, long[] rootRng) {
+            this(epoch, theta, optimiser, chains, parity, rootRng, 0);
+        }
+
         @Override
         public boolean equals(Object o) {
-            return o instanceof Snapshot s && epoch == s.epoch && parity == s.parity && Arrays.equals(theta, s.theta)
+            return o instanceof Snapshot s && epoch == s.epoch && batch == s.batch && parity == s.parity
+                    && Arrays.equals(theta, s.theta)
                     && optimiser.equals(s.optimiser) && Arrays.deepEquals(chains, s.chains)
                     && Arrays.equals(rootRng, s.rootRng);
         }
@@ -305,7 +421,7 @@ public final class Trainer {
 
         @Override
         public String toString() {
-            return "Snapshot[epoch=" + epoch + ", parameters=" + theta.length + "]";
+            return "Snapshot[epoch=" + epoch + ", batch=" + batch + ", parameters=" + theta.length + "]";
         }
     }
 }

@@ -83,6 +83,16 @@ public final class TrainingRun {
         default void evaluated(List<String> columns, double[] values) {
         }
 
+        /**
+         * Called after each mini-batch update that does not end an epoch (never with the full batch).
+         *
+         * @param epoch the epoch in progress (1-based)
+         * @param batch updates done within it
+         * @param batches updates per epoch
+         */
+        default void batchDone(int epoch, int batch, int batches) {
+        }
+
         /** @param epoch the epoch of the checkpoint the run resumes from */
         default void resumed(int epoch) {
         }
@@ -219,7 +229,17 @@ public final class TrainingRun {
         int total = settings.epochs();
         try (Interruption.Scope stoppable = Interruption.stoppable()) {
             while (trainer.epoch() < total) {
-                trainer.update();
+                if (!trainer.updateBatch()) {
+                    // within a mini-batch epoch: monitors wait for its end; a stop request saves the batch position
+                    listener.batchDone(trainer.epoch() + 1, trainer.batchInEpoch(), trainer.batchesPerEpoch());
+                    if (Interruption.requested()) {
+                        new Checkpoint(key, fingerprint, trainer.snapshot(), metricRows).write(ckFile);
+                        Interruption.check("after batch " + trainer.batchInEpoch() + " of " + trainer.batchesPerEpoch()
+                                + " in epoch " + (trainer.epoch() + 1) + " (checkpoint written); rerun the same command to"
+                                + " resume");
+                    }
+                    continue;
+                }
                 int t = trainer.epoch();
                 listener.epochDone(t, total);
                 boolean evaluate = t % settings.evalEvery() == 0 || t == total;

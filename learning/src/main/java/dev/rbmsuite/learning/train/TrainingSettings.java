@@ -18,7 +18,8 @@ import java.util.TreeMap;
  *     RBM), "dt" (deep tempering, Alg. 2), "roundtrip" (Alg. 3) or a plug-in
  * @param hidden m_0, m_1, ..., m_L: hidden sizes bottom first (a kernel that samples the bottom RBM
  *     only, such as bgs: exactly one)
- * @param epochs number of updates; one epoch is one full-batch update (docs/methods.md section 7.1)
+ * @param epochs number of epochs; one epoch is one full-batch update (docs/methods.md section 7.1), or with
+ *     mini-batches one pass over the shuffled data in ceil(N_d / batchSize) updates
  * @param learningRate AdaMax step size (the same for every layer)
  * @param samples N_s, persistent chains per layer
  * @param estimator "smci2" (semi-second-order SMCI, Appendix A) or "mc" ({@link Estimator})
@@ -30,10 +31,12 @@ import java.util.TreeMap;
  * @param monitor how the monitors are computed (log-likelihood method, mAIS and lambda2 settings)
  * @param kernelParams the kernel's parameters by name ({@link KernelFactory#parameters()}); empty
  *     for the defaults
+ * @param batchSize rows per update: 0 (the default) or at least N_d for the paper's full-batch update, else
+ *     mini-batches of this many rows ({@link Trainer}: shuffled per epoch, persistent chains carried across them)
  */
 public record TrainingSettings(String kernel, int[] hidden, int epochs, double learningRate, int samples,
                                String estimator, int evalEvery, long seed, boolean lambda2,
-                               MonitorSettings monitor, Map<String, String> kernelParams) {
+                               MonitorSettings monitor, Map<String, String> kernelParams, int batchSize) {
     static {
         VectorModule.require(); // before any vectorised class is linked (see VectorModule)
     }
@@ -89,6 +92,9 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
         if (evalEvery <= 0) {
             throw new IllegalArgumentException("eval-every must be positive, got " + evalEvery);
         }
+        if (batchSize < 0) {
+            throw new IllegalArgumentException("batch-size must be 0 (full batch) or positive, got " + batchSize);
+        }
         if (monitor == null) {
             monitor = MonitorSettings.DEFAULTS;
         }
@@ -96,6 +102,27 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
             throw new IllegalArgumentException("lambda2-every must be a multiple of eval-every (" + evalEvery + "), got "
                     + monitor.lambda2Every());
         }
+    }
+
+    /**
+     * Full-batch settings (the paper's update).
+     *
+     * @param kernel an installed kernel's name
+     * @param hidden hidden sizes, bottom first
+     * @param epochs number of updates
+     * @param learningRate AdaMax step size
+     * @param samples N_s
+     * @param estimator "smci2" or "mc"
+     * @param evalEvery monitor cadence
+     * @param seed root seed
+     * @param lambda2 whether to monitor lambda2
+     * @param monitor monitor settings
+     * @param kernelParams the kernel's parameters
+     */
+    public TrainingSettings(String kernel, int[] hidden, int epochs, double learningRate, int samples,
+                            String estimator, int evalEvery, long seed, boolean lambda2, MonitorSettings monitor,
+                            Map<String, String> kernelParams) {
+        this(kernel, hidden, epochs, learningRate, samples, estimator, evalEvery, seed, lambda2, monitor, kernelParams, 0);
     }
 
     /**
@@ -154,6 +181,7 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
         b.lambda2 = lambda2;
         b.monitor = monitor;
         b.kernelParams = new LinkedHashMap<>(kernelParams);
+        b.batchSize = batchSize;
         return b;
     }
 
@@ -183,7 +211,7 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
      */
     public TrainingSettings withEpochs(int newEpochs) {
         return new TrainingSettings(kernel, hidden, newEpochs, learningRate, samples, estimator, evalEvery, seed, lambda2,
-                monitor, kernelParams);
+                monitor, kernelParams, batchSize);
     }
 
     /**
@@ -201,13 +229,13 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
      */
     public TrainingSettings withMonitor(MonitorSettings newMonitor) {
         return new TrainingSettings(kernel, hidden, epochs, learningRate, samples, estimator, evalEvery, seed, lambda2,
-                newMonitor, kernelParams);
+                newMonitor, kernelParams, batchSize);
     }
 
     /**
      * @return every setting by name, in a fixed order (for manifests and checkpoints); the kernel's
-     *     parameters only when some are given, so that runs of the parameterless kernels keep their
-     *     manifests and checkpoint keys
+     *     parameters only when some are given, and the batch size only when it is set, so that runs of the
+     *     parameterless kernels and full-batch runs keep their manifests and checkpoint keys
      */
     public Map<String, Object> asMap() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -221,6 +249,9 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
         m.put("samples", samples);
         m.put("estimator", estimator);
         m.put("evalEvery", evalEvery);
+        if (batchSize > 0) {
+            m.put("batchSize", batchSize);
+        }
         m.put("seed", seed);
         m.put("lambda2", lambda2);
         m.put("monitor", monitor.asMap());
@@ -252,6 +283,9 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
         }
         if (evalEvery != other.evalEvery) {
             return "eval-every";
+        }
+        if (batchSize != other.batchSize) {
+            return "batch-size";
         }
         if (seed != other.seed) {
             return "seed";
@@ -309,8 +343,18 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
         private boolean lambda2;
         private MonitorSettings monitor = MonitorSettings.DEFAULTS;
         private Map<String, String> kernelParams = new LinkedHashMap<>();
+        private int batchSize;
 
         private Builder() {
+        }
+
+        /**
+         * @param rows rows per update: 0 for the full batch (the default), else the mini-batch size
+         * @return this builder
+         */
+        public Builder batchSize(int rows) {
+            this.batchSize = rows;
+            return this;
         }
 
         /** @param name an installed kernel's name @return this builder */
@@ -400,7 +444,7 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
                 throw new IllegalArgumentException("epochs: not set");
             }
             return new TrainingSettings(kernel, hidden, epochs, learningRate, samples, estimator.cliName(), evalEvery,
-                    seed, lambda2, monitor, kernelParams);
+                    seed, lambda2, monitor, kernelParams, batchSize);
         }
     }
 }

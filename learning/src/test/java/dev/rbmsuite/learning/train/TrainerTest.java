@@ -9,6 +9,7 @@ import dev.rbmsuite.learning.estimators.MomentEstimator;
 import dev.rbmsuite.learning.estimators.Moments;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Short training runs on a tiny two-mode data set (n = 6), judged by the exact log-likelihood. */
@@ -111,5 +112,104 @@ class TrainerTest {
         assertThat(b.chains()).isEqualTo(a.chains());
         assertThat(((dev.rbmsuite.kernels.TemperedState) b.chains()).parity())
                 .isEqualTo(((dev.rbmsuite.kernels.TemperedState) a.chains()).parity());
+    }
+
+    private static TrainingSettings batched(String kernel, int[] hidden, String estimator, int batchSize) {
+        return TrainingSettings.builder().kernel(kernel).hidden(hidden).epochs(20).learningRate(0.05).samples(16)
+                .estimator(dev.rbmsuite.learning.estimators.Estimator.of(estimator)).evalEvery(5).seed(9)
+                .batchSize(batchSize).build();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"bgs,smci2", "roundtrip,mc", "dt,smci2"})
+    void aBatchOfAllRowsIsTheFullBatchPathBitForBit(String kernel, String estimator) {
+        int[] hidden = kernel.equals("bgs") ? new int[] {8} : new int[] {8, 6, 4};
+        Trainer full = new Trainer(batched(kernel, hidden, estimator, 0), data(), ROWS, N);
+        Trainer rows = new Trainer(batched(kernel, hidden, estimator, ROWS), data(), ROWS, N);
+        Trainer more = new Trainer(batched(kernel, hidden, estimator, ROWS + 13), data(), ROWS, N);
+        for (int e = 0; e < 6; e++) {
+            full.update();
+            assertThat(rows.updateBatch()).as("one batch is one epoch").isTrue();
+            more.update();
+        }
+        assertThat(rows.batchesPerEpoch()).isEqualTo(1);
+        assertThat(rows.snapshot()).isEqualTo(full.snapshot());
+        assertThat(more.snapshot()).isEqualTo(full.snapshot());
+        assertThat(rows.model()).isEqualTo(full.model());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"bgs,smci2", "roundtrip,mc", "dt,smci2"})
+    void aRunResumedMidEpochFromItsCheckpointFileIsBitIdentical(String kernel, String estimator,
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        int[] hidden = kernel.equals("bgs") ? new int[] {8} : new int[] {8, 6, 4};
+        TrainingSettings s = batched(kernel, hidden, estimator, 7); // 40 rows: batches of 7,7,7,7,7,5
+        Trainer a = new Trainer(s, data(), ROWS, N);
+        assertThat(a.batchesPerEpoch()).isEqualTo(6);
+        a.update();
+        assertThat(a.updateBatch()).isFalse();
+        assertThat(a.updateBatch()).isFalse();
+        assertThat(a.epoch()).isEqualTo(1);
+        assertThat(a.batchInEpoch()).isEqualTo(2);
+        java.nio.file.Path file = tmp.resolve("checkpoint.bin");
+        new Checkpoint(s.withEpochs(1).toString(), Checkpoint.fingerprint(data()), a.snapshot(), java.util.List.of("1,-3.0"))
+                .write(file);
+        for (int k = 0; k < 4; k++) {
+            a.updateBatch();
+        }
+        assertThat(a.epoch()).as("6 batches make the epoch").isEqualTo(2);
+        assertThat(a.batchInEpoch()).isZero();
+        a.update();
+        a.update();
+
+        Checkpoint read = Checkpoint.read(file);
+        assertThat(read.snapshot().batch()).isEqualTo(2);
+        Trainer b = new Trainer(s, data(), ROWS, N);
+        b.restore(read.snapshot());
+        while (b.epoch() < 4) {
+            b.update();
+        }
+        assertThat(b.snapshot()).isEqualTo(a.snapshot());
+        assertThat(b.model()).isEqualTo(a.model());
+        assertThat(b.chains()).isEqualTo(a.chains());
+        // the same bytes: a checkpoint of each run at the same point
+        java.nio.file.Path fa = tmp.resolve("a.bin");
+        java.nio.file.Path fb = tmp.resolve("b.bin");
+        new Checkpoint("k", 1, a.snapshot(), java.util.List.of()).write(fa);
+        new Checkpoint("k", 1, b.snapshot(), java.util.List.of()).write(fb);
+        assertThat(java.nio.file.Files.readAllBytes(fb)).isEqualTo(java.nio.file.Files.readAllBytes(fa));
+
+        // mini-batches are really another path than the full batch
+        Trainer full = new Trainer(batched(kernel, hidden, estimator, 0), data(), ROWS, N);
+        for (int e = 0; e < 4; e++) {
+            full.update();
+        }
+        assertThat(full.model()).isNotEqualTo(a.model());
+    }
+
+    @Test
+    void miniBatchesStillLearnTheTwoIslands() {
+        TrainingSettings s = TrainingSettings.builder().kernel("bgs").hidden(8).epochs(40).learningRate(0.05).samples(20)
+                .evalEvery(10).seed(3).batchSize(10).build();
+        Trainer t = new Trainer(s, data(), ROWS, N);
+        double before = BruteForce.logLikelihood(t.model().bottom(), data(), ROWS);
+        for (int e = 0; e < 40; e++) {
+            t.update();
+        }
+        assertThat(BruteForce.logLikelihood(t.model().bottom(), data(), ROWS)).isGreaterThan(before + 1.0);
+        assertThat(t.batchesPerEpoch()).isEqualTo(4);
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> TrainingSettings.builder().kernel("bgs").hidden(8).epochs(1).batchSize(-1).build())
+                .hasMessageStartingWith("batch-size");
+    }
+
+    @Test
+    void aMidEpochSnapshotNeedsTheSameBatchCount() {
+        Trainer a = new Trainer(batched("bgs", new int[] {8}, "smci2", 7), data(), ROWS, N);
+        a.updateBatch();
+        Trainer.Snapshot mid = a.snapshot();
+        Trainer full = new Trainer(batched("bgs", new int[] {8}, "smci2", 0), data(), ROWS, N);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> full.restore(mid))
+                .hasMessageContaining("batch 1 of an epoch");
     }
 }

@@ -173,4 +173,37 @@ class TrainingRunTest {
         assertThatThrownBy(() -> run(settings("dt", 5, 3), dir.resolve("ext")))
                 .isInstanceOf(InputException.class).hasMessageContaining("--epochs");
     }
+
+    @Test
+    void aMiniBatchRunStoppedMidEpochResumesToIdenticalBytes(@TempDir Path dir) throws IOException {
+        TrainingSettings s = TrainingSettings.builder().kernel("roundtrip").hidden(8, 6, 4).epochs(8).learningRate(0.05)
+                .samples(16).evalEvery(5).seed(7).batchSize(9).build(); // 40 rows: 5 batches per epoch
+        Path whole = dir.resolve("whole");
+        Path cut = dir.resolve("cut");
+        run(s, whole);
+        try {
+            assertThatThrownBy(() -> TrainingRun.run(s, TrainerTest.data(), TrainerTest.ROWS, TrainerTest.N, INFO, cut,
+                    false, new TrainingRun.Listener() {
+                        @Override
+                        public void batchDone(int epoch, int batch, int batches) {
+                            assertThat(batches).isEqualTo(5);
+                            if (epoch == 7 && batch == 3) {
+                                dev.rbmsuite.core.Interruption.request(2);
+                            }
+                        }
+                    })).isInstanceOf(dev.rbmsuite.core.Interruption.Stopped.class)
+                    .hasMessageContaining("after batch 3 of 5 in epoch 7");
+        } finally {
+            dev.rbmsuite.core.Interruption.reset();
+        }
+        Checkpoint mid = Checkpoint.read(cut.resolve(TrainingRun.CHECKPOINT));
+        assertThat(mid.snapshot().epoch()).isEqualTo(6);
+        assertThat(mid.snapshot().batch()).isEqualTo(3);
+        TrainingRun.Result r = run(s, cut);
+        assertThat(r.resumedFrom()).isEqualTo(6);
+        assertSameOutputs(whole, cut);
+        assertThat(Files.readAllBytes(cut.resolve(TrainingRun.CHECKPOINT)))
+                .isEqualTo(Files.readAllBytes(whole.resolve(TrainingRun.CHECKPOINT)));
+        assertThat(Files.readString(whole.resolve("manifest.json"))).contains("\"batchSize\" : 9");
+    }
 }

@@ -107,8 +107,8 @@ final class LegendPlacer {
 
     private static void count(XyPanel p, double x, double y, double[] range, double w, double h, int[] counts,
                               int weight) {
-        double fx = frac(p.logX() ? Math.log(x) : x, range[0], range[1]);
-        double fy = frac(p.logY() ? Math.log(y) : y, range[2], range[3]);
+        double fx = frac(p.logX() ? StrictMath.log(x) : x, range[0], range[1]);
+        double fy = frac(p.logY() ? StrictMath.log(y) : y, range[2], range[3]);
         boolean east = fx >= 1 - w;
         boolean west = fx <= w;
         boolean north = fy >= 1 - h;
@@ -168,12 +168,12 @@ final class LegendPlacer {
             yhi = p.yMax();
         }
         if (p.logX()) {
-            xlo = Math.log(xlo);
-            xhi = Math.log(xhi);
+            xlo = StrictMath.log(xlo);
+            xhi = StrictMath.log(xhi);
         }
         if (p.logY()) {
-            ylo = Math.log(ylo);
-            yhi = Math.log(yhi);
+            ylo = StrictMath.log(ylo);
+            yhi = StrictMath.log(yhi);
         }
         return new double[] {xlo, xhi, ylo, yhi};
     }

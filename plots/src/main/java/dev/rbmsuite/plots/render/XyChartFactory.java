@@ -230,7 +230,7 @@ public final class XyChartFactory {
         }
         double a = xs.first();
         double b = xs.last();
-        return p.logX() ? Math.exp(Math.log(a) + 0.37 * (Math.log(b) - Math.log(a))) : a + 0.37 * (b - a);
+        return p.logX() ? StrictMath.exp(StrictMath.log(a) + 0.37 * (StrictMath.log(b) - StrictMath.log(a))) : a + 0.37 * (b - a);
     }
 
     private static void addTickHelper(XYChart chart, XyPanel p) {

@@ -221,7 +221,7 @@ final class Ink {
      */
     void arrow(double x1, double y1, double x2, double y2, Color c, float width, boolean both) {
         double head = px(8 + 2.2 * width);
-        double len = Math.hypot(x2 - x1, y2 - y1);
+        double len = StrictMath.hypot(x2 - x1, y2 - y1);
         double ux = (x2 - x1) / len;
         double uy = (y2 - y1) / len;
         double sx = both ? x1 + ux * head * 0.8 : x1;

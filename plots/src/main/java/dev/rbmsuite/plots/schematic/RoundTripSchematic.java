@@ -139,7 +139,7 @@ public final class RoundTripSchematic extends ScaledSchematic {
         double y1 = ROW[r1];
         double x2 = cx(c2);
         double y2 = ROW[r2];
-        double len = Math.hypot(x2 - x1, y2 - y1);
+        double len = StrictMath.hypot(x2 - x1, y2 - y1);
         double ux = (x2 - x1) / len;
         double uy = (y2 - y1) / len;
         u.arrow(x1 + ux * (R + 3), y1 + uy * (R + 3), x2 - ux * (R + 4), y2 - uy * (R + 4), SAMPLE, 2.5f, false);

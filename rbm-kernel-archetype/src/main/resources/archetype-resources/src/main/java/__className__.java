@@ -92,7 +92,7 @@ public final class ${className} implements TransitionKernel {
             rbm.logMarginalVisible(v, chains, lvNew);
             rng.fillUniform(u, 0, chains);
             for (int r = 0; r < chains; r++) {
-                if (Math.log(u[r]) < lvNew[r] - lv[r]) {
+                if (StrictMath.log(u[r]) < lvNew[r] - lv[r]) {
                     lv[r] = lvNew[r];
                     accepted++;
                 } else {

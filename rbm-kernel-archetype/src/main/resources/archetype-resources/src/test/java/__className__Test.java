@@ -36,7 +36,7 @@ class ${className}Test {
         double[] p = new double[1 << n];
         for (int i = 0; i < n; i++) {
             int w = v ^ (1 << i);
-            double a = Math.min(1.0, Math.exp(lv[w] - lv[v]));
+            double a = Math.min(1.0, StrictMath.exp(lv[w] - lv[v]));
             p[w] += a / n;
             p[v] += (1 - a) / n;
         }

@@ -1,9 +1,8 @@
-package dev.rbmsuite.diagnostics.spectral;
+package dev.rbmsuite.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.rbmsuite.core.Rng;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -126,6 +125,58 @@ class SymmetricEigenTest {
                 () -> SymmetricEigen.eigenvalues(new double[] {1, Double.NaN, Double.NaN, 1}, 2))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("non-finite");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SymmetricEigen.eigenvalues(new double[3], 2))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs 4 entries");
+    }
+
+    @Test
+    void decomposeGivesOrthonormalEigenvectorsWithTheBuiltSpectrum() {
+        double[] lambda = {0.3, -1.5, 2.0, 1.0, 4.5, -0.2, 0.0};
+        int n = lambda.length;
+        double[] a = withSpectrum(lambda, 3);
+        double[] before = a.clone();
+        SymmetricEigen.Decomposition eig = SymmetricEigen.decompose(a, n);
+        double[] want = lambda.clone();
+        Arrays.sort(want);
+        assertThat(eig.values()).containsExactly(want, within(1e-12));
+        assertThat(eig.values()).as("the same eigenvalues as the eigenvalue-only path")
+                .containsExactly(SymmetricEigen.eigenvalues(a, n), within(1e-12));
+        double[] v = eig.vectors();
+        for (int k = 0; k < n; k++) {
+            for (int l = 0; l < n; l++) {
+                double dot = 0;
+                for (int i = 0; i < n; i++) {
+                    dot += v[k * n + i] * v[l * n + i];
+                }
+                assertThat(dot).as("v%d . v%d", k, l).isCloseTo(k == l ? 1.0 : 0.0, within(1e-12));
+            }
+            for (int i = 0; i < n; i++) {
+                double av = 0;
+                for (int j = 0; j < n; j++) {
+                    av += a[i * n + j] * v[k * n + j];
+                }
+                assertThat(av).as("(A v%d)_%d", k, i).isCloseTo(eig.values()[k] * v[k * n + i], within(1e-12));
+            }
+        }
+        assertThat(a).as("the input is not modified").isEqualTo(before);
+        SymmetricEigen.Decomposition again = SymmetricEigen.decompose(a, n);
+        assertThat(again.vectors()).as("the same bits twice").isEqualTo(v);
+        assertThat(again.values()).isEqualTo(eig.values());
+    }
+
+    @Test
+    void decomposeHandlesDiagonalZeroAndBadInput() {
+        SymmetricEigen.Decomposition d = SymmetricEigen.decompose(new double[] {3, 0, 0, 0, -1, 0, 0, 0, 2}, 3);
+        assertThat(d.values()).containsExactly(-1.0, 2.0, 3.0);
+        for (int k = 0; k < 3; k++) {
+            int axis = new int[] {1, 2, 0}[k];
+            assertThat(Math.abs(d.vectors()[k * 3 + axis])).isEqualTo(1.0);
+        }
+        assertThat(SymmetricEigen.decompose(new double[4], 2).values()).containsExactly(0.0, 0.0);
+        assertThat(SymmetricEigen.decompose(new double[0], 0).values()).isEmpty();
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> SymmetricEigen.decompose(new double[] {1, Double.NaN, Double.NaN, 1}, 2))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("non-finite");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SymmetricEigen.decompose(new double[3], 2))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs 4 entries");
     }
 }

@@ -1,0 +1,201 @@
+package dev.rbmsuite.core;
+
+/**
+ * The natural logarithm and log(1 + x), ported to Java from fdlibm 5.3 ({@code e_log.c} and
+ * {@code s_log1p.c}): the same algorithm and constants, so every result has the same bits as
+ * {@link StrictMath#log} and {@link StrictMath#log1p}, which the Java specification defines as fdlibm's.
+ *
+ * <p>Why: {@link Math#log} and {@link Math#log1p} are HotSpot intrinsics whose last bits may differ by
+ * architecture (x86-64 against AArch64), so results computed with them are not the same bytes on every
+ * CPU. {@link StrictMath}'s are bit-specified, but in JDK 17 its log and log1p are native (JNI) calls that
+ * cost several times an intrinsic in the suite's inner loops (SMCI, exact enumeration, softplus sums);
+ * this port uses only IEEE additions, multiplications, divisions and bit moves, which C2 compiles inline
+ * and which give the same bits on every machine. {@code FdlibmTest} checks it against StrictMath bit
+ * for bit. The other transcendental functions the suite needs ({@code exp}, {@code pow}, {@code hypot},
+ * {@code cos}) are pure Java in JDK 17's StrictMath already, or off the hot paths; use StrictMath for them.
+ *
+ * <p>fdlibm's notice, which its licence asks to keep with derived code:
+ * <pre>
+ * Copyright (C) 1993 by Sun Microsystems, Inc. All rights reserved.
+ *
+ * Developed at SunSoft, a Sun Microsystems, Inc. business.
+ * Permission to use, copy, modify, and distribute this
+ * software is freely granted, provided that this notice
+ * is preserved.
+ * </pre>
+ */
+public final class Fdlibm {
+    private static final double LN2_HI = 6.93147180369123816490e-01; // 3fe62e42 fee00000
+    private static final double LN2_LO = 1.90821492927058770002e-10; // 3dea39ef 35793c76
+    private static final double TWO54 = 1.80143985094819840000e+16; // 43500000 00000000
+    private static final double LG1 = 6.666666666666735130e-01; // 3FE55555 55555593
+    private static final double LG2 = 3.999999999940941908e-01; // 3FD99999 9997FA04
+    private static final double LG3 = 2.857142874366239149e-01; // 3FD24924 94229359
+    private static final double LG4 = 2.222219843214978396e-01; // 3FCC71C5 1D8E78AF
+    private static final double LG5 = 1.818357216161805012e-01; // 3FC74664 96CB03DE
+    private static final double LG6 = 1.531383769920937332e-01; // 3FC39A09 D078C69F
+    private static final double LG7 = 1.479819860511658591e-01; // 3FC2F112 DF3E5244
+
+    private Fdlibm() {
+    }
+
+    private static int hi(double x) {
+        return (int) (Double.doubleToRawLongBits(x) >>> 32);
+    }
+
+    private static int lo(double x) {
+        return (int) Double.doubleToRawLongBits(x);
+    }
+
+    private static double withHi(double x, int high) {
+        return Double.longBitsToDouble(((long) high << 32) | (Double.doubleToRawLongBits(x) & 0xffffffffL));
+    }
+
+    /**
+     * The natural logarithm, bit-identical to {@link StrictMath#log} (fdlibm {@code __ieee754_log}).
+     *
+     * @param x argument
+     * @return ln x: NaN for x &lt; 0 or NaN, -infinity for &plusmn;0, +infinity for +infinity
+     */
+    public static double log(double x) {
+        int hx = hi(x);
+        int lx = lo(x);
+        int k = 0;
+        if (hx < 0x00100000) { // x < 2^-1022
+            if (((hx & 0x7fffffff) | lx) == 0) {
+                return Double.NEGATIVE_INFINITY;
+            }
+            if (hx < 0) {
+                return Double.NaN;
+            }
+            k -= 54;
+            x *= TWO54; // subnormal: scale up
+            hx = hi(x);
+        }
+        if (hx >= 0x7ff00000) {
+            return x + x;
+        }
+        k += (hx >> 20) - 1023;
+        hx &= 0x000fffff;
+        int i = (hx + 0x95f64) & 0x100000;
+        x = withHi(x, hx | (i ^ 0x3ff00000)); // normalise x or x/2
+        k += i >> 20;
+        double f = x - 1.0;
+        if ((0x000fffff & (2 + hx)) < 3) { // |f| < 2^-20
+            if (f == 0.0) {
+                if (k == 0) {
+                    return 0.0;
+                }
+                double dk = k;
+                return dk * LN2_HI + dk * LN2_LO;
+            }
+            double r = f * f * (0.5 - 0.33333333333333333 * f);
+            if (k == 0) {
+                return f - r;
+            }
+            double dk = k;
+            return dk * LN2_HI - ((r - dk * LN2_LO) - f);
+        }
+        double s = f / (2.0 + f);
+        double dk = k;
+        double z = s * s;
+        i = hx - 0x6147a;
+        double w = z * z;
+        int j = 0x6b851 - hx;
+        double t1 = w * (LG2 + w * (LG4 + w * LG6));
+        double t2 = z * (LG1 + w * (LG3 + w * (LG5 + w * LG7)));
+        i |= j;
+        double r = t2 + t1;
+        if (i > 0) {
+            double hfsq = 0.5 * f * f;
+            if (k == 0) {
+                return f - (hfsq - s * (hfsq + r));
+            }
+            return dk * LN2_HI - ((hfsq - (s * (hfsq + r) + dk * LN2_LO)) - f);
+        }
+        if (k == 0) {
+            return f - s * (f - r);
+        }
+        return dk * LN2_HI - ((s * (f - r) - dk * LN2_LO) - f);
+    }
+
+    /**
+     * log(1 + x), accurate for small x, bit-identical to {@link StrictMath#log1p} (fdlibm {@code log1p}).
+     *
+     * @param x argument
+     * @return ln(1 + x): NaN for x &lt; -1 or NaN, -infinity for -1, +infinity for +infinity
+     */
+    public static double log1p(double x) {
+        int hx = hi(x);
+        int ax = hx & 0x7fffffff;
+        int k = 1;
+        double f = 0;
+        double c = 0;
+        int hu = 0;
+        if (hx < 0x3FDA827A) { // x < 0.41422
+            if (ax >= 0x3ff00000) { // x <= -1.0
+                return x == -1.0 ? Double.NEGATIVE_INFINITY : Double.NaN;
+            }
+            if (ax < 0x3e200000) { // |x| < 2^-29
+                if (ax < 0x3c900000) { // |x| < 2^-54
+                    return x;
+                }
+                return x - x * x * 0.5;
+            }
+            if (hx > 0 || hx <= 0xbfd2bec3) { // -0.2929 < x < 0.41422
+                k = 0;
+                f = x;
+                hu = 1;
+            }
+        }
+        if (hx >= 0x7ff00000) {
+            return x + x;
+        }
+        if (k != 0) {
+            double u;
+            if (hx < 0x43400000) {
+                u = 1.0 + x;
+                hu = hi(u);
+                k = (hu >> 20) - 1023;
+                c = k > 0 ? 1.0 - (u - x) : x - (u - 1.0); // correction term
+                c /= u;
+            } else {
+                u = x;
+                hu = hi(u);
+                k = (hu >> 20) - 1023;
+                c = 0;
+            }
+            hu &= 0x000fffff;
+            if (hu < 0x6a09e) {
+                u = withHi(u, hu | 0x3ff00000); // normalise u
+            } else {
+                k += 1;
+                u = withHi(u, hu | 0x3fe00000); // normalise u/2
+                hu = (0x00100000 - hu) >> 2;
+            }
+            f = u - 1.0;
+        }
+        double hfsq = 0.5 * f * f;
+        if (hu == 0) { // |f| < 2^-20
+            if (f == 0.0) {
+                if (k == 0) {
+                    return 0.0;
+                }
+                c += k * LN2_LO;
+                return k * LN2_HI + c;
+            }
+            double r = hfsq * (1.0 - 0.66666666666666666 * f);
+            if (k == 0) {
+                return f - r;
+            }
+            return k * LN2_HI - ((r - (k * LN2_LO + c)) - f);
+        }
+        double s = f / (2.0 + f);
+        double z = s * s;
+        double r = z * (LG1 + z * (LG2 + z * (LG3 + z * (LG4 + z * (LG5 + z * (LG6 + z * LG7))))));
+        if (k == 0) {
+            return f - (hfsq - s * (hfsq + r));
+        }
+        return k * LN2_HI - ((hfsq - (s * (hfsq + r) + (k * LN2_LO + c))) - f);
+    }
+}
