@@ -29,8 +29,8 @@ public final class JitFlags {
     /** {@code VectorMath.bernoulliLogisticDeferredVector} compiled on its own. */
     public static final String DEFERRED_DRAWS =
             "-XX:CompileCommand=dontinline,dev.rbmsuite.core.VectorMath::bernoulliLogisticDeferredVector";
-    /** {@code Rng.fillUniformVector} compiled on its own. */
-    public static final String UNIFORMS = "-XX:CompileCommand=dontinline,dev.rbmsuite.core.Rng::fillUniformVector";
+    /** {@code RngLanes.fillUniformVector} compiled on its own. */
+    public static final String UNIFORMS = "-XX:CompileCommand=dontinline,dev.rbmsuite.core.RngLanes::fillUniformVector";
 
     private JitFlags() {
     }

@@ -1,10 +1,6 @@
 package dev.rbmsuite.core;
 
 import java.util.Arrays;
-import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.LongVector;
-import jdk.incubator.vector.VectorOperators;
-import jdk.incubator.vector.VectorSpecies;
 
 /**
  * A seeded, splittable, counter-based random stream (SplitMix64 output function).
@@ -22,14 +18,11 @@ import jdk.incubator.vector.VectorSpecies;
 public final class Rng {
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
     private static final double INV_2_53 = 0x1p-53;
-    private static final VectorSpecies<Double> DS = Lanes.SPECIES;
-    private static final VectorSpecies<Long> LS = DS.withLanes(long.class);
-    /**
-     * Whether to convert draws to doubles with the vector L2D conversion (AVX-512 hardware, 8 lanes:
-     * slightly faster) or with {@link VectorBits#unitInterval} (same bits; the conversion is not
-     * compiled to vector code on AVX2 machines, where it made uniforms 12 times slower).
-     */
-    private static final boolean CONVERT = DS.length() == 8;
+    static {
+        // Rng names no vector type (its vector code is RngLanes'), so this runs before the Vector API
+        // is needed: a program started without the module gets VectorModule's one line
+        VectorModule.require();
+    }
 
     private final long key;
     /** The next draw's position; in a chain-block view, the start of the next segment of the whole batch. */
@@ -220,14 +213,14 @@ public final class Rng {
     public void fillUniform(double[] out, int off, int len) {
         requireWholeBatch("a draw");
         if (VectorWarmUp.vector(VectorWarmUp.UNIFORMS)) {
-            fillUniformVector(out, off, len);
+            fillUniformLanes(out, off, len);
         } else {
             fillUniformScalar(out, off, len);
         }
     }
 
     /**
-     * The scalar twin of {@link #fillUniformVector} (see {@link VectorWarmUp}): draw by draw, the same
+     * The scalar twin of {@link #fillUniformLanes} (see {@link VectorWarmUp}): draw by draw, the same
      * 53 bits times 2^-53 as {@link #nextDouble()}, so the same values; the counter is advanced once
      * at the end, so that the loop carries no state from one draw to the next.
      */
@@ -239,29 +232,9 @@ public final class Rng {
         counter += len;
     }
 
-    /** The vector code of {@link #fillUniform}. */
-    void fillUniformVector(double[] out, int off, int len) {
-        int lanes = LS.length();
-        int i = 0;
-        if (lanes == DS.length()) {
-            // counter c is mixed from key + c * GOLDEN: lanes step by GOLDEN, blocks by lanes * GOLDEN (no multiply)
-            LongVector laneSteps = LongVector.zero(LS).addIndex(1).mul(GOLDEN);
-            long z0 = key + (counter + 1) * GOLDEN;
-            long blockStep = lanes * GOLDEN;
-            int upper = LS.loopBound(len);
-            for (; i < upper; i += lanes, z0 += blockStep) {
-                LongVector s0 = laneSteps.add(z0);
-                LongVector s1 = s0.lanewise(VectorOperators.XOR, s0.lanewise(VectorOperators.LSHR, 30)).mul(0xBF58476D1CE4E5B9L);
-                LongVector s2 = s1.lanewise(VectorOperators.XOR, s1.lanewise(VectorOperators.LSHR, 27)).mul(0x94D049BB133111EBL);
-                LongVector z = s2.lanewise(VectorOperators.XOR, s2.lanewise(VectorOperators.LSHR, 31));
-                if (CONVERT) {
-                    ((DoubleVector) z.lanewise(VectorOperators.LSHR, 11).convertShape(VectorOperators.L2D, DS, 0))
-                            .mul(INV_2_53).intoArray(out, off + i);
-                } else {
-                    VectorBits.unitInterval(z.lanewise(VectorOperators.LSHR, 11)).intoArray(out, off + i);
-                }
-            }
-        }
+    /** The vector code of {@link #fillUniform} ({@link RngLanes#fillUniformVector}, then the tail draw by draw). */
+    void fillUniformLanes(double[] out, int off, int len) {
+        int i = RngLanes.fillUniformVector(key + (counter + 1) * GOLDEN, out, off, len);
         counter += i;
         for (; i < len; i++) {
             out[off + i] = nextDouble();
@@ -279,26 +252,7 @@ public final class Rng {
      */
     public void bernoulliInPlace(double[] x, int off, int len, double[] scratch) {
         fillUniform(scratch, 0, len);
-        int lanes = DS.length();
-        int upper = DS.loopBound(len);
-        DoubleVector one = DoubleVector.broadcast(DS, 1.0);
-        DoubleVector zero = DoubleVector.zero(DS);
-        int i = 0;
-        for (; i < upper; i += lanes) {
-            DoubleVector p = DoubleVector.fromArray(DS, x, off + i);
-            DoubleVector u = DoubleVector.fromArray(DS, scratch, i);
-            if (Lanes.MASKS) {
-                zero.blend(one, u.lt(p)).intoArray(x, off + i);
-            } else {
-                // u < p exactly when p - u > 0 (false for NaN, as the comparison); integer lane
-                // operations instead of masks (VectorBits)
-                LongVector hit = VectorBits.positive(p.sub(u)).lanewise(VectorOperators.LSHR, 63);
-                VectorBits.indicator(hit).intoArray(x, off + i);
-            }
-        }
-        for (; i < len; i++) {
-            x[off + i] = scratch[i] < x[off + i] ? 1.0 : 0.0;
-        }
+        RngLanes.bernoulliCompare(x, off, len, scratch);
     }
 
     /** SplitMix64's output function (Stafford's mix 13). */

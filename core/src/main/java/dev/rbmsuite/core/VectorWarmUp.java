@@ -395,7 +395,7 @@ public final class VectorWarmUp {
                     }
                     default -> {
                         if (vectorCode) {
-                            rng.fillUniformVector(uniforms, 0, len);
+                            rng.fillUniformLanes(uniforms, 0, len);
                         } else {
                             rng.fillUniformScalar(uniforms, 0, len);
                         }

@@ -45,6 +45,20 @@ class VectorModuleTest {
     }
 
     @Test
+    void withoutTheModuleAProgramWhoseFirstCallIsRngGetsTheSameLine() throws Exception {
+        Result without = fork(false, RngFirstProgram.class);
+        assertThat(without.exit).as(without.output).isNotZero();
+        assertThat(without.output).doesNotContain("NoClassDefFoundError").doesNotContain("\tat ")
+                .doesNotContain("drew");
+        List<String> lines = Arrays.asList(without.output.strip().split("\\R"));
+        assertThat(lines).as(without.output).hasSize(1);
+        assertThat(lines.get(0)).contains("--add-modules jdk.incubator.vector").contains(VectorModule.MESSAGE);
+        Result with = fork(true, RngFirstProgram.class);
+        assertThat(with.exit).as(with.output).isZero();
+        assertThat(with.output).contains("drew 16 uniforms");
+    }
+
+    @Test
     void withTheModuleTheSameProgramSamples() throws Exception {
         Result with = fork(true);
         assertThat(with.exit).as(with.output).isZero();
@@ -55,13 +69,17 @@ class VectorModuleTest {
     }
 
     private static Result fork(boolean module) throws IOException, InterruptedException {
+        return fork(module, UserProgram.class);
+    }
+
+    private static Result fork(boolean module, Class<?> program) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         if (module) {
             command.add("--add-modules");
             command.add("jdk.incubator.vector");
         }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), UserProgram.class.getName()));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), program.getName()));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().remove("JDK_JAVA_OPTIONS"); // would add the module behind the test's back
         pb.environment().remove("JAVA_TOOL_OPTIONS");
@@ -86,6 +104,19 @@ class VectorModuleTest {
             double[] v = new double[6];
             rbm.sampleVisible(h, 3, v, Rng.seeded(1), new double[6]);
             System.out.println("sampled 3 visible vectors: " + Arrays.toString(v));
+        }
+    }
+
+    /** A program whose first call into the library is a random stream (vectorised block draws). */
+    static final class RngFirstProgram {
+        private RngFirstProgram() {
+        }
+
+        public static void main(String[] args) {
+            Rng rng = Rng.seeded(1);
+            double[] u = new double[16];
+            rng.fillUniform(u, 0, u.length);
+            System.out.println("drew 16 uniforms: " + Arrays.toString(u));
         }
     }
 }

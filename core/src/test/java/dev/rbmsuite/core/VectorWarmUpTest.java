@@ -223,7 +223,7 @@ class VectorWarmUpTest {
             Rng c = a.copy();
             double[] vec = new double[len + 3];
             double[] twin = new double[len + 3];
-            a.fillUniformVector(vec, 3, len);
+            a.fillUniformLanes(vec, 3, len);
             b.fillUniformScalar(twin, 3, len);
             for (int k = 0; k < len; k++) {
                 double want = c.nextDouble();
@@ -427,7 +427,7 @@ class VectorWarmUpTest {
         Path flags = root.resolve("benchmarks/src/main/java/dev/rbmsuite/benchmarks/JitFlags.java");
         Set<String> bench = methods("dontinline", Files.readString(flags));
         Set<String> switched = new TreeSet<>();
-        for (Class<?> c : List.of(ConditionalKernel.class, VectorMath.class, Rng.class)) {
+        for (Class<?> c : List.of(ConditionalKernel.class, VectorMath.class, RngLanes.class)) {
             for (Method method : c.getDeclaredMethods()) {
                 // a switched routine's vector code: the scalar twins are named ...Scalar, or are the
                 // public wrappers that choose between the two
@@ -445,7 +445,7 @@ class VectorWarmUpTest {
                 "dev.rbmsuite.core.ConditionalKernel::patternsVector",
                 "dev.rbmsuite.core.VectorMath::bernoulliLogisticVector",
                 "dev.rbmsuite.core.VectorMath::bernoulliLogisticDeferredVector",
-                "dev.rbmsuite.core.Rng::fillUniformVector");
+                "dev.rbmsuite.core.RngLanes::fillUniformVector");
         Set<String> excluded = methods("exclude", commands);
         assertThat(excluded).containsExactly("dev.rbmsuite.core.VectorWarmUp$Bench::time");
         // the figures run by Maven (mvn verify -Pfigures, exec:java) run in Maven's own JVM
