@@ -40,6 +40,11 @@ public final class FigureRunner {
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT).enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
+    static {
+        // user text in a manifest (a data file's name) stays inert where a manifest is pasted into HTML
+        JSON.getFactory().setCharacterEscapes(Markup.JSON_ESCAPES);
+    }
+
     /** The {@code "format"} of a figures root's manifest (the report's provenance). */
     public static final String FORMAT = "report";
     /** The {@code "format"} of a figure's manifest. */

@@ -242,7 +242,7 @@ public final class Report {
     }
 
     private static String cell(String s) {
-        return s.replace("|", "\\|").replace("\n", " ");
+        return Markup.text(s);
     }
 
     static String html(List<JsonNode> manifests) {
@@ -271,7 +271,7 @@ public final class Report {
                     String claim = c.path("quote").asText().isEmpty() ? "(beyond the paper)" : c.path("quote").asText();
                     sb.append("<tr><td>").append(esc(c.path("kind").asText())).append("</td><td>").append(esc(claim))
                             .append("</td><td>").append(esc(c.path("sentence").asText())).append("</td><td class=\"v-")
-                            .append(v.replace(' ', '-')).append("\">").append(esc(v)).append("</td></tr>\n");
+                            .append(esc(v.replace(' ', '-'))).append("\">").append(esc(v)).append("</td></tr>\n");
                 }
                 sb.append("</table>\n");
             }
@@ -283,6 +283,6 @@ public final class Report {
     }
 
     private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return Markup.html(s);
     }
 }
