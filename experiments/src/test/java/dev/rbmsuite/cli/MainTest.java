@@ -82,4 +82,33 @@ class MainTest {
         assertThat(Main.samplesAtOnce(new String[] {"report"})).isFalse();
         assertThat(Main.samplesAtOnce(new String[0])).isFalse();
     }
+
+    /**
+     * Issue 28, case 4: two names that differ only in bytes that are not UTF-8 ({@code m\xff},
+     * {@code m\xfe}) were both read as {@code m\uFFFD}, so the second {@code init} replaced the first
+     * model. Through a real JVM given the raw bytes: refused in one line, exit 2, nothing created.
+     */
+    @Test
+    void aNameWithBytesThatAreNotUtf8IsRefusedInOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        for (String octal : new String[] {"\\377", "\\376"}) {
+            ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", "exec \"$0\" -Xmx128m -cp \"$1\" " + Main.class.getName()
+                    + " init --visible 4 --hidden 3 --out \"$(printf 'm" + octal + "')\"", javaBin, cp);
+            pb.environment().put("LC_ALL", "C.UTF-8");
+            Process p = pb.directory(dir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            p.getOutputStream().close();
+            String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue()).as(err).isEqualTo(2);
+            assertThat(err.lines().filter(l -> !l.startsWith("WARNING: Using incubator")).toList()).singleElement()
+                    .asString().startsWith("rbm: argument 7 ('m?')").contains("not valid UTF-8");
+        }
+        assertThat(dir.toFile().list()).isEmpty();
+        Cli.Result r = Cli.run("init", "--visible", "4", "--hidden", "3", "--out", dir.resolve("m\uFFFD").toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("rbm: argument 7").hasLineCount(1);
+        assertThat(dir.toFile().list()).isEmpty();
+    }
 }
