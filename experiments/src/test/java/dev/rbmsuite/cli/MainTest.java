@@ -111,4 +111,27 @@ class MainTest {
         assertThat(r.err()).startsWith("rbm: argument 7").hasLineCount(1);
         assertThat(dir.toFile().list()).isEmpty();
     }
+
+    /**
+     * Issue 28, case 10: {@code ./rbm} run from a working folder that was deleted printed the JVM's
+     * error on stdout with exit 1; now one line on stderr, exit 2, before any build or JVM start.
+     */
+    @Test
+    void theLauncherInADeletedWorkingFolderSaysSoInOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path rbm = java.nio.file.Path.of("").toAbsolutePath().getParent().resolve("rbm");
+        assertThat(rbm).isRegularFile();
+        Process p = new ProcessBuilder("/bin/bash", "-c",
+                "mkdir gone && cd gone && rmdir ../gone && exec \"$0\" init --visible 3 --hidden 2 --out .", rbm.toString())
+                .directory(dir.toFile()).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(err).isEqualTo(2);
+        assertThat(out).isEmpty();
+        // bash itself may say that it could not read the folder before the launcher runs
+        assertThat(err.lines().filter(l -> !l.startsWith("shell-init:") && !l.startsWith("chdir:")).toList())
+                .singleElement().asString().startsWith("rbm: the working folder no longer exists");
+    }
 }
