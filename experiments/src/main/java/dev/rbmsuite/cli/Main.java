@@ -79,10 +79,14 @@ public final class Main implements Runnable {
         }
         try {
             return cl.execute(args);
-        } catch (OutOfMemoryError e) {
-            // The backstop only: requests are sized before they allocate (core.Memory).
+        } catch (OutOfMemoryError | LinkageError e) {
+            // The backstop only: requests are sized before they allocate (core.Memory). A linkage error
+            // (ND4J's native libraries that cannot be unpacked) escapes picocli, which handles exceptions.
             ExitCodes.Outcome o = ExitCodes.of(e);
             cl.getErr().println("rbm: " + o.message());
+            if (o.internal() && System.getenv("RBM_DEBUG") != null) {
+                e.printStackTrace(cl.getErr());
+            }
             cl.getErr().flush();
             return o.code();
         }

@@ -134,4 +134,28 @@ class MainTest {
         assertThat(err.lines().filter(l -> !l.startsWith("shell-init:") && !l.startsWith("chdir:")).toList())
                 .singleElement().asString().startsWith("rbm: the working folder no longer exists");
     }
+
+    /**
+     * Issue 28, case 10: where ND4J cannot unpack its native libraries (its cache and the temporary
+     * folder not writable, common on clusters; /proc stands for them here, unwritable even for root),
+     * {@code figure fig5} printed a 61-line trace with exit 1; now one line naming the cause and the fix.
+     */
+    @Test
+    void nativeLibrariesThatCannotBeUnpackedAreOneLineExitTwo(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        Process p = new ProcessBuilder(javaBin, "--add-modules", "jdk.incubator.vector", "-Xmx512m",
+                "-Dorg.bytedeco.javacpp.cachedir=/proc/rbm-no-cache", "-Djava.io.tmpdir=/proc/rbm-no-tmp",
+                "-Duser.home=/proc/rbm-no-home", "-cp", cp, Main.class.getName(), "figure", "fig5", "--scale", "smoke",
+                "--out", dir.resolve("figs").toString())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        p.getOutputStream().close();
+        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(err).isEqualTo(2);
+        assertThat(err.lines().filter(l -> l.startsWith("rbm: ") || l.contains("Exception") || l.startsWith("\tat ")))
+                .singleElement().asString().contains("cannot load ND4J's native libraries")
+                .contains("org.bytedeco.javacpp.cachedir");
+    }
 }
