@@ -227,13 +227,13 @@ public final class Report {
         for (JsonNode c : rows) {
             String v = c.path("verdict").asText();
             String reason = c.path("reason").asText();
-            String test = c.path("sentence").asText();
+            String test = cell(c.path("sentence").asText());
             if (!reason.isEmpty()) {
                 // one reason shared by many rows is stated once under the table
                 int k = reasons.computeIfAbsent(reason, r -> reasons.size() + 1);
-                test = c.path("statement").asText() + ": no interval (" + "[" + k + "] below)";
+                test = cell(c.path("statement").asText()) + ": no interval (" + "[" + k + "] below)";
             }
-            sb.append("| `").append(c.path("id").asText()).append("` | ").append(cell(test))
+            sb.append("| `").append(c.path("id").asText()).append("` | ").append(test)
                     .append(" | ").append(cell(c.path("statistic").asText())).append(" | ")
                     .append(v.equals("inconclusive") ? v : "**" + v + "**").append(" |\n");
         }

@@ -273,8 +273,8 @@ public final class CsvTable {
     /**
      * The ranges of the quantities the suite's raw CSVs hold, by column name: {@code p} a log-probability
      * (&lt;= 0), {@code u} the unit interval (TV), {@code e} an exact eigenvalue ([-1, 1]), {@code z}
-     * non-negative (MAEs, standard errors), each finite or NaN (not measured); {@code n} a count
-     * (an integer &gt;= 0).
+     * non-negative (MAEs, standard errors), {@code n} a count (a whole number &gt;= 0); each may be NaN
+     * (not measured: a figure's chains table has no move counts for some kernels).
      */
     static final java.util.Map<String, Character> RANGES = java.util.Map.ofEntries(
             java.util.Map.entry("logLikelihood", 'p'), java.util.Map.entry("tv", 'u'),
@@ -298,7 +298,7 @@ public final class CsvTable {
                     case 'u' -> Double.isNaN(v) || (v >= 0 && v <= 1);
                     case 'e' -> Double.isNaN(v) || (v >= -1 && v <= 1);
                     case 'z' -> Double.isNaN(v) || (Double.isFinite(v) && v >= 0);
-                    default -> v >= 0 && v <= 0x1p53 && v == Math.rint(v);
+                    default -> Double.isNaN(v) || (v >= 0 && v <= 0x1p53 && v == Math.rint(v));
                 };
                 if (!ok) {
                     String range = switch (kind) {
@@ -306,7 +306,7 @@ public final class CsvTable {
                         case 'u' -> "[0, 1] (or NaN: not measured)";
                         case 'e' -> "[-1, 1] (or NaN: not measured)";
                         case 'z' -> "finite and >= 0 (or NaN: not measured)";
-                        default -> "a whole number >= 0";
+                        default -> "a whole number >= 0 (or NaN: not measured)";
                     };
                     throw new InputException(source + ": line " + (i + 2) + ", column '" + header.get(j) + "': "
                             + rows.get(i).get(j) + " is out of range: must be " + range);

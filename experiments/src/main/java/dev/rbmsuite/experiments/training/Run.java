@@ -229,6 +229,13 @@ public record Run(String name, String kernel, int upperLayers, List<CsvTable> tr
         for (String column : t.header().subList(1, t.header().size())) {
             t.doubles(column);
         }
+        double[] trial = t.doubles("trial");
+        for (int i = 0; i < trial.length; i++) {
+            if (Double.isNaN(trial[i])) {
+                throw new dev.rbmsuite.core.InputException(file + ": line " + (i + 2) + ", column 'trial': NaN is not a "
+                        + "trial number");
+            }
+        }
         List<String> metrics = t.header().subList(2, t.header().size());
         Map<String, Map<Integer, List<List<String>>>> rows = new LinkedHashMap<>();
         for (List<String> row : t.rows()) {
