@@ -20,7 +20,34 @@ public final class FloatLimits {
     /** The largest model scale E_max accepted (leaves a factor of 10^8 below Double.MAX_VALUE). */
     public static final double MAX_SCALE = 1e300;
 
+    /**
+     * The largest rounding error of ln P(v) ({@link #logProbabilityError}) that a computation built on
+     * differences of log-probabilities accepts: 1e-6 nats, a relative error of 1e-6 in P (TV from ln Z,
+     * and lambda2, whose symmetrised matrix weighs P(a -&gt; b) by exp((ln P(a) - ln P(b)) / 2)).
+     */
+    public static final double MAX_LOG_PROBABILITY_ERROR = 1e-6;
+
     private FloatLimits() {
+    }
+
+    /**
+     * Refuses a model whose log-probabilities float64 cannot difference to {@value #MAX_LOG_PROBABILITY_ERROR}
+     * nats, for a computation that needs them (before it starts).
+     *
+     * @param rbm the model
+     * @param what the computation, for the message (starts the message: "option --model: ...")
+     * @return rbm
+     * @throws InputException if {@link #logProbabilityError} exceeds {@value #MAX_LOG_PROBABILITY_ERROR}
+     */
+    public static Rbm requireAccurateLogProbabilities(Rbm rbm, String what) {
+        double err = logProbabilityError(rbm);
+        if (err > MAX_LOG_PROBABILITY_ERROR) {
+            throw new InputException(String.format(java.util.Locale.ROOT, "%s: parameters too large: sum of |W|, |b|,"
+                    + " |c| = %.3g puts a float64 rounding error of up to %.3g nats on ln P(v) (limit %.0e), so the"
+                    + " result would be meaningless (docs/contract.md, Limits)", what, scale(rbm), err,
+                    MAX_LOG_PROBABILITY_ERROR));
+        }
+        return rbm;
     }
 
     /**

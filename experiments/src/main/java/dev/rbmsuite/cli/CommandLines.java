@@ -148,7 +148,69 @@ public final class CommandLines {
         }
     }
 
+    /**
+     * The one rule for repeated options, checked on the parsed command line before any command runs:
+     * an option is given at most once, except a {@code key=value} option ({@code --param},
+     * {@code --kernel-param}, {@code --data-param}), which may repeat with different keys; and a
+     * comma-separated list has no empty element. picocli refuses a repeated single-valued option
+     * ({@code --seed 1 --seed 2}) itself, but appends the values of a repeated list option
+     * ({@code --hidden 4 --hidden 8} built two layers), keeps the last value of a repeated key, and
+     * drops the empty last element of {@code --hidden 3,} ({@link String#split}).
+     *
+     * @param parsed the parse result of the whole command line
+     * @throws CommandLine.ParameterException (exit 2) naming the option and the values
+     */
+    static void refuseRepeats(CommandLine.ParseResult parsed) {
+        for (CommandLine.ParseResult pr = parsed; pr != null; pr = pr.subcommand()) {
+            for (OptionSpec o : new java.util.LinkedHashSet<>(pr.matchedOptions())) {
+                List<String> given = o.originalStringValues();
+                String name = o.longestName();
+                if (java.util.Map.class.isAssignableFrom(o.type())) {
+                    Map<String, String> seen = new LinkedHashMap<>();
+                    for (String kv : given) {
+                        String key = kv.contains("=") ? kv.substring(0, kv.indexOf('=')) : kv;
+                        String before = seen.put(key, kv);
+                        if (before != null) {
+                            throw new CommandLine.ParameterException(pr.commandSpec().commandLine(), "option '" + name
+                                    + "' sets '" + key + "' more than once ('" + before + "', '" + kv
+                                    + "'): give each key once");
+                        }
+                    }
+                    continue;
+                }
+                if (given.size() > 1) {
+                    throw new CommandLine.ParameterException(pr.commandSpec().commandLine(), "option '" + name + "' ("
+                            + o.paramLabel() + ") should be specified only once (given " + given.size() + " times: '"
+                            + String.join("', '", given) + "')");
+                }
+                String split = o.splitRegex();
+                if (split != null && !split.isEmpty()) {
+                    for (String v : given) {
+                        if (java.util.Arrays.asList(v.split(split, -1)).contains("")) {
+                            throw new CommandLine.ParameterException(pr.commandSpec().commandLine(), "option '" + name
+                                    + "' (" + o.paramLabel() + "): '" + v + "' has an empty element");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** Runs the command as picocli's default strategy does, after {@link #refuseRepeats} (a class, not a lambda: see {@link Strict}). */
+    private static final class RepeatsRefused implements CommandLine.IExecutionStrategy {
+        private final CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
+
+        @Override
+        public int execute(CommandLine.ParseResult parsed) {
+            refuseRepeats(parsed);
+            return run.execute(parsed);
+        }
+    }
+
     private static void configure(CommandLine cl) {
+        if (cl.getCommandSpec().parent() == null) {
+            cl.setExecutionStrategy(new RepeatsRefused());
+        }
         cl.registerConverter(Double.class, Strict.DOUBLE);
         cl.registerConverter(Double.TYPE, Strict.DOUBLE);
         cl.registerConverter(Integer.class, Strict.INT);

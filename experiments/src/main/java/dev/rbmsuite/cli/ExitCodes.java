@@ -67,6 +67,14 @@ final class ExitCodes {
                 return new Outcome(Main.BAD_INPUT, "no space left on the device while writing the output (" + Main.oneLine(io.getMessage())
                         + "); free some space or choose another output folder", false);
             }
+            if (t instanceof UnsatisfiedLinkError
+                    || (t instanceof NoClassDefFoundError && String.valueOf(t.getMessage()).contains("org.nd4j"))) {
+                // ND4J unpacks its native libraries (javacpp) into ~/.javacpp/cache, else the temporary
+                // folder; where neither is writable (clusters) it printed a 61-line trace
+                return new Outcome(Main.BAD_INPUT, "cannot load ND4J's native libraries (" + Main.oneLine(t.getMessage())
+                        + "): they are unpacked into ~/.javacpp/cache; make it writable, or name a writable folder"
+                        + " with RBM_JAVA_OPTS=-Dorg.bytedeco.javacpp.cachedir=DIR", false);
+            }
             if (t instanceof UncheckedIOException && t.getCause() != null) {
                 continue;
             }

@@ -73,6 +73,12 @@ public final class Main implements Runnable {
             err.flush();
             return o.code();
         });
+        String undecodable = undecodable(args);
+        if (undecodable != null) {
+            cl.getErr().println("rbm: " + undecodable);
+            cl.getErr().flush();
+            return BAD_INPUT;
+        }
         try {
             int code = cl.execute(args);
             // a backstop for what a command printed outside Output.print (help, --list-trials): a lost
@@ -83,10 +89,14 @@ public final class Main implements Runnable {
                 return BAD_INPUT;
             }
             return code;
-        } catch (OutOfMemoryError e) {
-            // The backstop only: requests are sized before they allocate (core.Memory).
+        } catch (OutOfMemoryError | LinkageError e) {
+            // The backstop only: requests are sized before they allocate (core.Memory). A linkage error
+            // (ND4J's native libraries that cannot be unpacked) escapes picocli, which handles exceptions.
             ExitCodes.Outcome o = ExitCodes.of(e);
             cl.getErr().println("rbm: " + o.message());
+            if (o.internal() && System.getenv("RBM_DEBUG") != null) {
+                e.printStackTrace(cl.getErr());
+            }
             cl.getErr().flush();
             return o.code();
         }
@@ -125,6 +135,28 @@ public final class Main implements Runnable {
             }
         }
         return true;
+    }
+
+    /**
+     * Paths are bytes, and the JVM decodes the command line's bytes with the locale's character set,
+     * replacing every byte sequence it cannot decode by U+FFFD: two different names ({@code m\xff},
+     * {@code m\xfe}) became one folder {@code m\uFFFD} and the second {@code init} replaced the first
+     * model. Such a name cannot be preserved, so every argument holding U+FFFD is refused before
+     * anything runs (a name really holding U+FFFD is refused too: it cannot be told apart).
+     *
+     * @param args the command line as the JVM decoded it
+     * @return the one-line problem, or null when every argument decoded cleanly
+     */
+    static String undecodable(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].indexOf('\uFFFD') >= 0) {
+                String cs = System.getProperty("sun.jnu.encoding", java.nio.charset.Charset.defaultCharset().name());
+                return "argument " + (i + 1) + " ('" + args[i].replace('\uFFFD', '?') + "') holds bytes that are not valid "
+                        + cs + " (read as U+FFFD, so two different names would name one file): use names in "
+                        + (cs.equalsIgnoreCase("UTF-8") ? "UTF-8" : "UTF-8 under a UTF-8 locale (LC_ALL=C.UTF-8)");
+            }
+        }
+        return null;
     }
 
     static String oneLine(String s) {

@@ -81,7 +81,7 @@ final class TvCommand implements Callable<Integer> {
     boolean force;
 
     /** The largest rounding error of ln P(v) that TV from ln Z accepts: 1e-6 nats, a relative error of 1e-6 in P. */
-    static final double MAX_LOG_PROBABILITY_ERROR = 1e-6;
+    static final double MAX_LOG_PROBABILITY_ERROR = FloatLimits.MAX_LOG_PROBABILITY_ERROR;
 
     /** TV of a sample against P(v), by one of two evaluations of P. */
     private interface Distance {

@@ -40,6 +40,11 @@ public final class FigureRunner {
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT).enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
+    static {
+        // user text in a manifest (a data file's name) stays inert where a manifest is pasted into HTML
+        JSON.getFactory().setCharacterEscapes(Markup.JSON_ESCAPES);
+    }
+
     /** The {@code "format"} of a figures root's manifest (the report's provenance). */
     public static final String FORMAT = "report";
     /** The {@code "format"} of a figure's manifest. */
@@ -304,33 +309,41 @@ public final class FigureRunner {
             Path src = from.resolve(id);
             Path dst = out.resolve(id);
             Files.createDirectories(dst);
-            List<String> data = new ArrayList<>();
-            for (JsonNode f : m.path("files")) {
-                String name = f.asText();
-                boolean image = name.endsWith(".png") || name.endsWith(".svg");
-                if (!image) {
-                    data.add(name);
+            // each figure all or nothing: its CSVs, images and manifest appear together (a full disk
+            // left a figure's CSVs and PNG without its SVG and manifest)
+            try (AtomicFiles.Staging staging = AtomicFiles.Staging.begin(dst)) {
+                List<String> data = new ArrayList<>();
+                for (JsonNode f : m.path("files")) {
+                    String name = f.asText();
+                    boolean image = name.endsWith(".png") || name.endsWith(".svg");
+                    if (!image) {
+                        data.add(name);
+                    }
+                    if (!src.equals(dst) && Files.isRegularFile(src.resolve(name)) && (!image || !(experiment(id)
+                            instanceof ResultFigure<?>))) {
+                        // the one atomic writer: a rebuild killed here leaves the old file or the whole new one
+                        AtomicFiles.write(dst.resolve(name), Files.readAllBytes(src.resolve(name)));
+                    }
                 }
-                if (!src.equals(dst) && Files.isRegularFile(src.resolve(name)) && (!image || !(experiment(id)
-                        instanceof ResultFigure<?>))) {
-                    // the one atomic writer: a rebuild killed here leaves the old file or the whole new one
-                    AtomicFiles.write(dst.resolve(name), Files.readAllBytes(src.resolve(name)));
+                ObjectNode next = ((ObjectNode) m).deepCopy();
+                if (experiment(id) instanceof ResultFigure<?> rf) {
+                    FigureOutcome o = rf.rebuild(src, dst, m, data);
+                    next = manifest(rf, o, m.path("scale").asText(), m.path("seed").asLong(), m.path("threads").asInt(),
+                            new Provenance.Timing(m.path("wallSeconds").asDouble(), m.path("cpuSeconds").asDouble()));
+                    next.put("suiteVersion", m.path("suiteVersion").asText());
+                    next.put("java", m.path("java").asText());
+                    next.put("rebuiltBy", SuiteVersion.get());
+                    progress.println("report: rebuilt " + id + " from " + src);
                 }
+                writeJson(dst.resolve("manifest.json"), next);
+                staging.commit();
+                manifests.add(next);
             }
-            ObjectNode next = ((ObjectNode) m).deepCopy();
-            if (experiment(id) instanceof ResultFigure<?> rf) {
-                FigureOutcome o = rf.rebuild(src, dst, m, data);
-                next = manifest(rf, o, m.path("scale").asText(), m.path("seed").asLong(), m.path("threads").asInt(),
-                        new Provenance.Timing(m.path("wallSeconds").asDouble(), m.path("cpuSeconds").asDouble()));
-                next.put("suiteVersion", m.path("suiteVersion").asText());
-                next.put("java", m.path("java").asText());
-                next.put("rebuiltBy", SuiteVersion.get());
-                progress.println("report: rebuilt " + id + " from " + src);
-            }
-            writeJson(dst.resolve("manifest.json"), next);
-            manifests.add(next);
         }
-        Report.write(out);
+        try (AtomicFiles.Staging staging = AtomicFiles.Staging.begin(out)) {
+            Report.write(out);
+            staging.commit();
+        }
         return manifests;
     }
 

@@ -333,13 +333,13 @@ public final class Report {
         for (JsonNode c : rows) {
             String v = c.path("verdict").asText();
             String reason = c.path("reason").asText();
-            String test = c.path("sentence").asText();
+            String test = cell(c.path("sentence").asText());
             if (!reason.isEmpty()) {
                 // one reason shared by many rows is stated once under the table
                 int k = reasons.computeIfAbsent(reason, r -> reasons.size() + 1);
-                test = c.path("statement").asText() + ": no interval (" + "[" + k + "] below)";
+                test = cell(c.path("statement").asText()) + ": no interval (" + "[" + k + "] below)";
             }
-            sb.append("| `").append(c.path("id").asText()).append("` | ").append(cell(test))
+            sb.append("| `").append(c.path("id").asText()).append("` | ").append(test)
                     .append(" | ").append(cell(c.path("statistic").asText())).append(" | ")
                     .append(v.equals("inconclusive") ? v : "**" + v + "**")
                     .append(c.path("fragile").asBoolean(false) ? " (fragile)" : "").append(" |\n");
@@ -349,7 +349,7 @@ public final class Report {
     }
 
     private static String cell(String s) {
-        return s.replace("|", "\\|").replace("\n", " ");
+        return Markup.text(s);
     }
 
     static String html(List<JsonNode> manifests) {
@@ -397,7 +397,7 @@ public final class Report {
                             : Tex.plain(c.path("quote").asText());
                     sb.append("<tr><td>").append(esc(c.path("kind").asText())).append("</td><td>").append(esc(claim))
                             .append("</td><td>").append(esc(c.path("sentence").asText())).append("</td><td class=\"v-")
-                            .append(v.replace(' ', '-')).append("\">").append(esc(v)).append("</td></tr>\n");
+                            .append(esc(v.replace(' ', '-'))).append("\">").append(esc(v)).append("</td></tr>\n");
                 }
                 sb.append("</table>\n");
             }
@@ -409,6 +409,6 @@ public final class Report {
     }
 
     private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return Markup.html(s);
     }
 }

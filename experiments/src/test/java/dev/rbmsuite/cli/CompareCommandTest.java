@@ -162,6 +162,26 @@ class CompareCommandTest {
         return lo > t ? "holds" : hi < t ? "does not hold" : "inconclusive";
     }
 
+    /**
+     * Issue 28, case 13: a data file whose name is markup reaches REPORT.md and the manifest escaped,
+     * never as raw HTML or Markdown, while the manifest still records the exact name.
+     */
+    @Test
+    void aDataFileNamedWithMarkupIsEscapedInTheReportAndTheManifest(@TempDir Path dir) throws Exception {
+        Path plain = data(dir);
+        Path data = Files.move(plain, dir.resolve("<svg onload=alert(1)> `x` *y* [z](http:a).csv"));
+        Path out = dir.resolve("cmp");
+        Cli.Result r = Cli.run(args(data, out, "--kernels", "bgs,pt", "--hidden", "4", "--trials", "2", "--epochs", "4"));
+        assertThat(r.code()).as(r.err()).isZero();
+        String report = Files.readString(out.resolve("REPORT.md"));
+        assertThat(report).doesNotContain("<svg").doesNotContain("*y*").doesNotContain("[z](")
+                .contains("&lt;svg onload=alert(1)&gt; \\`x\\` \\*y\\* \\[z\\](http:a).csv")
+                .contains("- data: &lt;svg onload=alert(1)&gt; \\`x\\`");
+        String manifest = Files.readString(out.resolve("manifest.json"));
+        assertThat(manifest).doesNotContain("<").doesNotContain(">").contains("\\u003Csvg");
+        assertThat(new ObjectMapper().readTree(manifest).path("settings").path("data").asText()).isEqualTo(data.getFileName().toString());
+    }
+
     @Test
     void theDefaultCadenceDividesTheEpochs() {
         assertThat(CompareCommand.defaultEvalEvery(2000)).isEqualTo(200);

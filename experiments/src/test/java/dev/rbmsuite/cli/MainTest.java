@@ -82,4 +82,80 @@ class MainTest {
         assertThat(Main.samplesAtOnce(new String[] {"report"})).isFalse();
         assertThat(Main.samplesAtOnce(new String[0])).isFalse();
     }
+
+    /**
+     * Issue 28, case 4: two names that differ only in bytes that are not UTF-8 ({@code m\xff},
+     * {@code m\xfe}) were both read as {@code m\uFFFD}, so the second {@code init} replaced the first
+     * model. Through a real JVM given the raw bytes: refused in one line, exit 2, nothing created.
+     */
+    @Test
+    void aNameWithBytesThatAreNotUtf8IsRefusedInOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        for (String octal : new String[] {"\\377", "\\376"}) {
+            ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", "exec \"$0\" -Xmx128m -cp \"$1\" " + Main.class.getName()
+                    + " init --visible 4 --hidden 3 --out \"$(printf 'm" + octal + "')\"", javaBin, cp);
+            pb.environment().put("LC_ALL", "C.UTF-8");
+            Process p = pb.directory(dir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            p.getOutputStream().close();
+            String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue()).as(err).isEqualTo(2);
+            assertThat(err.lines().filter(l -> !l.startsWith("WARNING: Using incubator")).toList()).singleElement()
+                    .asString().startsWith("rbm: argument 7 ('m?')").contains("not valid UTF-8");
+        }
+        assertThat(dir.toFile().list()).isEmpty();
+        Cli.Result r = Cli.run("init", "--visible", "4", "--hidden", "3", "--out", dir.resolve("m\uFFFD").toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("rbm: argument 7").hasLineCount(1);
+        assertThat(dir.toFile().list()).isEmpty();
+    }
+
+    /**
+     * Issue 28, case 10: {@code ./rbm} run from a working folder that was deleted printed the JVM's
+     * error on stdout with exit 1; now one line on stderr, exit 2, before any build or JVM start.
+     */
+    @Test
+    void theLauncherInADeletedWorkingFolderSaysSoInOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path rbm = java.nio.file.Path.of("").toAbsolutePath().getParent().resolve("rbm");
+        assertThat(rbm).isRegularFile();
+        Process p = new ProcessBuilder("/bin/bash", "-c",
+                "mkdir gone && cd gone && rmdir ../gone && exec \"$0\" init --visible 3 --hidden 2 --out .", rbm.toString())
+                .directory(dir.toFile()).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(err).isEqualTo(2);
+        assertThat(out).isEmpty();
+        // bash itself may say that it could not read the folder before the launcher runs
+        assertThat(err.lines().filter(l -> !l.startsWith("shell-init:") && !l.startsWith("chdir:")).toList())
+                .singleElement().asString().startsWith("rbm: the working folder no longer exists");
+    }
+
+    /**
+     * Issue 28, case 10: where ND4J cannot unpack its native libraries (its cache and the temporary
+     * folder not writable, common on clusters; /proc stands for them here, unwritable even for root),
+     * {@code figure fig5} printed a 61-line trace with exit 1; now one line naming the cause and the fix.
+     */
+    @Test
+    void nativeLibrariesThatCannotBeUnpackedAreOneLineExitTwo(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        Process p = new ProcessBuilder(javaBin, "--add-modules", "jdk.incubator.vector", "-Xmx512m",
+                "-Dorg.bytedeco.javacpp.cachedir=/proc/rbm-no-cache", "-Djava.io.tmpdir=/proc/rbm-no-tmp",
+                "-Duser.home=/proc/rbm-no-home", "-cp", cp, Main.class.getName(), "figure", "fig5", "--scale", "smoke",
+                "--out", dir.resolve("figs").toString())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        p.getOutputStream().close();
+        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(err).isEqualTo(2);
+        assertThat(err.lines().filter(l -> l.startsWith("rbm: ") || l.contains("Exception") || l.startsWith("\tat ")))
+                .singleElement().asString().contains("cannot load ND4J's native libraries")
+                .contains("org.bytedeco.javacpp.cachedir");
+    }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.rbmsuite.core.io.CsvTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -85,5 +86,117 @@ class ReportCommandTest {
         }
         m.appendTail(sb);
         return sb.toString();
+    }
+
+    /** @return a copy of a folder tree */
+    private static Path copy(Path from, Path to) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> s = Files.walk(from)) {
+            for (Path p : s.toList()) {
+                Path q = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(q);
+                } else {
+                    Files.copy(p, q);
+                }
+            }
+        }
+        return to;
+    }
+
+    /**
+     * Issue 28, case 7: report validates every raw number it reads against its range and every file's
+     * encoding and columns (exit 2, one line naming the file and line) and writes nothing of the figure;
+     * before, a positive log-likelihood gave a 5.8-nat claim with exit 0, invalid UTF-8 or a renamed
+     * column an internal error with files left behind.
+     */
+    @Test
+    void rawNumbersOutOfRangeBadEncodingAndRenamedColumnsAreTheFilesErrors() throws Exception {
+        Path figs = tmp.resolve("figs");
+        assertThat(Cli.run("figure", "fig2", "--scale", "smoke", "--out", figs.toString()).code()).isZero();
+        String raw = "fig2/fig2-trials.csv";
+        List<String> lines = Files.readAllLines(figs.resolve(raw));
+        java.util.Map<String, java.util.function.UnaryOperator<byte[]>> cases = new java.util.LinkedHashMap<>();
+        cases.put("line 2, column 'logLikelihood': 5.8 is out of range", b -> text(lines, 1,
+                l -> l.replaceFirst(",-[0-9.]+,", ",5.8,")));
+        cases.put("line 3, column 'maeW'", b -> text(lines, 2, l -> l.replaceFirst(",NaN,NaN$", ",x,NaN,NaN")
+                .replaceFirst("^(([^,]*,){6})[^,]*", "$1-1")));
+        cases.put("line 1: the header must begin with config,trial", b -> text(lines, 0, l -> l.replace("config,", "run,")));
+        cases.put("line 2, column 'trial': 'one' is not a number", b -> text(lines, 1, l -> l.replaceFirst(",0,", ",one,")));
+        cases.put("line 3: not valid UTF-8", b -> {
+            byte[] t = text(lines, 2, l -> l + "\u00e9");
+            byte[] bad = java.util.Arrays.copyOf(t, t.length);
+            for (int k = 0; k < bad.length - 1; k++) {
+                if ((bad[k] & 0xff) == 0xc3) {
+                    bad[k] = (byte) 0xff;
+                }
+            }
+            return bad;
+        });
+        int k = 0;
+        for (var e : cases.entrySet()) {
+            Path from = copy(figs, tmp.resolve("bad" + k));
+            Files.write(from.resolve(raw), e.getValue().apply(null));
+            Path out = tmp.resolve("out" + k++);
+            Cli.Result r = Cli.run("report", "--from", from.toString(), "--out", out.toString());
+            assertThat(r.code()).as("%s: %s", e.getKey(), r.err()).isEqualTo(2);
+            assertThat(r.err().lines()).as(e.getKey()).singleElement().asString()
+                    .startsWith("rbm: " + from.resolve(raw)).contains(e.getKey()).doesNotContain("internal error");
+            assertThat(out.resolve("fig2")).as(e.getKey()).satisfiesAnyOf(
+                    d -> assertThat(d).doesNotExist(), d -> assertThat(d.toFile().list()).isEmpty());
+            assertThat(out.resolve("REPORT.md")).doesNotExist();
+            // rebuilt in place, the figure keeps its old files
+            Cli.Result inPlace = Cli.run("report", "--from", from.toString(), "--out", from.toString());
+            assertThat(inPlace.code()).isEqualTo(2);
+            assertThat(Files.readAllBytes(from.resolve("fig2/manifest.json")))
+                    .isEqualTo(Files.readAllBytes(figs.resolve("fig2/manifest.json")));
+        }
+    }
+
+    /** @return the lines with line i changed, as UTF-8 bytes */
+    private static byte[] text(List<String> lines, int i, java.util.function.UnaryOperator<String> change) {
+        List<String> out = new java.util.ArrayList<>(lines);
+        out.set(i, change.apply(out.get(i)));
+        return (String.join("\n", out) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** A full disk at any write or rename of a report leaves each figure whole or untouched. */
+    @Test
+    void aFullDiskLeavesEachFigureWholeOrAbsent() throws Exception {
+        Path figs = tmp.resolve("figs");
+        assertThat(Cli.run("figure", "fig2", "--scale", "smoke", "--out", figs.toString()).code()).isZero();
+        int[] points = {0};
+        dev.rbmsuite.core.io.FaultInjection.install((point, path) -> points[0]++);
+        try {
+            assertThat(Cli.run("report", "--from", figs.toString(), "--out", tmp.resolve("count").toString()).code())
+                    .isZero();
+        } finally {
+            dev.rbmsuite.core.io.FaultInjection.clear();
+        }
+        assertThat(points[0]).isGreaterThan(5);
+        for (int k = 0; k < points[0]; k++) {
+            Path out = tmp.resolve("full" + k);
+            int failAt = k;
+            int[] seen = {0};
+            dev.rbmsuite.core.io.FaultInjection.install((point, path) -> {
+                if (seen[0]++ == failAt) {
+                    throw new java.io.IOException("No space left on device");
+                }
+            });
+            Cli.Result r;
+            try {
+                r = Cli.run("report", "--from", figs.toString(), "--out", out.toString());
+            } finally {
+                dev.rbmsuite.core.io.FaultInjection.clear();
+            }
+            assertThat(r.code()).as("at %d: %s", k, r.err()).isEqualTo(2);
+            Path fig = out.resolve("fig2");
+            if (Files.isRegularFile(fig.resolve("manifest.json"))) {
+                for (String f : List.of("fig2.png", "fig2.svg", "fig2-mean.csv", "fig2-trials.csv")) {
+                    assertThat(fig.resolve(f)).as("at %d", k).isRegularFile();
+                }
+            } else if (Files.isDirectory(fig)) {
+                assertThat(fig.toFile().list()).as("at %d", k).isEmpty();
+            }
+        }
     }
 }

@@ -8,13 +8,12 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 
 /**
- * The installed kernels by name: every {@link KernelFactory} that {@link ServiceLoader} finds on the
- * class path (the built-in "bgs", "dt", "roundtrip" and "pt" first, then plug-ins in name order).
+ * The installed kernels by name: every {@link KernelFactory} named in a {@link ServiceLoader} services file
+ * on the class path (the built-in "bgs", "dt", "roundtrip" and "pt" first, then plug-ins in name order).
  * Every place that takes a kernel name resolves it here, so that a plug-in jar on the class path
  * (the launcher adds the jars named in {@code RBM_PLUGINS}) is usable everywhere.
  *
@@ -28,17 +27,19 @@ public final class KernelRegistry {
     private static volatile KernelRegistry installed;
 
     private final Map<String, KernelFactory> factories;
+    private final List<String> problems;
 
-    private KernelRegistry(Map<String, KernelFactory> factories) {
+    private KernelRegistry(Map<String, KernelFactory> factories, List<String> problems) {
         this.factories = Collections.unmodifiableMap(factories);
+        this.problems = List.copyOf(problems);
     }
 
     /**
      * The kernels on the class path of this class's loader (loaded once, then cached).
      *
      * @return the registry
-     * @throws IllegalStateException if a plug-in cannot be loaded, two factories share a name or a name
-     *     is malformed
+     * @throws dev.rbmsuite.core.InputException if two kernels share a name (a plug-in that cannot be
+     *     loaded is left out and listed in {@link #problems()}, see {@link #scan})
      */
     public static KernelRegistry installed() {
         KernelRegistry r = installed;
@@ -51,17 +52,132 @@ public final class KernelRegistry {
     private static synchronized KernelRegistry load() {
         KernelRegistry r = installed;
         if (r == null) {
-            List<KernelFactory> found = new ArrayList<>();
-            try {
-                ServiceLoader.load(KernelFactory.class, KernelRegistry.class.getClassLoader()).forEach(found::add);
-            } catch (ServiceConfigurationError e) {
-                throw new IllegalStateException("a kernel plug-in on the class path could not be loaded: "
-                        + e.getMessage(), e);
+            r = scan(KernelRegistry.class.getClassLoader(), System.getProperty("java.class.path", ""));
+            for (String p : r.problems) {
+                System.err.println("rbm: warning: " + p);
             }
-            r = of(found);
+            System.err.flush();
             installed = r;
         }
         return r;
+    }
+
+    /**
+     * The kernels a class loader offers, read from every
+     * {@code META-INF/services/dev.rbmsuite.kernels.KernelFactory} it finds, one jar (or folder) at a
+     * time, so that each failure names its jar and its problem. {@link ServiceLoader} instead stopped
+     * at the first bad entry with an error naming no jar (a null name gave a bare
+     * NullPointerException), which broke every kernel, the built-in ones included, and the JVM
+     * silently ignores a class-path entry that is not a zip file.
+     *
+     * <p>A broken plug-in (a class that is missing, cannot be loaded, is not a {@link KernelFactory},
+     * has no public no-argument constructor or whose constructor or {@code name()} throws; a null or
+     * malformed name; a class-path file that is not a jar) is left out and recorded in
+     * {@link #problems()}: the built-in kernels and every sound plug-in stay usable, the command line
+     * prints each problem as one warning line, and asking for a kernel that is not installed repeats
+     * them ({@link #factory}). Two kernels of one name (two plug-ins, or a plug-in and a built-in
+     * kernel) cannot be resolved either way, so that is refused outright, naming both sources.
+     *
+     * @param loader the class loader whose service files are read
+     * @param classPath class-path entries separated by {@link java.io.File#pathSeparator} that must be
+     *     jars (zip files) or folders; may be empty
+     * @return the registry, with the problems of the plug-ins left out
+     * @throws dev.rbmsuite.core.InputException naming both sources, if two kernels share a name
+     */
+    public static KernelRegistry scan(ClassLoader loader, String classPath) {
+        List<String> problems = new ArrayList<>();
+        for (String entry : classPath.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator))) {
+            java.nio.file.Path p = entry.isEmpty() ? null : java.nio.file.Path.of(entry);
+            if (p != null && java.nio.file.Files.isRegularFile(p)) {
+                try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(p.toFile())) {
+                    z.size();
+                } catch (java.io.IOException e) {
+                    problems.add("kernel plug-in " + entry + ": not a jar (zip) file (" + e.getMessage()
+                            + "); its kernels are not installed");
+                }
+            }
+        }
+        Map<String, KernelFactory> byName = new LinkedHashMap<>();
+        Map<String, String> sourceOf = new LinkedHashMap<>();
+        java.util.Set<String> classes = new java.util.HashSet<>();
+        java.util.Set<String> files = new java.util.LinkedHashSet<>();
+        try {
+            java.util.Enumeration<java.net.URL> urls = loader.getResources("META-INF/services/" + KernelFactory.class.getName());
+            while (urls.hasMoreElements()) {
+                files.add(urls.nextElement().toString());
+            }
+        } catch (java.io.IOException e) {
+            problems.add("kernel plug-ins: the class path cannot be read (" + e.getMessage() + ")");
+        }
+        for (String url : files) {
+            String where = source(url);
+            List<String> lines;
+            try (java.io.InputStream in = new java.net.URL(url).openStream()) {
+                lines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+            } catch (java.io.IOException e) {
+                problems.add("kernel plug-in " + where + ": its services file cannot be read (" + e.getMessage() + ")");
+                continue;
+            }
+            for (String line : lines) {
+                String cls = line.replaceFirst("#.*", "").strip();
+                if (cls.isEmpty() || !classes.add(cls)) {
+                    continue; // ServiceLoader too loads a class named twice only once
+                }
+                String problem = null;
+                try {
+                    Class<?> c = Class.forName(cls, false, loader);
+                    if (!KernelFactory.class.isAssignableFrom(c)) {
+                        problem = "class " + cls + " does not implement " + KernelFactory.class.getName();
+                    } else {
+                        KernelFactory f = (KernelFactory) c.getConstructor().newInstance();
+                        String name = f.name();
+                        if (name == null || !name.matches("[a-z0-9][a-z0-9-]*")) {
+                            problem = cls + " has a malformed kernel name " + (name == null ? "null" : "'" + name + "'")
+                                    + " (lower case letters, digits and '-')";
+                        } else {
+                            KernelFactory old = byName.put(name, f);
+                            if (old != null) {
+                                throw new dev.rbmsuite.core.InputException("kernel plug-ins: two kernels are named '" + name + "': "
+                                        + old.getClass().getName() + " in " + sourceOf.get(name) + " and " + cls + " in "
+                                        + where + " (remove one of them from the class path or RBM_PLUGINS)");
+                            }
+                            sourceOf.put(name, where);
+                        }
+                    }
+                } catch (ClassNotFoundException | NoClassDefFoundError e) {
+                    problem = "names the class " + cls + ", which is not on the class path";
+                } catch (NoSuchMethodException e) {
+                    problem = cls + " has no public constructor without arguments";
+                } catch (java.lang.reflect.InvocationTargetException e) {
+                    problem = "the constructor of " + cls + " threw " + e.getCause();
+                } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+                    if (e instanceof dev.rbmsuite.core.InputException ie) {
+                        throw ie;
+                    }
+                    problem = cls + " cannot be loaded: " + e;
+                }
+                if (problem != null) {
+                    problems.add("kernel plug-in " + where + ": " + problem.replaceAll("[\\r\\n]+", " ")
+                            + "; its kernel is not installed");
+                }
+            }
+        }
+        return new KernelRegistry(sorted(new ArrayList<>(byName.values())), problems);
+    }
+
+    /** @return the jar (or folder) a services file lies in, for messages */
+    private static String source(String url) {
+        String u = url;
+        if (u.startsWith("jar:")) {
+            u = u.substring(4, u.contains("!/") ? u.indexOf("!/") : u.length());
+        } else {
+            u = u.substring(0, u.length() - ("META-INF/services/" + KernelFactory.class.getName()).length());
+        }
+        try {
+            return java.nio.file.Path.of(new java.net.URI(u)).toString();
+        } catch (java.net.URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            return u;
+        }
     }
 
     /**
@@ -73,9 +189,10 @@ public final class KernelRegistry {
      * @throws IllegalStateException if a kernel of that name is already installed
      */
     public static synchronized void register(KernelFactory factory) {
-        List<KernelFactory> all = new ArrayList<>(installed().factories.values());
+        KernelRegistry now = installed();
+        List<KernelFactory> all = new ArrayList<>(now.factories.values());
         all.add(factory);
-        installed = of(all);
+        installed = new KernelRegistry(of(all).factories, now.problems);
     }
 
     /**
@@ -87,6 +204,10 @@ public final class KernelRegistry {
      * @throws IllegalStateException if two factories share a name or a name is malformed
      */
     public static KernelRegistry of(List<? extends KernelFactory> list) {
+        return new KernelRegistry(sorted(list), List.of());
+    }
+
+    private static Map<String, KernelFactory> sorted(List<? extends KernelFactory> list) {
         List<KernelFactory> sorted = new ArrayList<>(list);
         sorted.sort((a, b) -> {
             int ia = rank(a.name());
@@ -106,12 +227,20 @@ public final class KernelRegistry {
                         + old.getClass().getName() + " and " + f.getClass().getName());
             }
         }
-        return new KernelRegistry(m);
+        return m;
     }
 
     private static int rank(String name) {
         int i = BuiltinKernels.NAMES.indexOf(name);
         return i < 0 ? BuiltinKernels.NAMES.size() : i;
+    }
+
+    /**
+     * @return one line for each plug-in left out when the registry was read from the class path
+     *     ({@link #scan}), naming its jar and its problem; empty when every plug-in loaded
+     */
+    public List<String> problems() {
+        return problems;
     }
 
     /** @return the installed names: the built-in ones in their documented order, then the others by name */
@@ -141,7 +270,8 @@ public final class KernelRegistry {
         KernelFactory f = factories.get(name);
         if (f == null) {
             throw new IllegalArgumentException("unknown kernel '" + name + "' (installed: "
-                    + String.join(", ", factories.keySet()) + ")");
+                    + String.join(", ", factories.keySet()) + ")"
+                    + (problems.isEmpty() ? "" : "; not installed: " + String.join("; ", problems)));
         }
         return f;
     }

@@ -11,9 +11,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -216,17 +218,34 @@ public final class AtomicFiles {
         /**
          * Renames every staged file into place, in the order written.
          *
+         * <p>When a rename fails (a full disk), the files this commit had already created (where no file
+         * of that name was before) are removed again, so a new set of files appears whole or not at all
+         * (a rebuilt figure had left its CSVs and PNG without its SVG and manifest); a file it had
+         * already replaced keeps its new content.
+         *
          * @throws OutputException if a rename fails (the files not yet renamed are dropped at close)
          */
         public synchronized void commit() {
             STAGED.remove(dir, this);
+            List<Path> created = new ArrayList<>();
             var it = staged.entrySet().iterator();
             while (it.hasNext()) {
                 var e = it.next();
+                boolean existed = Files.exists(e.getKey(), LinkOption.NOFOLLOW_LINKS);
                 try {
                     moveInto(e.getValue(), e.getKey());
                 } catch (IOException ex) {
+                    for (Path c : created) {
+                        try {
+                            Files.deleteIfExists(c);
+                        } catch (IOException ignored) {
+                            ex.addSuppressed(ignored);
+                        }
+                    }
                     throw new OutputException(e.getKey(), ex);
+                }
+                if (!existed) {
+                    created.add(e.getKey());
                 }
                 IN_FLIGHT.remove(e.getValue());
                 it.remove();

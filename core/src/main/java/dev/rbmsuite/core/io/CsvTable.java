@@ -1,5 +1,6 @@
 package dev.rbmsuite.core.io;
 
+import dev.rbmsuite.core.InputException;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringWriter;
@@ -41,6 +42,8 @@ public final class CsvTable {
 
     private final List<String> header;
     private final List<List<String>> rows;
+    /** The file a table was read from (its errors are the user's, named by file and line), or null. */
+    private String source;
 
     private CsvTable(List<String> header, List<List<String>> rows) {
         this.header = List.copyOf(header);
@@ -139,19 +142,21 @@ public final class CsvTable {
     /**
      * @param name a column name
      * @return the column parsed as doubles
-     * @throws IllegalArgumentException if there is no such column or a cell is not a number
+     * @throws IllegalArgumentException if there is no such column or a cell is not a number; for a
+     *     table {@link #read} from a file, an {@link InputException} naming the file (and line)
      */
     public double[] doubles(String name) {
-        int j = header.indexOf(name);
-        if (j < 0) {
-            throw new IllegalArgumentException("csv: no column '" + name + "' in " + header);
-        }
+        int j = column(name);
         double[] out = new double[rows.size()];
         for (int i = 0; i < out.length; i++) {
             String s = rows.get(i).get(j);
             try {
-                out[i] = Double.parseDouble(s);
+                out[i] = source == null ? Double.parseDouble(s) : DecimalText.parseDouble(s);
             } catch (NumberFormatException e) {
+                if (source != null) {
+                    throw new InputException(source + ": line " + (i + 2) + ", column '" + name + "': '" + s
+                            + "' is not a number");
+                }
                 throw new IllegalArgumentException("csv: column '" + name + "' row " + (i + 1) + ": '" + s
                         + "' is not a number", e);
             }
@@ -162,18 +167,28 @@ public final class CsvTable {
     /**
      * @param name a column name
      * @return the column's cell texts
-     * @throws IllegalArgumentException if there is no such column
+     * @throws IllegalArgumentException if there is no such column (an {@link InputException} naming the
+     *     file for a table read from one)
      */
     public List<String> strings(String name) {
-        int j = header.indexOf(name);
-        if (j < 0) {
-            throw new IllegalArgumentException("csv: no column '" + name + "' in " + header);
-        }
+        int j = column(name);
         List<String> out = new ArrayList<>(rows.size());
         for (List<String> r : rows) {
             out.add(r.get(j));
         }
         return out;
+    }
+
+    private int column(String name) {
+        int j = header.indexOf(name);
+        if (j < 0) {
+            if (source != null) {
+                throw new InputException(source + ": line 1: no column '" + name + "' (columns: "
+                        + String.join(",", header) + ")");
+            }
+            throw new IllegalArgumentException("csv: no column '" + name + "' in " + header);
+        }
+        return j;
     }
 
     /** @return the CSV text exactly as {@link #write(Path)} stores it (UTF-8) */
@@ -201,26 +216,102 @@ public final class CsvTable {
     }
 
     /**
-     * Reads a CSV file with a header row (as written by {@link #write(Path)}).
+     * Reads a CSV file with a header row (as written by {@link #write(Path)}), as the user's input: the
+     * file must be UTF-8, every row as long as the header, and every cell of a column that holds a
+     * known quantity ({@link #RANGES}) a number in that quantity's range; each failure is an
+     * {@link InputException} naming the file and line. {@code report} rebuilds claims from such files:
+     * a positive log-likelihood in a raw CSV became a 5.8-nat claim, and invalid UTF-8 or a renamed
+     * column an internal error.
      *
      * @param file the file
      * @return the table, cells as text
      * @throws IOException on read failure
-     * @throws IllegalArgumentException if a row's length differs from the header's
+     * @throws InputException for a file that is not UTF-8, a malformed or ragged row, or a value out of range
      */
     public static CsvTable read(Path file) throws IOException {
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        byte[] bytes = Files.readAllBytes(file);
+        String text = utf8(bytes, file);
+        try (Reader r = new java.io.StringReader(text);
              CSVParser parser = READ_FORMAT.parse(r)) {
             List<String> header = parser.getHeaderNames();
             List<List<String>> rows = new ArrayList<>();
             for (CSVRecord rec : parser) {
                 if (rec.size() != header.size()) {
-                    throw new IllegalArgumentException(file + ": record " + rec.getRecordNumber() + " has "
-                            + rec.size() + " cells, header has " + header.size());
+                    throw new InputException(file + ": line " + (rec.getRecordNumber() + 1) + " has " + rec.size()
+                            + " cells, the header " + header.size());
                 }
                 rows.add(rec.toList());
             }
-            return new Builder(header).addRows(rows).build();
+            CsvTable t = new Builder(header).addRows(rows).build();
+            t.source = file.toString();
+            t.checkRanges();
+            return t;
+        } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
+            throw new InputException(file + ": not a well-formed CSV table (" + e.getMessage() + ")");
+        }
+    }
+
+    /** @return the text of a file's bytes, strictly UTF-8 (an invalid byte is an error naming its line) */
+    private static String utf8(byte[] bytes, Path file) {
+        java.nio.charset.CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length);
+        java.nio.charset.CoderResult r = dec.decode(in, out, true);
+        if (r.isError()) {
+            int line = 1;
+            for (int i = 0; i < in.position(); i++) {
+                line += bytes[i] == '\n' ? 1 : 0;
+            }
+            throw new InputException(file + ": line " + line + ": not valid UTF-8 (byte " + in.position() + ")");
+        }
+        dec.flush(out);
+        return out.flip().toString();
+    }
+
+    /**
+     * The ranges of the quantities the suite's raw CSVs hold, by column name: {@code p} a log-probability
+     * (&lt;= 0), {@code u} the unit interval (TV), {@code e} an exact eigenvalue ([-1, 1]), {@code z}
+     * non-negative (MAEs, standard errors), {@code n} a count (a whole number &gt;= 0); each may be NaN
+     * (not measured: a figure's chains table has no move counts for some kernels).
+     */
+    static final java.util.Map<String, Character> RANGES = java.util.Map.ofEntries(
+            java.util.Map.entry("logLikelihood", 'p'), java.util.Map.entry("tv", 'u'),
+            java.util.Map.entry("exact", 'e'), java.util.Map.entry("maeB", 'z'), java.util.Map.entry("maeC", 'z'),
+            java.util.Map.entry("maeW", 'z'), java.util.Map.entry("logZStdErr", 'z'),
+            java.util.Map.entry("epoch", 'n'), java.util.Map.entry("trial", 'n'), java.util.Map.entry("step", 'n'),
+            java.util.Map.entry("chain", 'n'), java.util.Map.entry("moves", 'n'),
+            java.util.Map.entry("distinctStates", 'n'), java.util.Map.entry("n2", 'n'));
+
+    private void checkRanges() {
+        for (int j = 0; j < header.size(); j++) {
+            Character kind = RANGES.get(header.get(j));
+            if (kind == null) {
+                continue;
+            }
+            double[] x = doubles(header.get(j));
+            for (int i = 0; i < x.length; i++) {
+                double v = x[i];
+                boolean ok = switch (kind) {
+                    case 'p' -> Double.isNaN(v) || (Double.isFinite(v) && v <= 0);
+                    case 'u' -> Double.isNaN(v) || (v >= 0 && v <= 1);
+                    case 'e' -> Double.isNaN(v) || (v >= -1 && v <= 1);
+                    case 'z' -> Double.isNaN(v) || (Double.isFinite(v) && v >= 0);
+                    default -> Double.isNaN(v) || (v >= 0 && v <= 0x1p53 && v == Math.rint(v));
+                };
+                if (!ok) {
+                    String range = switch (kind) {
+                        case 'p' -> "a log-probability, finite and <= 0 (or NaN: not measured)";
+                        case 'u' -> "[0, 1] (or NaN: not measured)";
+                        case 'e' -> "[-1, 1] (or NaN: not measured)";
+                        case 'z' -> "finite and >= 0 (or NaN: not measured)";
+                        default -> "a whole number >= 0 (or NaN: not measured)";
+                    };
+                    throw new InputException(source + ": line " + (i + 2) + ", column '" + header.get(j) + "': "
+                            + rows.get(i).get(j) + " is out of range: must be " + range);
+                }
+            }
         }
     }
 

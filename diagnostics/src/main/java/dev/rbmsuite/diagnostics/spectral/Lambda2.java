@@ -1,6 +1,7 @@
 package dev.rbmsuite.diagnostics.spectral;
 
 import dev.rbmsuite.core.OptionNames;
+import dev.rbmsuite.core.FloatLimits;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.cost.CostGuard;
@@ -93,7 +94,22 @@ public final class Lambda2 {
      * @throws dev.rbmsuite.core.cost.CostLimitException if the estimate exceeds the guard's limit
      */
     public static Result estimate(Rbm rbm, Estimator estimator, int repeats, Rng rng, CostGuard guard) {
+        requireScale(rbm);
         return estimate(rbm, VisibleDistribution.of(rbm, guard), estimator, repeats, rng, guard);
+    }
+
+    /**
+     * Every estimator weighs P(a -&gt; b) by exp((ln D_a - ln D_b) / 2) ({@link SecondEigenvalue}), and
+     * the transition probabilities themselves come from fields of size up to E_max: in float64 both
+     * carry an absolute error of about {@link FloatLimits#logProbabilityError} nats, so beyond
+     * {@value FloatLimits#MAX_LOG_PROBABILITY_ERROR} nats the estimate is meaningless (at |W| = 1e20 a
+     * model whose lambda2 is 1/2 gave 0.511; at larger scales exp overflowed to NaN). Such a model is
+     * refused before any work.
+     *
+     * @throws dev.rbmsuite.core.InputException for a model beyond that scale
+     */
+    private static void requireScale(Rbm rbm) {
+        FloatLimits.requireAccurateLogProbabilities(rbm, "option --model: lambda2");
     }
 
     /**
@@ -150,6 +166,7 @@ public final class Lambda2 {
      */
     public static Result estimate(Rbm rbm, VisibleDistribution exact, Estimator estimator, int repeats, Rng rng,
             CostGuard guard) {
+        requireScale(rbm);
         if (repeats < 0) {
             throw new IllegalArgumentException("repeats must be positive, got " + repeats);
         }

@@ -10,6 +10,7 @@ import dev.rbmsuite.core.io.Provenance;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.FigureOutcome;
 import dev.rbmsuite.experiments.FigureRunner;
+import dev.rbmsuite.experiments.Markup;
 import dev.rbmsuite.experiments.Report;
 import dev.rbmsuite.experiments.Scale;
 import dev.rbmsuite.experiments.claims.ClaimsCsv;
@@ -110,10 +111,12 @@ public final class CompareRunner {
     /** @return the comparison's REPORT.md: settings, curves, the claims table and how claims are decided */
     static String report(JsonNode m) {
         StringBuilder sb = new StringBuilder("# Kernel comparison\n\n");
-        sb.append(m.path("caption").asText()).append("\n\n![curves](").append(Comparison.ID).append(".png)\n\n");
+        sb.append(Markup.text(m.path("caption").asText())).append("\n\n![curves](").append(Comparison.ID).append(".png)\n\n");
         sb.append("## Settings\n\n");
         m.path("settings").fields().forEachRemaining(e ->
-                sb.append("- ").append(e.getKey()).append(": `").append(e.getValue()).append("`\n"));
+                sb.append("- ").append(Markup.text(e.getKey())).append(": ")
+                        .append(Markup.text(e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString()))
+                        .append("\n"));
         sb.append("- seed: `").append(m.path("seed").asText()).append("`\n\n## Claims\n\n");
         List<JsonNode> rows = new ArrayList<>();
         m.path("claims").forEach(rows::add);

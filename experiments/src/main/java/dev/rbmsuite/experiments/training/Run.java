@@ -220,11 +220,27 @@ public record Run(String name, String kernel, int upperLayers, List<CsvTable> tr
      */
     public static List<Run> readLong(Path file) throws IOException {
         CsvTable t = CsvTable.read(file);
+        // the columns are read by position below: check their names and every cell first, so that a
+        // renamed column or a cell that is not a number is the file's error (file and line), not a crash
+        if (t.header().size() < 3 || !t.header().get(0).equals("config") || !t.header().get(1).equals("trial")) {
+            throw new dev.rbmsuite.core.InputException(file + ": line 1: the header must begin with config,trial and "
+                    + "name at least one metric (found " + String.join(",", t.header()) + ")");
+        }
+        for (String column : t.header().subList(1, t.header().size())) {
+            t.doubles(column);
+        }
+        double[] trial = t.doubles("trial");
+        for (int i = 0; i < trial.length; i++) {
+            if (Double.isNaN(trial[i])) {
+                throw new dev.rbmsuite.core.InputException(file + ": line " + (i + 2) + ", column 'trial': NaN is not a "
+                        + "trial number");
+            }
+        }
         List<String> metrics = t.header().subList(2, t.header().size());
         Map<String, Map<Integer, List<List<String>>>> rows = new LinkedHashMap<>();
         for (List<String> row : t.rows()) {
             rows.computeIfAbsent(row.get(0), k -> new java.util.TreeMap<>())
-                    .computeIfAbsent(Integer.parseInt(row.get(1)), k -> new ArrayList<>()).add(row.subList(2, row.size()));
+                    .computeIfAbsent((int) Double.parseDouble(row.get(1)), k -> new ArrayList<>()).add(row.subList(2, row.size()));
         }
         List<Run> runs = new ArrayList<>();
         for (Map.Entry<String, Map<Integer, List<List<String>>>> e : rows.entrySet()) {

@@ -52,7 +52,7 @@ class CompareRunnerTest {
         assertThat(tvSettings.toString()).contains("compare-dt-L1");
         String report = Files.readString(out.resolve("REPORT.md"));
         assertThat(report).startsWith("# Kernel comparison\n\n").contains("![curves](compare.png)")
-                .contains("- data: `\"toy.csv\"`").contains("- seed: `5`").contains("`compare.tv-early.dt`")
+                .contains("- data: toy.csv\n").contains("- seed: `5`").contains("`compare.tv-early.dt`")
                 .contains("## How claims are decided");
 
         byte[] trials = Files.readAllBytes(out.resolve("compare-trials.csv"));

@@ -1,0 +1,191 @@
+package dev.rbmsuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rbmsuite.core.RbmStack;
+import dev.rbmsuite.kernels.KernelFactory;
+import dev.rbmsuite.kernels.TransitionKernel;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 28, case 9: broken kernel plug-ins through the command line, each a jar on the class path of
+ * a real {@code rbm} JVM (as {@code RBM_PLUGINS} puts it there). A broken plug-in is left out with one
+ * warning naming its jar and its problem, the built-in kernels keep working (exit 0), and asking for
+ * its kernel is exit 2 with the same problem; two kernels of one name are refused (exit 2) naming both
+ * jars. Before, each of these was "internal error" (exit 1) even for {@code --kernel bgs}, a null name
+ * a bare NullPointerException, and a jar that is not a zip file was silently ignored.
+ */
+class PluginFailuresTest {
+    @TempDir
+    static Path dir;
+
+    /** A factory whose constructor throws. */
+    public static final class Throwing extends Named {
+        public Throwing() {
+            throw new IllegalStateException("no licence server");
+        }
+    }
+
+    /** A factory whose name is null. */
+    public static final class NullName extends Named {
+        @Override
+        public String name() {
+            return null;
+        }
+    }
+
+    /** A factory whose name is malformed. */
+    public static final class BadName extends Named {
+        @Override
+        public String name() {
+            return "Bad Name";
+        }
+    }
+
+    /** A factory named like a built-in kernel. */
+    public static final class Clash extends Named {
+        @Override
+        public String name() {
+            return "bgs";
+        }
+    }
+
+    /** A sound plug-in, named "twin". */
+    public static final class Twin extends Named {
+    }
+
+    /** Another factory named "twin", in another jar. */
+    public static final class TwinToo extends Named {
+    }
+
+    /** A class that is not a factory. */
+    public static final class NotAFactory {
+    }
+
+    /** A minimal factory named "twin" that never creates a kernel (the tests only load it). */
+    public abstract static class Named implements KernelFactory {
+        @Override
+        public String name() {
+            return "twin";
+        }
+
+        @Override
+        public String description() {
+            return "a test plug-in";
+        }
+
+        @Override
+        public boolean usesUpperLayers() {
+            return false;
+        }
+
+        @Override
+        public TransitionKernel create(RbmStack stack, Map<String, String> params) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    @BeforeAll
+    static void model() {
+        Cli.Result r = Cli.run("init", "--visible", "4", "--hidden", "3", "--out", dir.resolve("m").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+    }
+
+    /** @return a jar holding only a services file naming the classes (they come from the test class path) */
+    private static Path jar(String name, String... classes) throws IOException {
+        Path jar = dir.resolve(name + ".jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new JarEntry("META-INF/services/" + KernelFactory.class.getName()));
+            out.write((String.join("\n", classes) + "\n").getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        return jar;
+    }
+
+    private record Run(int code, List<String> err) {
+    }
+
+    /** Runs the command line in its own JVM with the jars on its class path. */
+    private static Run rbm(List<Path> jars, String... args) throws Exception {
+        StringBuilder cp = new StringBuilder(System.getProperty("surefire.test.class.path",
+                System.getProperty("java.class.path")));
+        jars.forEach(j -> cp.append(java.io.File.pathSeparator).append(j));
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-modules", "jdk.incubator.vector", "-Xmx256m", "-cp", cp.toString(), Main.class.getName()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        p.getOutputStream().close();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return new Run(p.exitValue(), err.lines().filter(l -> !l.startsWith("WARNING: Using incubator")).toList());
+    }
+
+    private static String[] sample(String kernel, String out) {
+        return new String[] {"sample", "--model", dir.resolve("m").toString(), "--kernel", kernel, "--chains", "3",
+            "--steps", "2", "--out", dir.resolve(out).toString()};
+    }
+
+    @Test
+    void aBrokenPlugInIsLeftOutWithOneWarningNamingItsJarAndBgsStillWorks() throws Exception {
+        Path notZip = Files.writeString(dir.resolve("notzip.jar"), "this is not a zip file\n");
+        Object[][] cases = {
+            {jar("missing", "com.example.Missing"), "names the class com.example.Missing, which is not on the class path"},
+            {jar("throwing", Throwing.class.getName()), "threw java.lang.IllegalStateException: no licence server"},
+            {jar("nullname", NullName.class.getName()), "malformed kernel name null"},
+            {jar("badname", BadName.class.getName()), "malformed kernel name 'Bad Name'"},
+            {jar("notfactory", NotAFactory.class.getName()), "does not implement " + KernelFactory.class.getName()},
+            {notZip, "not a jar (zip) file"},
+        };
+        int i = 0;
+        for (Object[] c : cases) {
+            Path jar = (Path) c[0];
+            String problem = (String) c[1];
+            String out = "bgs-" + i++ + ".csv";
+            Run ok = rbm(List.of(jar), sample("bgs", out));
+            assertThat(ok.code()).as("%s: %s", jar, ok.err()).isZero();
+            assertThat(ok.err()).as("%s", jar).filteredOn(l -> l.startsWith("rbm: warning: ")).singleElement()
+                    .asString().contains(jar.toString()).contains(problem).doesNotContain("Exception:\tat");
+            assertThat(dir.resolve(out)).exists();
+            assertThat(ok.err()).noneMatch(l -> l.contains("internal error") || l.startsWith("\tat "));
+        }
+        // asking for the kernel of a broken plug-in: exit 2, the error line names the jar and the problem
+        Path throwing = dir.resolve("throwing.jar");
+        Run asked = rbm(List.of(throwing), sample("twin", "twin.csv"));
+        assertThat(asked.code()).isEqualTo(2);
+        assertThat(asked.err().get(asked.err().size() - 1)).startsWith("rbm: ").contains("unknown kernel 'twin'")
+                .contains(throwing.toString()).contains("no licence server");
+        assertThat(dir.resolve("twin.csv")).doesNotExist();
+    }
+
+    @Test
+    void twoKernelsOfOneNameAreRefusedNamingBothJars() throws Exception {
+        Path clash = jar("clash", Clash.class.getName());
+        Run r = rbm(List.of(clash), sample("bgs", "clash.csv"));
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).singleElement().asString().startsWith("rbm: kernel plug-ins: two kernels are named 'bgs'")
+                .contains("kernels").contains(clash.toString()).contains(Clash.class.getName());
+        Path one = jar("twin1", Twin.class.getName());
+        Path two = jar("twin2", TwinToo.class.getName());
+        Run twins = rbm(List.of(one, two), "kernels");
+        assertThat(twins.code()).isEqualTo(2);
+        assertThat(twins.err()).singleElement().asString().contains("'twin'").contains(one.toString())
+                .contains(two.toString());
+        // the same jar twice on the class path is one plug-in, not a clash
+        Run same = rbm(List.of(one, one), "kernels");
+        assertThat(same.code()).as("%s", same.err()).isZero();
+        assertThat(dir.resolve("clash.csv")).doesNotExist();
+    }
+
+}
