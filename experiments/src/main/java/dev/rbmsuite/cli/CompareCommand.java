@@ -38,7 +38,7 @@ final class CompareCommand implements Callable<Integer> {
     DataOptions dataOptions;
 
     @Option(names = "--kernels", required = true, split = ",", paramLabel = "K1,K2[,...]",
-            description = "installed kernels (see rbm kernels), the first is the baseline")
+            description = "installed kernels (see rbm kernels), the first is the baseline; NAME:k=v[:k=v] gives one entry its own parameters")
     List<String> kernels;
 
     @Option(names = "--kernel-param", paramLabel = "k=v",

@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code dataset NAME --out FILE.csv [--param k=v ...]}: writes one of the paper's binary data sets (section
- * 5.1, Table 1) in the contract's CSV format. NAME is genrbm, islands, pentagon, iris, wine or seeds;
+ * 5.1, Table 1) in the contract's CSV format. NAME is genrbm, islands, pentagon, iris, wine, seeds or digits;
  * parameters override the paper's defaults (see {@link Datasets}). Synthetic data sets draw from
  * {@code --seed}; the file is written atomically and is byte-identical for the same seed and parameters.
  * genrbm's chains can be asked to run for hours ({@code --param steps=...}): a setting estimated above
@@ -38,7 +38,7 @@ final class DatasetCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "NAME", description = "genrbm, islands, pentagon, iris, wine or seeds")
+    @Parameters(index = "0", paramLabel = "NAME", description = "genrbm, islands, pentagon, iris, wine, seeds or digits (the UCI optdigits test set, binarised at pixel >= 8)")
     String name;
 
     @Option(names = "--out", required = true, paramLabel = "FILE.csv", description = "CSV file to write")
