@@ -54,15 +54,11 @@ class ReportCommandTest {
 
     /**
      * The committed paper-scale reference copy is what {@code report --from} makes of its own CSVs:
-     * REPORT.md byte for byte, claims.csv byte for byte but for the last digits of full-precision
-     * numbers (results/paper-scale/README.md, "Provenance"). A change to a statistic, a margin or
-     * the report's text must come with the regenerated files.
-     *
-     * <p>Why the last digits: figure 5's data sets are generated with java.lang.Math
-     * transcendentals, whose last bit may depend on whether the JIT compiler has compiled the
-     * caller (intrinsics), and this test runs in a JVM warmed up by other tests; its two beyond rows
-     * then differ in the 15th or 16th digit. Numbers are therefore compared at 12 significant
-     * digits; once the suite uses StrictMath throughout, compare the bytes.
+     * REPORT.md and claims.csv byte for byte (results/paper-scale/README.md, "Provenance"). A change to
+     * a statistic, a margin or the report's text must come with the regenerated files. Byte for byte
+     * holds in this JVM, warmed up by other tests, because no output path uses java.lang.Math's
+     * transcendentals, whose last bit may depend on whether the JIT has compiled the caller
+     * (StrictMathRuleTest).
      */
     @Test
     void reportFromThePaperScaleResultsReproducesTheCommittedReport() throws Exception {
@@ -72,20 +68,7 @@ class ReportCommandTest {
         Cli.Result r = Cli.run("report", "--from", committed.toString(), "--out", out.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(Files.readString(out.resolve("REPORT.md"))).isEqualTo(Files.readString(committed.resolve("REPORT.md")));
-        assertThat(rounded(Files.readString(out.resolve("claims.csv"))))
-                .isEqualTo(rounded(Files.readString(committed.resolve("claims.csv"))));
-    }
-
-    /** Every full-precision number (10 or more significant digits) rounded to 12 significant digits. */
-    private static String rounded(String csv) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-?\\d+\\.\\d{9,}(E-?\\d+)?").matcher(csv);
-        StringBuilder sb = new StringBuilder();
-        while (m.find()) {
-            double v = Double.parseDouble(m.group());
-            m.appendReplacement(sb, new java.math.BigDecimal(v).round(new java.math.MathContext(12)).toString());
-        }
-        m.appendTail(sb);
-        return sb.toString();
+        assertThat(Files.readString(out.resolve("claims.csv"))).isEqualTo(Files.readString(committed.resolve("claims.csv")));
     }
 
     /** @return a copy of a folder tree */
