@@ -10,11 +10,13 @@ import org.nd4j.linalg.factory.Nd4j;
  *
  * <p>Every array the suite creates is float64 by an explicit data type, so the library never changes
  * ND4J's global state: ND4J's own default (float32) stays as the caller set it. {@link #init()}
- * switches that default to float64 for callers who ask for it (the command line does, at its start,
- * for the arrays that ND4J creates on its own).
+ * switches that default to float64 for callers who ask for it; {@link #initOnFirstUse()} asks for the
+ * same switch at the first array the suite creates (the command line does, so that a command which
+ * never touches ND4J never loads its native libraries).
  */
 public final class Nd {
     private static volatile boolean initialised;
+    private static volatile boolean onFirstUse;
 
     private Nd() {
     }
@@ -35,12 +37,28 @@ public final class Nd {
     }
 
     /**
+     * Asks for {@link #init()} at the first array created through {@link #matrix} or {@link #vector},
+     * instead of now: loading ND4J loads its native libraries (a fraction of a second, and a failure
+     * where they cannot be unpacked), which commands that never create an ND4J array should not pay.
+     */
+    public static void initOnFirstUse() {
+        onFirstUse = true;
+    }
+
+    private static void firstUse() {
+        if (onFirstUse && !initialised) {
+            init();
+        }
+    }
+
+    /**
      * @param data row-major values (copied)
      * @param rows number of rows
      * @param cols number of columns
      * @return a new float64 C-order matrix
      */
     public static INDArray matrix(double[] data, int rows, int cols) {
+        firstUse();
         if (data.length != (long) rows * cols) {
             throw new IllegalArgumentException("data has " + data.length + " values, not " + rows + "x" + cols);
         }
@@ -52,6 +70,7 @@ public final class Nd {
      * @return a new float64 vector of shape (len)
      */
     public static INDArray vector(double[] data) {
+        firstUse();
         return Nd4j.create(data.clone(), new long[] {data.length}, DataType.DOUBLE);
     }
 

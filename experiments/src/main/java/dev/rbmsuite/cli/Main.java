@@ -50,7 +50,9 @@ public final class Main implements Runnable {
      * @return the exit code
      */
     public static int execute(String... args) {
-        Nd.init(); // the command line's choice (the library leaves ND4J's global data type alone)
+        // the command line's choice (the library leaves ND4J's global data type alone), made when the
+        // first ND4J array is created: a command that creates none never loads ND4J's native libraries
+        Nd.initOnFirstUse();
         CommandLine cl = CommandLines.forArguments(args);
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();

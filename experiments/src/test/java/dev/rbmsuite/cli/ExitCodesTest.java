@@ -51,4 +51,20 @@ class ExitCodesTest {
         assertThat(ExitCodes.of(new FileSystemException("/x", null, "Input/output error")).code())
                 .isEqualTo(Main.INTERNAL_ERROR);
     }
+
+    /**
+     * Issue 28, case 10: ND4J's native libraries that cannot be unpacked (a read-only cache and temporary
+     * folder) reach the command line as a linkage error wrapped by ND4J's class initialiser: one line
+     * naming the cache folder setting, exit 2.
+     */
+    @Test
+    void nd4jsNativeLibrariesThatCannotBeLoadedGiveTwo() {
+        UnsatisfiedLinkError cause = new UnsatisfiedLinkError(
+                "java.io.IOException: Could not create the cache: Set the \"org.bytedeco.javacpp.cachedir\" system property.");
+        Throwable failure = new ExceptionInInitializerError(new RuntimeException("ND4J is probably missing dependencies", cause));
+        ExitCodes.Outcome o = ExitCodes.of(failure);
+        assertThat(o.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(o.message()).contains("cannot load ND4J's native libraries").contains("org.bytedeco.javacpp.cachedir")
+                .doesNotContain("\n");
+    }
 }

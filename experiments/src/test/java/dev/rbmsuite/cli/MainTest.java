@@ -138,10 +138,13 @@ class MainTest {
     /**
      * Issue 28, case 10: where ND4J cannot unpack its native libraries (its cache and the temporary
      * folder not writable, common on clusters; /proc stands for them here, unwritable even for root),
-     * {@code figure fig5} printed a 61-line trace with exit 1; now one line naming the cause and the fix.
+     * {@code figure fig5} printed a 61-line trace with exit 1. Its PCA no longer goes through ND4J and
+     * the command line loads ND4J only at its first array ({@code Nd.initOnFirstUse}), so the figure
+     * now succeeds there; a command that does load ND4J gets one line, exit 2
+     * ({@link ExitCodesTest#nd4jsNativeLibrariesThatCannotBeLoadedGiveTwo}).
      */
     @Test
-    void nativeLibrariesThatCannotBeUnpackedAreOneLineExitTwo(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+    void aFigureThatNeedsNoNd4jRunsWhereItsNativeLibrariesCannotBeUnpacked(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
         String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
@@ -153,9 +156,8 @@ class MainTest {
         p.getOutputStream().close();
         String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(err).isEqualTo(2);
-        assertThat(err.lines().filter(l -> l.startsWith("rbm: ") || l.contains("Exception") || l.startsWith("\tat ")))
-                .singleElement().asString().contains("cannot load ND4J's native libraries")
-                .contains("org.bytedeco.javacpp.cachedir");
+        assertThat(p.exitValue()).as(err).isZero();
+        assertThat(err).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(dir.resolve("figs/fig5/islands-pca.csv")).isRegularFile();
     }
 }
