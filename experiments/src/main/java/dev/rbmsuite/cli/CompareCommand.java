@@ -128,7 +128,8 @@ final class CompareCommand implements Callable<Integer> {
             throw new InputException("option --eval-every: must be a positive divisor of --epochs (" + epochs + "), got " + k);
         }
         BinaryDataset ds = dataOptions.load();
-        TrainingProblem problem = new TrainingProblem(ds, hidden, lr, samples, kernelParams);
+        TrainingProblem problem = new TrainingProblem(ds, hidden, lr, samples, kernelParams, batchSize,
+                dev.rbmsuite.core.io.DataDigest.sha256(ds.toArray(), ds.size(), ds.dimension()));
         checkKernelParams(problem);
         for (String kernel : kernels) {
             TrainingSettings s = settings(kernel, k, problem);

@@ -182,6 +182,43 @@ class CompareCommandTest {
         assertThat(new ObjectMapper().readTree(manifest).path("settings").path("data").asText()).isEqualTo(data.getFileName().toString());
     }
 
+    /**
+     * Found by the adversarial review of this round: {@code --batch-size} was accepted by compare but
+     * never reached the trials (the outputs were those of the full batch, and a rerun with another size
+     * silently reused them); and kept trials were matched to the data by {@code Arrays.hashCode}, which
+     * two edited cells of 0/1 data can keep. Now mini-batches train, the size and the data's SHA-256 are
+     * recorded with the kept trials, and a rerun with either changed is refused.
+     */
+    @Test
+    void miniBatchesReachTheTrialsAndEditedDataOrAnotherBatchSizeIsRefused(@TempDir Path dir) throws Exception {
+        Path data = data(dir);
+        String[] small = {"--kernels", "bgs,pt", "--hidden", "4", "--trials", "2", "--epochs", "4"};
+        Path full = dir.resolve("full");
+        Path batched = dir.resolve("batched");
+        assertThat(Cli.run(args(data, full, small)).code()).isZero();
+        String[] withBatches = java.util.stream.Stream.concat(java.util.Arrays.stream(small),
+                java.util.stream.Stream.of("--batch-size", "8")).toArray(String[]::new);
+        Cli.Result r = Cli.run(args(data, batched, withBatches));
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(Files.readString(batched.resolve("compare-trials.csv")))
+                .as("mini-batches train differently from the full batch")
+                .isNotEqualTo(Files.readString(full.resolve("compare-trials.csv")));
+        assertThat(Files.readString(batched.resolve("training/compare-bgs/settings.json"))).contains("\"batchSize\"");
+        Cli.Result other = Cli.run(args(data, batched, small));
+        assertThat(other.code()).as("another batch size refuses the kept trials").isEqualTo(2);
+        assertThat(other.err().strip().lines()).hasSize(1);
+        // two cells edited: the same shape (the SHA-256 in settings.json refuses even an edit that keeps
+        // the old hashCode, which the review found for two cells of a 25-column file)
+        List<String> lines = new ArrayList<>(Files.readAllLines(data));
+        lines.set(1, (lines.get(1).charAt(0) == '0' ? "1" : "0") + lines.get(1).substring(1));
+        lines.set(2, (lines.get(2).charAt(0) == '0' ? "1" : "0") + lines.get(2).substring(1));
+        Files.write(data, lines);
+        Cli.Result edited = Cli.run(args(data, full, small));
+        assertThat(edited.code()).as("edited data refuse the kept trials: " + edited.err()).isEqualTo(2);
+        assertThat(edited.err().strip().lines()).hasSize(1);
+        assertThat(Files.readString(full.resolve("training/compare-bgs/settings.json"))).contains("\"dataSha256\"");
+    }
+
     @Test
     void theDefaultCadenceDividesTheEpochs() {
         assertThat(CompareCommand.defaultEvalEvery(2000)).isEqualTo(200);

@@ -19,13 +19,35 @@ import java.util.TreeMap;
  * @param learningRate AdaMax learning rate epsilon
  * @param samples N_s, persistent chains per layer
  * @param kernelParams the kernel's parameters by name (empty for its defaults)
+ * @param batchSize rows per update: 0 for the full batch (the paper's update), else mini-batches
+ *     (TrainingSettings#batchSize)
+ * @param dataSha256 the SHA-256 of the data's rows (core.io.DataDigest), recorded with the kept
+ *     trials where the data come from the user ({@code rbm compare}); {@code null} for the paper's
+ *     data sets, which are identified by their name and the seed they are generated from
  */
 public record TrainingProblem(BinaryDataset data, int[] hidden, double learningRate, int samples,
-                              Map<String, String> kernelParams) {
+                              Map<String, String> kernelParams, int batchSize, String dataSha256) {
     /** Copies the arrays and maps. */
     public TrainingProblem {
         hidden = hidden.clone();
         kernelParams = java.util.Collections.unmodifiableMap(new TreeMap<>(kernelParams));
+        if (batchSize < 0) {
+            throw new IllegalArgumentException("batch size must be non-negative, got " + batchSize);
+        }
+    }
+
+    /**
+     * A full-batch problem without a recorded data digest (the paper's protocol).
+     *
+     * @param data the training data
+     * @param hidden hidden sizes of the full stack, bottom first
+     * @param learningRate AdaMax learning rate epsilon
+     * @param samples N_s, persistent chains per layer
+     * @param kernelParams the kernel's parameters by name (empty for its defaults)
+     */
+    public TrainingProblem(BinaryDataset data, int[] hidden, double learningRate, int samples,
+                           Map<String, String> kernelParams) {
+        this(data, hidden, learningRate, samples, kernelParams, 0, null);
     }
 
     /**
@@ -63,8 +85,8 @@ public record TrainingProblem(BinaryDataset data, int[] hidden, double learningR
 
     /**
      * @return the settings the trials depend on beyond the configuration's own (recorded with the
-     *     kept trials, so that a change discards them): the data's shape and content hash, the hidden
-     *     sizes, learning rate, N_s and kernel parameters
+     *     kept trials, so that a change is refused): the data's shape and content hash (and SHA-256
+     *     where recorded), the hidden sizes, learning rate, N_s, kernel parameters and a mini-batch size
      */
     public Map<String, Object> asMap() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -75,6 +97,15 @@ public record TrainingProblem(BinaryDataset data, int[] hidden, double learningR
         m.put("learningRate", learningRate);
         m.put("samples", samples);
         m.put("kernelParams", kernelParams);
+        // recorded only where they apply, so that the kept trials of earlier versions stay valid:
+        // Arrays.hashCode of 0/1 rows varies in few bits (two edited cells can keep it), so user data
+        // are identified by their SHA-256; a mini-batch size is part of what the trials computed
+        if (dataSha256 != null) {
+            m.put("dataSha256", dataSha256);
+        }
+        if (batchSize != 0) {
+            m.put("batchSize", batchSize);
+        }
         return m;
     }
 }

@@ -135,7 +135,7 @@ public final class TrainingRuns {
                 .withMoments(cfg.moments());
         TrainingSettings ts = new TrainingSettings(KernelVariant.nameOf(cfg.kernel()), hidden, cfg.epochs(), problem.learningRate(),
                 problem.samples(), "smci2", cfg.evalEvery(), rng.nextLong(), false, monitorSettings,
-                problem.kernelParams(cfg.kernel()));
+                problem.kernelParams(cfg.kernel()), problem.batchSize());
         double[] x = data.toArray();
         int n = data.dimension();
         Trainer trainer = new Trainer(ts, x, data.size(), n);
