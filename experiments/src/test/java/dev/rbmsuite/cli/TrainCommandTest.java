@@ -280,7 +280,7 @@ class TrainCommandTest {
         Cli.Result longer = run(args(data, dir.resolve("held"), 20, "--holdout", other.toString()));
         assertThat(longer.code()).as(longer.err()).isZero();
         Path wide = dir.resolve("wide.csv");
-        Files.writeString(wide, "a,b,c\n0,1,0\n");
+        Files.writeString(wide, "v0,v1,v2\n0,1,0\n");
         for (String[] bad : new String[][] {{wide.toString(), "has 3 columns, the training data 5"},
                 {dir.resolve("nope.csv").toString(), "nope.csv"}, {"no-such-set", "--holdout"}, {"", "--holdout"}}) {
             Cli.Result r = run(args(data, dir.resolve("bad"), 10, "--holdout", bad[0]));

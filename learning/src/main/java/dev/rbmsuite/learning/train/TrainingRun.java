@@ -27,7 +27,7 @@ import java.util.Set;
  * A training run with its output folder (the contract's {@code train --out DIR}):
  * <pre>
  * DIR/metrics.csv      header row, then one row per evaluation: epoch, logLikelihood, then where computed
- *                      logZStdErr (mAIS), maeB, maeC, maeW and lambda2 ({@link Monitor})
+ *                      logZStdErr (mAIS), maeB, maeC, maeW, lambda2 and holdoutLogLikelihood ({@link Monitor})
  * DIR/model/           the trained stack (a model folder, core ModelStore)
  * DIR/manifest.json    the provenance record (core Provenance, format "training-run": every setting
  *                      and the data set, the seed, suite version and commit, platform; wall and CPU
