@@ -9,6 +9,7 @@ import dev.rbmsuite.experiments.compare.CompareSpec;
 import dev.rbmsuite.experiments.training.TrainingProblem;
 import dev.rbmsuite.experiments.sampling.KernelVariant;
 import dev.rbmsuite.kernels.KernelFactory;
+import dev.rbmsuite.learning.train.EvalBudget;
 import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.TrainingSettings;
 import java.nio.file.Path;
@@ -20,7 +21,9 @@ import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code compare}: the paper's protocol (section 5.1; docs/methods.md section 7.1) on any data and
@@ -72,6 +75,13 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--ais-runs", paramLabel = "N", description = "mAIS runs where not exact (default ${DEFAULT-VALUE})")
     int aisRuns = MonitorSettings.DEFAULTS.aisRuns();
+
+    @Option(names = "--eval-budget", paramLabel = "SECONDS",
+            description = "choose the mAIS temperatures and runs for about SECONDS per evaluation (fixed cost model, same choice on every machine; recorded as the trials' settings); instead of --ais-temperatures/--ais-runs")
+    Double evalBudget;
+
+    @Spec
+    CommandSpec spec;
 
     @Option(names = "--tv-steps", paramLabel = "S",
             description = "transitions per start of the TV comparison, where n <= 20; 0 for none (default ${DEFAULT-VALUE})")
@@ -128,6 +138,7 @@ final class CompareCommand implements Callable<Integer> {
             throw new InputException("option --eval-every: must be a positive divisor of --epochs (" + epochs + "), got " + k);
         }
         BinaryDataset ds = dataOptions.load();
+        chooseAis(ds.dimension());
         TrainingProblem problem = new TrainingProblem(ds, hidden, lr, samples, kernelParams, batchSize,
                 dev.rbmsuite.core.io.DataDigest.sha256(ds.toArray(), ds.size(), ds.dimension()));
         checkKernelParams(problem);
@@ -139,6 +150,34 @@ final class CompareCommand implements Callable<Integer> {
         checkTv(ds);
         return new CompareSpec(name, problem, kernels, trials, epochs, k, aisTemperatures, aisRuns, tvSteps, tvChains,
                 Math.min(tvStarts, samples));
+    }
+
+    /**
+     * With --eval-budget, replaces --ais-temperatures and --ais-runs by the K and N the budget buys at the
+     * bottom RBM's shape (EvalBudget: a fixed cost model, so the same on every machine); they are then
+     * recorded wherever the given ones would be.
+     *
+     * @param visible the data's dimension
+     * @throws InputException for a budget that is not a positive number, buys too little, or comes with
+     *     --ais-temperatures or --ais-runs
+     */
+    private void chooseAis(int visible) {
+        if (evalBudget == null) {
+            return;
+        }
+        for (String o : List.of("--ais-temperatures", "--ais-runs")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                throw new InputException("option --eval-budget: chooses the mAIS temperatures and runs itself; give it or "
+                        + o + ", not both");
+            }
+        }
+        try {
+            int[] kn = EvalBudget.choose(evalBudget, visible, hidden[0]);
+            aisTemperatures = kn[0];
+            aisRuns = kn[1];
+        } catch (IllegalArgumentException e) {
+            throw TrainingInputs.invalid(e, "compare");
+        }
     }
 
     /** @return the largest divisor of E that is at most E / 10 (1 for E below 20): about ten evaluations */

@@ -1,12 +1,15 @@
 package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.OptionNames;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.diagnostics.ais.ScheduleKind;
 import dev.rbmsuite.kernels.KernelRegistry;
 import dev.rbmsuite.learning.estimators.Estimator;
+import dev.rbmsuite.learning.train.EvalBudget;
 import dev.rbmsuite.learning.train.LogLikelihoodMethod;
+import dev.rbmsuite.learning.train.MonitorExtras;
 import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.TrainingRun;
 import dev.rbmsuite.learning.train.TrainingSettings;
@@ -22,7 +25,9 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code train}: trains the bottom RBM theta_0 (and, for dt and roundtrip, the upper RBMs of the
@@ -39,7 +44,10 @@ import picocli.CommandLine.Option;
  * min(n, m0) &lt;= 20, lambda2 with --lambda2): the log-likelihood uses exact log Z where
  * min(n, m0) &lt;= 25 and mAIS otherwise (--loglik-method, --ais-temperatures, --ais-runs,
  * --ais-schedule; docs/methods.md section 1.3 and 7.2 defaults K = 10,000, N = 500, base-rate start); lambda2 of
- * the BGS matrix of layer 0 (paper App. B) with --lambda2 for n &lt;= 12.
+ * the BGS matrix of layer 0 (paper App. B) with --lambda2 for n &lt;= 12. --eval-budget SECONDS chooses
+ * mAIS's K and N from a time budget per evaluation through a fixed cost model (the same K and N on every
+ * machine; recorded in the manifest); --holdout adds the column holdoutLogLikelihood; evaluations
+ * estimated at 5 s or more report their progress on stderr (not with --quiet).
  */
 @Command(name = "train", description = "Train an RBM (bgs, pt) or an RBM stack (dt, roundtrip) on a data set; resumable.")
 final class TrainCommand implements Callable<Integer> {
@@ -92,6 +100,14 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--ais-schedule", paramLabel = "linear|piecewise", description = "mAIS inverse-temperature schedule (default ${DEFAULT-VALUE})")
     String aisSchedule = MonitorSettings.DEFAULTS.aisSchedule().optionName();
 
+    @Option(names = "--eval-budget", paramLabel = "SECONDS",
+            description = "choose the mAIS temperatures and runs for about SECONDS per evaluation (fixed cost model, same choice on every machine; recorded in the manifest); instead of --ais-temperatures/--ais-runs")
+    Double evalBudget;
+
+    @Option(names = "--holdout", paramLabel = "NAME|FILE.csv",
+            description = "a held-out data set (as --data, same columns; a registered one with its default parameters and --data-seed): its mean log-likelihood is the metrics column holdoutLogLikelihood")
+    String holdout;
+
     @Option(names = "--lambda2", description = "also monitor lambda2 of the BGS transition matrix of layer 0 (n <= 12; costly)")
     boolean lambda2;
 
@@ -116,17 +132,23 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "no progress on stderr")
     boolean quiet;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         out = OutputFiles.requireFolderName(out, "--out");
-        TrainingSettings settings = settings();
+        TrainingSettings given = settings();
         BinaryDataset ds = dataOptions.load();
+        TrainingSettings settings = withBudget(given, ds.dimension());
         TrainingInputs.guard(settings, ds);
         Map<String, Object> info = dataOptions.describe(ds);
+        MonitorExtras extras = extras(ds);
         Progress progress = new Progress(settings.epochs(), quiet);
         TrainingRun.Result r;
         try {
-            r = TrainingRun.run(settings, ds.toArray(), ds.size(), ds.dimension(), info, out, restart, force, progress);
+            r = TrainingRun.run(settings, ds.toArray(), ds.size(), ds.dimension(), info, out, restart, force, extras,
+                    progress);
         } finally {
             progress.close();
         }
@@ -139,6 +161,65 @@ final class TrainCommand implements Callable<Integer> {
                 r.resumedFrom() > 0 ? " (resumed from epoch " + r.resumedFrom() + ")" : "",
                 r.finalLogLikelihood(), out));
         return 0;
+    }
+
+    /**
+     * @param s the settings from the options
+     * @param visible the data's dimension
+     * @return the settings with the mAIS K and N chosen from --eval-budget (EvalBudget), or unchanged
+     * @throws InputException for a budget that is not a positive number, buys too little, or comes
+     *     with --ais-temperatures or --ais-runs
+     */
+    private TrainingSettings withBudget(TrainingSettings s, int visible) {
+        if (evalBudget == null) {
+            return s;
+        }
+        for (String o : List.of("--ais-temperatures", "--ais-runs")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                throw new InputException("option --eval-budget: chooses the mAIS temperatures and runs itself; give it or "
+                        + o + ", not both");
+            }
+        }
+        try {
+            int[] kn = EvalBudget.choose(evalBudget, visible, s.hidden()[0]);
+            return s.withMonitor(s.monitor().withAis(kn[0], kn[1]));
+        } catch (IllegalArgumentException e) {
+            throw TrainingInputs.invalid(e, "train");
+        }
+    }
+
+    /**
+     * @param ds the training data
+     * @return the held-out set, the budget and the progress stream for the monitors
+     * @throws InputException naming --holdout for a set that cannot be read or has other columns
+     */
+    private MonitorExtras extras(BinaryDataset ds) {
+        double budget = evalBudget == null ? Double.NaN : evalBudget;
+        java.io.PrintStream sink = quiet ? null : System.err;
+        if (holdout == null) {
+            return new MonitorExtras(null, 0, null, budget, sink);
+        }
+        BinaryDataset h;
+        try {
+            h = TrainingInputs.load(holdout, Map.of(), dataOptions.dataSeed);
+        } catch (InputException e) {
+            String msg = e.getMessage();
+            throw new InputException(msg.startsWith("option --data: ") ? "option --holdout: "
+                    + msg.substring("option --data: ".length()) : "option --holdout: " + msg, e);
+        }
+        if (h.dimension() != ds.dimension()) {
+            throw new InputException("option --holdout: " + holdout + " has " + h.dimension()
+                    + " columns, the training data " + ds.dimension());
+        }
+        Map<String, Object> hi = new java.util.LinkedHashMap<>();
+        hi.put("name", h.name());
+        hi.put("source", holdout);
+        if (TrainingInputs.isFile(holdout)) {
+            hi.put("file", Path.of(holdout).toAbsolutePath().normalize().toString());
+        } else {
+            hi.put("dataSeed", dataOptions.dataSeed);
+        }
+        return new MonitorExtras(h.toArray(), h.size(), hi, budget, sink);
     }
 
     private TrainingSettings settings() {

@@ -304,7 +304,12 @@ class CompareCommandTest {
                 new String[] {"--kernels", "bgs,pt:temperatures"},
                 new String[] {"--kernels", "bgs,pt:temperatures=2:temperatures=3"},
                 new String[] {"--kernels", "bgs,pt:temperatures=0"},
-                new String[] {"--kernels", "pt:temperatures=2,pt:temperatures=2"});
+                new String[] {"--kernels", "pt:temperatures=2,pt:temperatures=2"},
+                // the mAIS size from a time budget (issue 30)
+                new String[] {"--eval-budget", "0"},
+                new String[] {"--eval-budget", "-2"},
+                new String[] {"--eval-budget", "1e-12"},
+                new String[] {"--eval-budget", "1", "--ais-runs", "20"});
         for (String[] extra : bad) {
             Cli.Result r = Cli.run(args(data, out, extra));
             assertThat(r.code()).as(String.join(" ", extra) + ": " + r.err()).isEqualTo(2);
@@ -315,5 +320,19 @@ class CompareCommandTest {
         Cli.Result missing = Cli.run(args(dir.resolve("absent.csv"), out));
         assertThat(missing.code()).isEqualTo(2);
         assertThat(out).doesNotExist();
+    }
+
+    /** --eval-budget: the K and N it buys (a fixed cost model) are the ones the comparison records. */
+    @Test
+    void evalBudgetChoosesTheRecordedMaisSize(@TempDir Path dir) throws Exception {
+        Path data = data(dir);
+        Path out = dir.resolve("cmp");
+        Cli.Result r = Cli.run(args(data, out, "--eval-budget", "0.01", "--trials", "2", "--epochs", "4"));
+        assertThat(r.code()).as(r.err()).isZero();
+        int visible = Files.readAllLines(data).get(0).split(",").length;
+        int[] kn = dev.rbmsuite.learning.train.EvalBudget.choose(0.01, visible, 4);
+        JsonNode manifest = new ObjectMapper().readTree(out.resolve("manifest.json").toFile());
+        assertThat(manifest.findValue("aisTemperatures").asInt()).as(manifest.toString()).isEqualTo(kn[0]);
+        assertThat(manifest.findValue("aisRuns").asInt()).isEqualTo(kn[1]);
     }
 }

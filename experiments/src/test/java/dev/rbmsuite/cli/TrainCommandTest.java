@@ -235,4 +235,97 @@ class TrainCommandTest {
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err().strip()).startsWith("rbm: option --batch-size: batch-size must be 0").doesNotContain("\n");
     }
+
+    /**
+     * --holdout adds the last metrics column holdoutLogLikelihood and a manifest entry; every other
+     * column, the model and the JSON result are those of the run without it; the training file as its
+     * own held-out set gives the training value; a resume with another held-out set, one with other
+     * columns, a missing file and an unknown name are one line, exit 2.
+     */
+    @Test
+    void holdoutAddsItsOwnColumnAndNothingElse(@TempDir Path dir) throws Exception {
+        Path data = csv(dir);
+        Path other = dir.resolve("other.csv");
+        List<String> lines = Files.readAllLines(data);
+        Files.writeString(other, lines.get(0) + "\n" + String.join("\n", lines.subList(3, 20)).replace("0,1", "1,1") + "\n");
+        Cli.Result plain = run(args(data, dir.resolve("plain"), 10));
+        Cli.Result held = run(args(data, dir.resolve("held"), 10, "--holdout", other.toString()));
+        Cli.Result self = run(args(data, dir.resolve("self"), 10, "--holdout", data.toString()));
+        assertThat(plain.code()).isZero();
+        assertThat(held.code()).as(held.err()).isZero();
+        assertThat(self.code()).as(self.err()).isZero();
+        assertThat(held.out()).isEqualTo(plain.out());
+        List<String> p = Files.readAllLines(dir.resolve("plain/metrics.csv"));
+        List<String> h = Files.readAllLines(dir.resolve("held/metrics.csv"));
+        List<String> s = Files.readAllLines(dir.resolve("self/metrics.csv"));
+        assertThat(h.get(0)).isEqualTo(p.get(0) + ",holdoutLogLikelihood");
+        assertThat(h).hasSameSizeAs(p);
+        for (int r = 1; r < p.size(); r++) {
+            assertThat(h.get(r)).startsWith(p.get(r) + ",");
+            String[] row = s.get(r).split(",");
+            assertThat(row[row.length - 1]).isEqualTo(row[1]);
+            assertThat(Double.parseDouble(h.get(r).substring(p.get(r).length() + 1))).isNegative();
+        }
+        assertThat(Files.readAllBytes(dir.resolve("held/model/layer0/W.npy")))
+                .isEqualTo(Files.readAllBytes(dir.resolve("plain/model/layer0/W.npy")));
+        JsonNode manifest = new ObjectMapper().readTree(dir.resolve("held/manifest.json").toFile());
+        assertThat(manifest.get("holdout").get("rows").asInt()).isEqualTo(17);
+        assertThat(manifest.get("holdout").get("sha256").asText()).hasSize(64);
+        assertThat(manifest.get("metricsColumns").toString()).endsWith("\"holdoutLogLikelihood\"]");
+        assertThat(new ObjectMapper().readTree(dir.resolve("plain/manifest.json").toFile()).has("holdout")).isFalse();
+        // a resume with another held-out set (or none) is refused, naming the option
+        Cli.Result resumed = run(args(data, dir.resolve("held"), 20, "--holdout", data.toString()));
+        assertThat(resumed.code()).isEqualTo(2);
+        assertThat(resumed.err().strip()).contains("--holdout is").doesNotContain("\n");
+        Cli.Result longer = run(args(data, dir.resolve("held"), 20, "--holdout", other.toString()));
+        assertThat(longer.code()).as(longer.err()).isZero();
+        Path wide = dir.resolve("wide.csv");
+        Files.writeString(wide, "v0,v1,v2\n0,1,0\n");
+        for (String[] bad : new String[][] {{wide.toString(), "has 3 columns, the training data 5"},
+                {dir.resolve("nope.csv").toString(), "nope.csv"}, {"no-such-set", "--holdout"}, {"", "--holdout"}}) {
+            Cli.Result r = run(args(data, dir.resolve("bad"), 10, "--holdout", bad[0]));
+            assertThat(r.code()).as(bad[0]).isEqualTo(2);
+            assertThat(r.err().strip()).as(bad[0]).startsWith("rbm: option --holdout").contains(bad[1])
+                    .doesNotContain("\n");
+        }
+        assertThat(dir.resolve("bad")).doesNotExist();
+    }
+
+    /**
+     * --eval-budget chooses the mAIS K and N by the fixed cost model, records them with the budget, and a
+     * rerun with the recorded K and N reproduces metrics.csv byte for byte; bad values are one line, exit 2.
+     */
+    @Test
+    void evalBudgetChoosesARecordedReproducibleMaisSize(@TempDir Path dir) throws Exception {
+        Path data = csv(dir);
+        Cli.Result b = run(args(data, dir.resolve("b"), 10, "--loglik-method", "mais", "--eval-budget", "0.002"));
+        assertThat(b.code()).as(b.err()).isZero();
+        int[] kn = dev.rbmsuite.learning.train.EvalBudget.choose(0.002, 5, 6);
+        JsonNode manifest = new ObjectMapper().readTree(dir.resolve("b/manifest.json").toFile());
+        JsonNode monitor = manifest.get("settings").get("monitor");
+        assertThat(monitor.get("aisTemperatures").asInt()).isEqualTo(kn[0]);
+        assertThat(monitor.get("aisRuns").asInt()).isEqualTo(kn[1]);
+        assertThat(kn[0]).isNotEqualTo(dev.rbmsuite.diagnostics.ais.AisOptions.DEFAULT_TEMPERATURES);
+        JsonNode budget = manifest.get("evalBudget");
+        assertThat(budget.get("seconds").asDouble()).isEqualTo(0.002);
+        assertThat(budget.get("aisTemperatures").asInt()).isEqualTo(kn[0]);
+        assertThat(budget.get("estimatedSeconds").asDouble()).isBetween(0.0, 0.002);
+        assertThat(Files.readAllLines(dir.resolve("b/metrics.csv")).get(0)).startsWith("epoch,logLikelihood,logZStdErr");
+        Cli.Result again = run(args(data, dir.resolve("again"), 10, "--loglik-method", "mais", "--ais-temperatures",
+                String.valueOf(kn[0]), "--ais-runs", String.valueOf(kn[1])));
+        assertThat(again.code()).as(again.err()).isZero();
+        assertThat(Files.readAllBytes(dir.resolve("again/metrics.csv"))).isEqualTo(Files.readAllBytes(dir.resolve("b/metrics.csv")));
+        assertThat(new ObjectMapper().readTree(dir.resolve("again/manifest.json").toFile()).has("evalBudget")).isFalse();
+        String[][] bad = {{"0", "must be a positive number"}, {"-3", "must be a positive number"},
+                {"NaN", "must be a positive number"}, {"1e-9", "buys less than the smallest mAIS"}, {"abc", "--eval-budget"}};
+        for (String[] v : bad) {
+            Cli.Result r = run(args(data, dir.resolve("bad"), 10, "--loglik-method", "mais", "--eval-budget", v[0]));
+            assertThat(r.code()).as(v[0]).isEqualTo(2);
+            assertThat(r.err().strip()).as(v[0]).contains("--eval-budget").contains(v[1]).doesNotContain("\n");
+        }
+        Cli.Result both = run(args(data, dir.resolve("bad"), 10, "--eval-budget", "1", "--ais-runs", "20"));
+        assertThat(both.code()).isEqualTo(2);
+        assertThat(both.err().strip()).startsWith("rbm: option --eval-budget").contains("--ais-runs").doesNotContain("\n");
+        assertThat(dir.resolve("bad")).doesNotExist();
+    }
 }

@@ -14,7 +14,29 @@ import dev.rbmsuite.core.Rng;
  * (a stochastic lower bound), so the log-likelihood is overestimated slightly (docs/methods.md section 1.5).
  */
 public final class MarginalAis {
+    /**
+     * Seconds per unit of {@link #estimatedSeconds}: one weight (n x m) of one run at one temperature,
+     * the development machine's rate (2 cores; measured at n = 64, m = 500).
+     */
+    static final double SECONDS_PER_UNIT = 1.0e-10;
+
     private MarginalAis() {
+    }
+
+    /**
+     * The estimated cost of {@link #estimate}: runs x temperatures x n x m units at
+     * {@value #SECONDS_PER_UNIT} s each (each step computes the hidden fields for the weight, then one
+     * BGS transition). A fixed model, not a timing, so that what is chosen from it (the training
+     * monitor's {@code --eval-budget}) is the same on every machine.
+     *
+     * @param visible n
+     * @param hidden m
+     * @param temperatures K
+     * @param runs N
+     * @return the estimated seconds
+     */
+    public static double estimatedSeconds(int visible, int hidden, long temperatures, long runs) {
+        return (double) runs * temperatures * visible * hidden * SECONDS_PER_UNIT;
     }
 
     /**

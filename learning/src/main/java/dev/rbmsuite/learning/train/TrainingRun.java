@@ -27,7 +27,7 @@ import java.util.Set;
  * A training run with its output folder (the contract's {@code train --out DIR}):
  * <pre>
  * DIR/metrics.csv      header row, then one row per evaluation: epoch, logLikelihood, then where computed
- *                      logZStdErr (mAIS), maeB, maeC, maeW and lambda2 ({@link Monitor})
+ *                      logZStdErr (mAIS), maeB, maeC, maeW, lambda2 and holdoutLogLikelihood ({@link Monitor})
  * DIR/model/           the trained stack (a model folder, core ModelStore)
  * DIR/manifest.json    the provenance record (core Provenance, format "training-run": every setting
  *                      and the data set, the seed, suite version and commit, platform; wall and CPU
@@ -149,12 +149,40 @@ public final class TrainingRun {
      * @throws IOException on write failure
      * @throws InputException if the folder may not be written or holds a checkpoint of a different run
      */
-    @SuppressWarnings("try") // the resource is held for the body, not used in it
     public static Result run(TrainingSettings settings, double[] data, int rows, int visible,
                              Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
                              Listener listener) throws IOException {
+        return run(settings, data, rows, visible, dataInfo, out, restart, force, MonitorExtras.NONE, listener);
+    }
+
+    /**
+     * Trains, writing the output folder, with a held-out set, a recorded budget and progress of long
+     * evaluations ({@link MonitorExtras}). With a held-out set metrics.csv gains the last column
+     * {@code holdoutLogLikelihood}, the manifest a {@code "holdout"} entry (its description and SHA-256)
+     * and the checkpoint key its SHA-256 (a resume with another held-out set is refused); with a budget the
+     * manifest gains {@code "evalBudget"} (the seconds, the K and N chosen, their estimated seconds).
+     * {@link MonitorExtras#NONE} writes exactly what the overload without extras writes.
+     *
+     * @param settings the run's settings
+     * @param data training data, rows x n_0 row-major binary
+     * @param rows N_d
+     * @param visible n_0
+     * @param dataInfo description of the data for the manifest (name, source, ...)
+     * @param out output folder
+     * @param restart ignore an existing checkpoint and start afresh
+     * @param force write beside foreign files in {@code out} (never over them)
+     * @param extras held-out set, budget and progress stream
+     * @param listener progress receiver
+     * @return the result
+     * @throws IOException on write failure
+     * @throws InputException if the folder may not be written or holds a checkpoint of a different run
+     */
+    @SuppressWarnings("try") // the resource is held for the body, not used in it
+    public static Result run(TrainingSettings settings, double[] data, int rows, int visible,
+                             Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
+                             MonitorExtras extras, Listener listener) throws IOException {
         try (OutputFolder.Claim claim = OutputFolder.claim(out, KIND, force, "rbm train")) {
-            return runIn(settings, data, rows, visible, dataInfo, out, restart, force, listener);
+            return runIn(settings, data, rows, visible, dataInfo, out, restart, force, extras, listener);
         }
     }
 
@@ -174,14 +202,14 @@ public final class TrainingRun {
     @SuppressWarnings("try") // the resource is held for the body, not used in it
     private static Result runIn(TrainingSettings settings, double[] data, int rows, int visible,
                                 Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
-                                Listener listener) throws IOException {
+                                MonitorExtras extras, Listener listener) throws IOException {
         Provenance.Stopwatch stopwatch = Provenance.Stopwatch.start();
         ModelStore.requireReplaceable(out.resolve(MODEL), force); // refused now, not after the epochs
         Path ckFile = out.resolve(CHECKPOINT);
         requireCheckpointFile(ckFile);
         Monitor monitor;
         try {
-            monitor = new Monitor(data, rows, visible, settings);
+            monitor = new Monitor(data, rows, visible, settings, extras);
         } catch (IllegalArgumentException e) {
             String msg = e.getMessage();
             throw new InputException("option --" + msg.substring(0, Math.max(0, msg.indexOf(' '))) + ": " + msg, e);
@@ -190,8 +218,11 @@ public final class TrainingRun {
         Map<String, Object> dataWithSum = new LinkedHashMap<>(dataInfo);
         dataWithSum.put("sha256", DataDigest.sha256(data, rows, visible));
         Provenance provenance = provenance(settings, dataWithSum);
-        String key = checkpointKey(settings);
-        String givenKey = settings.withEpochs(1).toString(); // the key before defaults were left out
+        Map<String, Object> monitorInfo = monitorInfo(extras, monitor, settings, visible);
+        String holdoutSum = extras.hasHoldout()
+                ? DataDigest.sha256(extras.holdout(), extras.holdoutRows(), visible) : null;
+        String key = withHoldout(checkpointKey(settings), holdoutSum);
+        String givenKey = withHoldout(settings.withEpochs(1).toString(), holdoutSum); // before defaults were left out
         long fingerprint = Checkpoint.fingerprint(data);
         List<String> metricRows = new ArrayList<>();
         int resumedFrom = 0;
@@ -219,7 +250,7 @@ public final class TrainingRun {
             resumedFrom = ck.snapshot().epoch();
             listener.resumed(resumedFrom);
         }
-        writeManifest(out.resolve(MANIFEST), provenance, monitor);
+        writeManifest(out.resolve(MANIFEST), provenance, monitor, monitorInfo);
         List<String> columns = monitor.columns();
         double lastLl = Double.NaN;
         if (!metricRows.isEmpty()) {
@@ -262,7 +293,7 @@ public final class TrainingRun {
         }
         RbmStack model = trainer.model();
         ModelStore.save(model, out.resolve(MODEL), provenance, Map.of("epoch", trainer.epoch()), force);
-        writeManifest(out.resolve(MANIFEST), provenance.withTiming(stopwatch.elapsed()), monitor);
+        writeManifest(out.resolve(MANIFEST), provenance.withTiming(stopwatch.elapsed()), monitor, monitorInfo);
         return new Result(lastLl, trainer.epoch(), resumedFrom, model);
     }
 
@@ -277,6 +308,44 @@ public final class TrainingRun {
         return settings.withEpochs(1).withKernelParams(params).toString();
     }
 
+    /**
+     * @param key a checkpoint key ({@code Name[k=v, ...]})
+     * @param holdoutSum the held-out set's SHA-256, or null for none
+     * @return the key, with {@code holdout=SUM} as its last entry when there is a held-out set (so a
+     *     key without one is unchanged)
+     */
+    static String withHoldout(String key, String holdoutSum) {
+        return holdoutSum == null ? key : key.substring(0, key.length() - 1) + ", holdout=" + holdoutSum + "]";
+    }
+
+    /**
+     * @return the manifest entries of the extras, in order: {@code "holdout"} (description and
+     *     SHA-256) and {@code "evalBudget"} (seconds, the chosen K and N, their estimated seconds); empty
+     *     without extras
+     */
+    private static Map<String, Object> monitorInfo(MonitorExtras extras, Monitor monitor, TrainingSettings settings,
+                                                   int visible) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (extras.hasHoldout()) {
+            Map<String, Object> h = new LinkedHashMap<>(extras.holdoutInfo());
+            h.put("rows", extras.holdoutRows());
+            h.put("sha256", DataDigest.sha256(extras.holdout(), extras.holdoutRows(), visible));
+            m.put("holdout", h);
+        }
+        if (extras.hasBudget()) {
+            MonitorSettings ms = settings.monitor();
+            Map<String, Object> b = new LinkedHashMap<>();
+            b.put("seconds", extras.budgetSeconds());
+            b.put("aisTemperatures", ms.aisTemperatures());
+            b.put("aisRuns", ms.aisRuns());
+            b.put("estimatedSeconds", EvalBudget.estimatedSeconds(visible, settings.hidden()[0], ms.aisTemperatures(),
+                    ms.aisRuns()));
+            b.put("logLikelihoodMethod", monitor.logLikelihoodMethod());
+            m.put("evalBudget", b);
+        }
+        return m;
+    }
+
     /** The option that sets each key of {@link TrainingSettings#asMap()} and of its monitor settings. */
     private static final Map<String, String> OPTIONS = Map.ofEntries(Map.entry("kernel", "--kernel"),
             Map.entry("kernelParams", "--kernel-param"), Map.entry("hidden", "--hidden"), Map.entry("epochs", "--epochs"),
@@ -285,7 +354,7 @@ public final class TrainingRun {
             Map.entry("logLikelihood", "--loglik-method"), Map.entry("aisTemperatures", "--ais-temperatures"),
             Map.entry("aisRuns", "--ais-runs"), Map.entry("aisSchedule", "--ais-schedule"),
             Map.entry("lambda2Estimator", "--lambda2-estimator"), Map.entry("lambda2Repeats", "--lambda2-repeats"),
-            Map.entry("lambda2Every", "--lambda2-every"));
+            Map.entry("lambda2Every", "--lambda2-every"), Map.entry("holdout", "--holdout"));
 
     /**
      * Names the first setting in which two checkpoint keys ({@link #checkpointKey}) differ, with both
@@ -431,10 +500,12 @@ public final class TrainingRun {
      * Writes the run's manifest: the provenance record (timing only once the run has finished),
      * then the log-likelihood method, the metrics columns and the names of the model and checkpoint.
      */
-    private static void writeManifest(Path file, Provenance provenance, Monitor monitor) throws IOException {
+    private static void writeManifest(Path file, Provenance provenance, Monitor monitor, Map<String, Object> monitorInfo)
+            throws IOException {
         ObjectNode root = provenance.toJson();
         root.put("logLikelihoodMethod", monitor.logLikelihoodMethod());
         root.set("metricsColumns", ModelStore.json().valueToTree(monitor.columns()));
+        monitorInfo.forEach((k, v) -> root.set(k, ModelStore.json().valueToTree(v)));
         root.put("model", MODEL);
         root.put("checkpoint", CHECKPOINT);
         AtomicFiles.writeString(file, ModelStore.json().writeValueAsString(root) + "\n");

@@ -141,4 +141,77 @@ class MonitorTest {
                 new MonitorSettings(LogLikelihoodMethod.AUTO, 10, 10, ScheduleKind.LINEAR, Lambda2.Estimator.COUNTS, 0, 3)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("lambda2-every");
     }
+
+    /**
+     * A held-out set adds the last column holdoutLogLikelihood under the same log Z: equal to the
+     * training value when it is the training data, and no other column moves (exact and mAIS).
+     */
+    @Test
+    void holdoutColumnSharesLogZAndLeavesTheOtherColumnsAlone() {
+        int n = 6;
+        double[] data = islands(n, 40, 5);
+        double[] other = islands(n, 17, 6);
+        for (LogLikelihoodMethod method : LogLikelihoodMethod.values()) {
+            MonitorSettings ms = MonitorSettings.DEFAULTS.withLogLikelihood(method).withAis(50, 8);
+            TrainingSettings s = bgs(4, 2, false, ms);
+            Trainer t = trained(s, data, 40, n, 2);
+            double[] plain = new Monitor(data, 40, n, s).evaluate(t);
+            Monitor same = new Monitor(data, 40, n, s,
+                    new MonitorExtras(data.clone(), 40, java.util.Map.of("name", "x"), Double.NaN, null));
+            Monitor held = new Monitor(data, 40, n, s,
+                    new MonitorExtras(other, 17, java.util.Map.of("name", "y"), Double.NaN, null));
+            assertThat(held.columns()).endsWith("holdoutLogLikelihood");
+            assertThat(held.columns().subList(0, plain.length)).isEqualTo(new Monitor(data, 40, n, s).columns());
+            double[] a = same.evaluate(t);
+            double[] b = held.evaluate(t);
+            assertThat(Arrays.copyOf(b, plain.length)).as(method.optionName()).isEqualTo(plain);
+            assertThat(a[a.length - 1]).as(method.optionName()).isEqualTo(plain[1]);
+            assertThat(b[b.length - 1]).isNegative().isNotEqualTo(plain[1]);
+        }
+        TrainingSettings s = bgs(4, 2, false, MonitorSettings.DEFAULTS);
+        assertThatThrownBy(() -> new Monitor(data, 40, n, s,
+                new MonitorExtras(new double[10], 2, java.util.Map.of(), Double.NaN, null)))
+                .hasMessageStartingWith("holdout has 5 columns, the training data 6");
+    }
+
+    /**
+     * Progress: nothing for an evaluation estimated below 5 s; from a lower threshold, the start line
+     * naming the mAIS size and the epoch; the values are the same either way.
+     */
+    @Test
+    void longEvaluationsReportTheirCostAndProgress() {
+        int n = 6;
+        double[] data = islands(n, 40, 5);
+        TrainingSettings s = bgs(4, 2, false, MonitorSettings.DEFAULTS.withLogLikelihood(LogLikelihoodMethod.MAIS)
+                .withAis(200, 20));
+        Trainer t = trained(s, data, 40, n, 2);
+        java.io.ByteArrayOutputStream quiet = new java.io.ByteArrayOutputStream();
+        Monitor cheap = new Monitor(data, 40, n, s, new MonitorExtras(null, 0, null, Double.NaN,
+                new java.io.PrintStream(quiet, true)));
+        double[] a = cheap.evaluate(t);
+        assertThat(quiet.size()).isZero();
+        assertThat(cheap.estimatedSeconds(t.model().bottom())).isLessThan(Monitor.PROGRESS_SECONDS);
+        java.io.ByteArrayOutputStream loud = new java.io.ByteArrayOutputStream();
+        Monitor reporting = new Monitor(data, 40, n, s);
+        reporting.progressFrom(1e-12, new java.io.PrintStream(loud, true));
+        double[] b = reporting.evaluate(t);
+        assertThat(loud.toString()).startsWith("rbm: mAIS (K=200, N=20) log-likelihood at epoch 2: about ");
+        assertThat(b).isEqualTo(a);
+    }
+
+    /** The cost of an mAIS evaluation is the fixed model's, K x N x n x m, plus the rows. */
+    @Test
+    void estimatedSecondsFollowsTheCostModel() {
+        int n = 6;
+        double[] data = islands(n, 40, 5);
+        TrainingSettings small = bgs(4, 1, false, MonitorSettings.DEFAULTS.withLogLikelihood(LogLikelihoodMethod.MAIS)
+                .withAis(1000, 100));
+        TrainingSettings large = bgs(4, 1, false, MonitorSettings.DEFAULTS.withLogLikelihood(LogLikelihoodMethod.MAIS)
+                .withAis(2000, 100));
+        Rbm rbm = Rbm.gaussian(n, 4, 1.0, Rng.seeded(1));
+        double a = new Monitor(data, 40, n, small).estimatedSeconds(rbm);
+        double b = new Monitor(data, 40, n, large).estimatedSeconds(rbm);
+        assertThat(a).isCloseTo(EvalBudget.estimatedSeconds(n, 4, 1000, 100), Offset.offset(1e-5));
+        assertThat(b - a).isCloseTo(EvalBudget.estimatedSeconds(n, 4, 1000, 100), Offset.offset(1e-15));
+    }
 }
