@@ -93,7 +93,7 @@ final class KernelChoice {
     static TransitionKernel create(KernelFactory factory, RbmStack stack, Map<String, String> params) {
         try {
             KernelRegistry.checkParameters(factory, params);
-            return factory.create(stack, params);
+            return KernelRegistry.create(factory, stack, params);
         } catch (IllegalArgumentException e) {
             throw new InputException("option --kernel-param: " + e.getMessage(), e);
         }

@@ -301,7 +301,41 @@ public final class KernelRegistry {
     public TransitionKernel create(String name, RbmStack stack, Map<String, String> params) {
         KernelFactory f = factory(name);
         checkParameters(f, params);
-        return f.create(stack, params);
+        return create(f, stack, params);
+    }
+
+    /**
+     * Calls {@code factory.create}, so that a plug-in's failure names the plug-in: a built-in factory's
+     * exceptions pass through; a plug-in's {@code create} that throws anything but an
+     * IllegalArgumentException (a bad parameter or model, the caller's input), or returns null, becomes
+     * an InputException naming its class and its jar or folder (the user's plug-in, not the suite, is
+     * at fault: exit 2 on the command line).
+     *
+     * @param factory the kernel's factory
+     * @param stack the model
+     * @param params parameter values by name
+     * @return the kernel
+     */
+    public static TransitionKernel create(KernelFactory factory, RbmStack stack, Map<String, String> params) {
+        TransitionKernel k;
+        try {
+            k = factory.create(stack, params);
+        } catch (IllegalArgumentException e) {
+            throw e;
+        } catch (RuntimeException | LinkageError e) {
+            KernelOrigin origin = KernelOrigin.of(factory); // only on failure: it reads the plug-in's jar
+            if (origin.builtIn()) {
+                throw e;
+            }
+            throw new dev.rbmsuite.core.InputException("kernel plug-in " + origin.location() + ": "
+                    + origin.className() + ".create failed (" + e + ")", e);
+        }
+        if (k == null) {
+            KernelOrigin origin = KernelOrigin.of(factory);
+            throw new dev.rbmsuite.core.InputException("kernel plug-in " + origin.location() + ": "
+                    + origin.className() + ".create returned null");
+        }
+        return k;
     }
 
     /**

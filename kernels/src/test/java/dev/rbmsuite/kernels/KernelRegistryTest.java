@@ -166,4 +166,49 @@ class KernelRegistryTest {
         assertThat(KernelRegistry.of(List.of(new BuiltinKernels.Pt(), new BuiltinKernels.Bgs())).names())
                 .containsExactly("bgs", "pt");
     }
+
+    /** A plug-in factory whose create fails as a broken plug-in's would (loaded from test classes, so not built in). */
+    private record FailingFactory(RuntimeException failure) implements KernelFactory {
+        @Override
+        public String name() {
+            return "failing";
+        }
+
+        @Override
+        public String description() {
+            return "fails";
+        }
+
+        @Override
+        public boolean usesUpperLayers() {
+            return false;
+        }
+
+        @Override
+        public TransitionKernel create(RbmStack stack, Map<String, String> params) {
+            if (failure != null) {
+                throw failure;
+            }
+            return null;
+        }
+    }
+
+    /**
+     * Found by the adversarial review of this round: a plug-in whose create throws (or returns null)
+     * reached the user as "internal error" naming no jar; now an input error naming its class and
+     * location, while a bad parameter (IllegalArgumentException) passes through as before.
+     */
+    @Test
+    void aPluginsFailingCreateNamesThePlugin() {
+        RbmStack stack = RbmStack.xavier(3, new int[] {2}, dev.rbmsuite.core.Rng.seeded(1));
+        assertThatThrownBy(() -> KernelRegistry.create(new FailingFactory(new UnsupportedOperationException("nope")), stack, Map.of()))
+                .isInstanceOf(dev.rbmsuite.core.InputException.class)
+                .hasMessageContaining("kernel plug-in ").hasMessageContaining(FailingFactory.class.getName())
+                .hasMessageContaining(".create failed").hasMessageContaining("nope");
+        assertThatThrownBy(() -> KernelRegistry.create(new FailingFactory(null), stack, Map.of()))
+                .isInstanceOf(dev.rbmsuite.core.InputException.class).hasMessageContaining(".create returned null");
+        assertThatThrownBy(() -> KernelRegistry.create(new FailingFactory(new IllegalArgumentException("parameter x")), stack, Map.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("parameter x");
+        assertThat(KernelRegistry.create(KernelRegistry.installed().factory("bgs"), stack, Map.of())).isNotNull();
+    }
 }

@@ -6,6 +6,7 @@ import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.VectorModule;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.KernelFactory;
+import dev.rbmsuite.kernels.KernelRegistry;
 import dev.rbmsuite.kernels.StepInfo;
 import dev.rbmsuite.kernels.TemperedState;
 import dev.rbmsuite.kernels.TransitionKernel;
@@ -322,7 +323,7 @@ public final class Trainer {
     }
 
     private TransitionKernel kernel(RbmStack stack) {
-        return kernelFactory.create(stack, settings.kernelParams());
+        return KernelRegistry.create(kernelFactory, stack, settings.kernelParams());
     }
 
     /** @return an exact copy of the run's state (for checkpoints) */
