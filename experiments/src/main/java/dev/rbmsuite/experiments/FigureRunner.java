@@ -219,7 +219,11 @@ public final class FigureRunner {
                                           PrintStream progress, boolean keptOnly, boolean restart) throws Exception {
         Provenance.Stopwatch all = Provenance.Stopwatch.start();
         Provenance report = reportProvenance(experiments, scale, seed, threads);
-        writeJson(root.resolve(OutputFolder.MANIFEST), report.toJson());
+        if (!Files.exists(root.resolve(OutputFolder.MANIFEST))) {
+            // the folder's kind is on disk from the first figure on; an existing manifest stays until
+            // this run succeeds, so a rerun refused for its settings leaves the folder as it was
+            writeJson(root.resolve(OutputFolder.MANIFEST), report.toJson());
+        }
         List<ObjectNode> manifests = new ArrayList<>();
         for (Experiment e : experiments) {
             Interruption.check("before " + e.id() + "; rerun the same command to resume");

@@ -70,11 +70,14 @@ class KeptTrialsTest {
         Files.writeString(group.resolve("data.txt"), "the user's\n");
         Map<String, byte[]> kept = snapshot(group);
         assertThat(kept).containsKeys("trial-0.csv", "trial-1.csv", "settings.json", "NOTES.txt");
+        byte[] manifest = Files.readAllBytes(d.resolve("manifest.json"));
 
         // another seed, with and without --force: refused before any work, naming the setting and the way on
         assertRefused(figure(d, "--seed", "2"), GROUP, "setting seed: kept \"1\", this run \"2\"", "--restart");
         assertRefused(figure(d, "--seed", "2", "--force"), "setting seed", "--restart");
         assertSame(kept, snapshot(group));
+        assertThat(Files.readAllBytes(d.resolve("manifest.json"))).as("a refused rerun leaves the folder's manifest")
+                .isEqualTo(manifest);
         assertRefused(figure(d, "--restart", "--list-trials"), "option --restart", "--list-trials");
 
         // the restart: the old group is moved aside whole (the user's files with it), then recomputed
@@ -118,8 +121,11 @@ class KeptTrialsTest {
         Cli.Result first = Cli.run(CompareCommandTest.args(data, out, "--trials", "1", "--epochs", "4"));
         assertThat(first.code()).as(first.err()).isZero();
         Map<String, byte[]> kept = snapshot(out.resolve("training"));
+        byte[] manifest = Files.readAllBytes(out.resolve("manifest.json"));
         assertRefused(Cli.run(CompareCommandTest.args(data, out, "--trials", "1", "--epochs", "6")), "training/",
                 "setting epochs: kept 4, this run 6", "--restart");
+        assertThat(Files.readAllBytes(out.resolve("manifest.json"))).as("a refused rerun leaves the folder's manifest")
+                .isEqualTo(manifest);
         assertRefused(Cli.run(CompareCommandTest.args(data, out, "--trials", "1", "--epochs", "4", "--seed", "6")),
                 "setting seed");
         assertSame(kept, snapshot(out.resolve("training")));

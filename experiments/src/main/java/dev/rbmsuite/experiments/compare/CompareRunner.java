@@ -19,6 +19,7 @@ import dev.rbmsuite.experiments.claims.DecisionJson;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,8 +77,12 @@ public final class CompareRunner {
              Interruption.Scope stoppable = Interruption.stoppable()) {
             Provenance.Stopwatch watch = Provenance.Stopwatch.start();
             Provenance record = Provenance.of(FORMAT, 1, "compare", spec.asMap(), seed, threads);
-            // the folder's kind is on disk before the first trial, so an interrupted run is resumable
-            FigureRunner.writeJson(out.resolve(OutputFolder.MANIFEST), record.toJson());
+            // the folder's kind is on disk before the first trial, so an interrupted run is resumable;
+            // an existing manifest stays until this run succeeds (a rerun refused for its settings
+            // leaves the folder as it was)
+            if (!Files.exists(out.resolve(OutputFolder.MANIFEST))) {
+                FigureRunner.writeJson(out.resolve(OutputFolder.MANIFEST), record.toJson());
+            }
             ExperimentContext ctx = new ExperimentContext(Comparison.ID, out, Scale.PAPER, seed, threads, progress)
                     .withRestart(restart);
             Comparison comparison = new Comparison(spec);
