@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,7 +37,7 @@ import org.junit.jupiter.api.Test;
  * dependency) or, if the new edge is intended and follows the direction, update the table.
  */
 class ModuleGraphTest {
-    private static final Path ROOT = repositoryRoot();
+    private static final Path ROOT = RepositoryFiles.root();
     private static final Pattern MODULE = Pattern.compile("<module>\\s*([^<\\s]+)\\s*</module>");
     private static final Pattern DEPENDENCY = Pattern.compile("<dependency>(.*?)</dependency>", Pattern.DOTALL);
     private static final Pattern ARTIFACT = Pattern.compile("<artifactId>\\s*([^<\\s]+)\\s*</artifactId>");
@@ -111,7 +110,7 @@ class ModuleGraphTest {
         for (String module : modules()) {
             Set<String> allowed = graph.containsKey(module) ? graph.get(module).dependsOn() : Set.of();
             for (Path file : javaFiles(ROOT.resolve(module).resolve("src"))) {
-                String text = read(file);
+                String text = RepositoryFiles.read(file);
                 Matcher m = IMPORT.matcher(text);
                 while (m.find()) {
                     String owner = owningModule(m.group(2), m.group(1) != null, module);
@@ -130,7 +129,7 @@ class ModuleGraphTest {
     void plotsKnowsXChartAndPlainSeriesOnlyAndWritesNoFiles() {
         List<String> problems = new ArrayList<>();
         for (Path file : javaFiles(ROOT.resolve("plots/src/main/java"))) {
-            String[] lines = read(file).split("\n", -1);
+            String[] lines = RepositoryFiles.read(file).split("\n", -1);
             for (int i = 0; i < lines.length; i++) {
                 String line = lines[i];
                 if (line.contains("java.nio.file") || line.contains("java.io.File") || line.contains("org.apache.commons.csv")
@@ -175,7 +174,7 @@ class ModuleGraphTest {
     }
 
     private static Map<String, Row> documentedGraph() {
-        String doc = read(ROOT.resolve("docs/architecture.md"));
+        String doc = RepositoryFiles.read(ROOT.resolve("docs/architecture.md"));
         int begin = doc.indexOf("<!-- module-graph:begin");
         int end = doc.indexOf("<!-- module-graph:end");
         assertThat(begin).as("docs/architecture.md has a module-graph table between markers").isGreaterThanOrEqualTo(0);
@@ -237,7 +236,7 @@ class ModuleGraphTest {
 
     private static List<String> modules() {
         List<String> out = new ArrayList<>();
-        Matcher m = MODULE.matcher(read(ROOT.resolve("pom.xml")));
+        Matcher m = MODULE.matcher(RepositoryFiles.read(ROOT.resolve("pom.xml")));
         while (m.find()) {
             out.add(m.group(1));
         }
@@ -247,7 +246,7 @@ class ModuleGraphTest {
     private static Map<String, String> moduleOfArtifact() {
         Map<String, String> out = new LinkedHashMap<>();
         for (String module : modules()) {
-            String pom = withoutComments(read(ROOT.resolve(module).resolve("pom.xml")));
+            String pom = withoutComments(RepositoryFiles.read(ROOT.resolve(module).resolve("pom.xml")));
             int parentEnd = pom.indexOf("</parent>");
             Matcher m = ARTIFACT.matcher(pom);
             if (m.find(parentEnd < 0 ? 0 : parentEnd)) {
@@ -259,7 +258,7 @@ class ModuleGraphTest {
 
     /** @return the artifactIds of the suite's own modules that this module's pom declares (any scope) */
     private static Set<String> suiteDependencies(String module) {
-        String pom = withoutComments(read(ROOT.resolve(module).resolve("pom.xml")));
+        String pom = withoutComments(RepositoryFiles.read(ROOT.resolve(module).resolve("pom.xml")));
         int start = pom.indexOf("<dependencies>");
         int mgmt = pom.indexOf("<dependencyManagement>");
         Set<String> out = new TreeSet<>();
@@ -297,23 +296,5 @@ class ModuleGraphTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static Path repositoryRoot() {
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("pom.xml")) && Files.isDirectory(p.resolve("docs"))
-                    && read(p.resolve("pom.xml")).contains("<modules>")) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("no parent pom.xml with <modules> above " + Path.of("").toAbsolutePath());
     }
 }

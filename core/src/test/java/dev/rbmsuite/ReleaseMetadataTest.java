@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,16 +23,16 @@ import org.junit.jupiter.api.Test;
  * the version.
  */
 class ReleaseMetadataTest {
-    private static final Path ROOT = repositoryRoot();
+    private static final Path ROOT = RepositoryFiles.root();
     private static final Pattern MODULE = Pattern.compile("<module>\\s*([^<\\s]+)\\s*</module>");
     /** Modules that are built but not published as libraries (and so not in the BOM). */
     private static final Set<String> NOT_IN_BOM = Set.of("benchmarks", "examples", "bom", "rbm-kernel-archetype");
 
     @Test
     void theLicenceAndTheDataAttributionAreThere() {
-        String licence = read(ROOT.resolve("LICENSE"));
+        String licence = RepositoryFiles.read(ROOT.resolve("LICENSE"));
         assertThat(licence).contains("Apache License", "Version 2.0, January 2004", "END OF TERMS AND CONDITIONS");
-        String notice = read(ROOT.resolve("NOTICE"));
+        String notice = RepositoryFiles.read(ROOT.resolve("NOTICE"));
         assertThat(notice).contains("Apache License, Version 2.0", "CC BY 4.0");
         // every bundled data file is attributed
         try (Stream<Path> files = Files.list(ROOT.resolve("datasets/src/main/resources/dev/rbmsuite/datasets/uci"))) {
@@ -46,7 +45,7 @@ class ReleaseMetadataTest {
 
     @Test
     void everyPomHasTheReleaseVersionAndInheritsTheMetadata() {
-        String parent = read(ROOT.resolve("pom.xml"));
+        String parent = RepositoryFiles.read(ROOT.resolve("pom.xml"));
         String version = version(parent);
         assertThat(version).as("the release version").matches("\\d+\\.\\d+\\.\\d+");
         for (String tag : List.of("<url>", "<licenses>", "<developers>", "<scm>", "<description>", "<name>")) {
@@ -58,7 +57,7 @@ class ReleaseMetadataTest {
         assertThat(parent).as("the jars' manifests name the licence").contains("<Bundle-License>Apache-2.0</Bundle-License>");
         List<String> problems = new ArrayList<>();
         for (String module : modules()) {
-            String pom = read(ROOT.resolve(module).resolve("pom.xml"));
+            String pom = RepositoryFiles.read(ROOT.resolve(module).resolve("pom.xml"));
             if (pom.contains("SNAPSHOT")) {
                 problems.add(module + "/pom.xml names a SNAPSHOT");
             }
@@ -77,13 +76,13 @@ class ReleaseMetadataTest {
 
     @Test
     void theBomListsExactlyThePublishedLibrariesAndRepeatsTheMetadata() {
-        String parent = read(ROOT.resolve("pom.xml"));
-        String bom = read(ROOT.resolve("bom/pom.xml"));
+        String parent = RepositoryFiles.read(ROOT.resolve("pom.xml"));
+        String bom = RepositoryFiles.read(ROOT.resolve("bom/pom.xml"));
         assertThat(version(bom)).isEqualTo(version(parent));
         Set<String> expected = new TreeSet<>();
         for (String module : modules()) {
             if (!NOT_IN_BOM.contains(module)) {
-                expected.add(artifactId(read(ROOT.resolve(module).resolve("pom.xml"))));
+                expected.add(artifactId(RepositoryFiles.read(ROOT.resolve(module).resolve("pom.xml"))));
             }
         }
         Set<String> listed = new TreeSet<>();
@@ -101,8 +100,8 @@ class ReleaseMetadataTest {
 
     @Test
     void theChangelogHasAnEntryForTheVersion() {
-        String version = version(read(ROOT.resolve("pom.xml")));
-        String changelog = read(ROOT.resolve("CHANGELOG.md"));
+        String version = version(RepositoryFiles.read(ROOT.resolve("pom.xml")));
+        String changelog = RepositoryFiles.read(ROOT.resolve("CHANGELOG.md"));
         assertThat(changelog).contains("Keep a Changelog").containsPattern("(?m)^## \\[" + Pattern.quote(version)
                 + "\\] - \\d{4}-\\d\\d-\\d\\d$");
     }
@@ -130,28 +129,10 @@ class ReleaseMetadataTest {
 
     private static List<String> modules() {
         List<String> out = new ArrayList<>();
-        Matcher m = MODULE.matcher(read(ROOT.resolve("pom.xml")));
+        Matcher m = MODULE.matcher(RepositoryFiles.read(ROOT.resolve("pom.xml")));
         while (m.find()) {
             out.add(m.group(1));
         }
         return out;
-    }
-
-    private static String read(Path p) {
-        try {
-            return Files.readString(p, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static Path repositoryRoot() {
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("pom.xml")) && Files.isDirectory(p.resolve("docs"))
-                    && read(p.resolve("pom.xml")).contains("<modules>")) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("no parent pom.xml with <modules> above " + Path.of("").toAbsolutePath());
     }
 }

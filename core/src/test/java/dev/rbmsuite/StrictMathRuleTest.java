@@ -3,8 +3,6 @@ package dev.rbmsuite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,7 +45,7 @@ class StrictMathRuleTest {
 
     @Test
     void noMainSourceOutsideBenchmarksCallsANonStrictTranscendental() throws IOException {
-        Path root = repositoryRoot();
+        Path root = RepositoryFiles.root();
         List<String> problems = new ArrayList<>();
         int scanned = 0;
         try (Stream<Path> modules = Files.list(root)) {
@@ -62,7 +60,7 @@ class StrictMathRuleTest {
                 try (Stream<Path> files = Files.walk(main)) {
                     for (Path file : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
                         scanned++;
-                        problems.addAll(violations(root.relativize(file).toString(), read(file)));
+                        problems.addAll(violations(root.relativize(file).toString(), RepositoryFiles.read(file)));
                     }
                 }
             }
@@ -102,23 +100,5 @@ class StrictMathRuleTest {
 
     private static String blankKeepingLines(String s) {
         return s.replaceAll("[^\\n]", " ");
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static Path repositoryRoot() {
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("pom.xml")) && Files.isDirectory(p.resolve("docs"))
-                    && read(p.resolve("pom.xml")).contains("<modules>")) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("no parent pom.xml with <modules> above " + Path.of("").toAbsolutePath());
     }
 }
