@@ -133,6 +133,22 @@ class SignalTest {
         }
     }
 
+    private static void kill(String signal, Process p) throws Exception {
+        new ProcessBuilder("kill", signal, String.valueOf(p.pid())).start().waitFor();
+    }
+
+    /** Polls the process's stderr log (every 5 ms) until a line contains the text. */
+    private static void awaitLine(Path log, Process p, String text) throws Exception {
+        for (int i = 0; i < 12_000; i++) {
+            if (Files.exists(log) && Files.readString(log, StandardCharsets.UTF_8).contains(text)) {
+                return;
+            }
+            assertThat(p.isAlive()).as("the process ended before printing " + text).isTrue();
+            Thread.sleep(5);
+        }
+        throw new AssertionError("no line with " + text + " in " + log);
+    }
+
     /**
      * Issue 28, case 11: SIGTERM to {@code figure --trial} stops the trial within seconds (a checkpoint
      * of the trial's epoch, not the end of the trial), and the rerun resumes it to the bytes of an
@@ -151,9 +167,14 @@ class SignalTest {
         long stopped;
         try {
             KeptTrialsTest.awaitFile(split.resolve("training/genrbm-bgs-lambda2/.trial-0.lock"), p);
-            Thread.sleep(1500);
+            // a smoke trial lasts about a second: freeze the JVM as soon as it reports its first epochs
+            // (half the trial still to do), queue the signal, then let it run on; no sleep decides the
+            // outcome, so a fast or a loaded machine gives the same test
+            awaitLine(log, p, "trial 1: epoch ");
+            kill("-STOP", p);
+            kill("-TERM", p);
             long t0 = System.nanoTime();
-            new ProcessBuilder("kill", "-TERM", String.valueOf(p.pid())).start().waitFor();
+            kill("-CONT", p);
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
             stopped = (System.nanoTime() - t0) / 1_000_000;
         } finally {
