@@ -300,8 +300,14 @@ public final class FigureRunner {
             throw new InputException("report: no figure manifest (ID/manifest.json) under " + from);
         }
         try (OutputFolder.Claim claim = OutputFolder.claim(out, KIND, force, "rbm report")) {
+            if (!Files.exists(out.resolve(OutputFolder.MANIFEST))) {
+                // the folder's kind is on disk from the first figure on; an existing manifest (in place,
+                // the figure run's) stays until the rebuild succeeds, so a refused one leaves it as it was
+                writeRootManifest(out);
+            }
+            List<ObjectNode> manifests = rebuildIn(old, from, out, progress);
             writeRootManifest(out);
-            return rebuildIn(old, from, out, progress);
+            return manifests;
         }
     }
 

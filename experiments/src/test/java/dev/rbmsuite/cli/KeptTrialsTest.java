@@ -75,6 +75,7 @@ class KeptTrialsTest {
         // another seed, with and without --force: refused before any work, naming the setting and the way on
         assertRefused(figure(d, "--seed", "2"), GROUP, "setting seed: kept \"1\", this run \"2\"", "--restart");
         assertRefused(figure(d, "--seed", "2", "--force"), "setting seed", "--restart");
+        assertRefused(figure(d, "--seed", "2", "--render-only"), "figure --render-only", "setting seed");
         assertSame(kept, snapshot(group));
         assertThat(Files.readAllBytes(d.resolve("manifest.json"))).as("a refused rerun leaves the folder's manifest")
                 .isEqualTo(manifest);

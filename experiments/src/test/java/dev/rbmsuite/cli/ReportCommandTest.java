@@ -127,9 +127,12 @@ class ReportCommandTest {
             assertThat(out.resolve("fig2")).as(e.getKey()).satisfiesAnyOf(
                     d -> assertThat(d).doesNotExist(), d -> assertThat(d.toFile().list()).isEmpty());
             assertThat(out.resolve("REPORT.md")).doesNotExist();
-            // rebuilt in place, the figure keeps its old files
+            // rebuilt in place, the figure keeps its old files and the folder its manifest (the figure run's)
+            byte[] root = Files.readAllBytes(from.resolve("manifest.json"));
             Cli.Result inPlace = Cli.run("report", "--from", from.toString(), "--out", from.toString());
             assertThat(inPlace.code()).isEqualTo(2);
+            assertThat(Files.readAllBytes(from.resolve("manifest.json"))).as("%s: the root manifest", e.getKey())
+                    .isEqualTo(root);
             assertThat(Files.readAllBytes(from.resolve("fig2/manifest.json")))
                     .isEqualTo(Files.readAllBytes(figs.resolve("fig2/manifest.json")));
         }
