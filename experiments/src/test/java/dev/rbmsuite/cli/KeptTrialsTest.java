@@ -65,6 +65,12 @@ class KeptTrialsTest {
         Path d = tmp.resolve("D");
         Cli.Result first = figure(d);
         assertThat(first.code()).as(first.err()).isZero();
+        // a render at another scale names the folder's scale, which works (before, it suggested
+        // --trial commands of the other scale, which were refused for their settings)
+        assertRefused(Cli.run("figure", "fig2", "--scale", "quick", "--render-only", "--out", d.toString()),
+                "computed at --scale smoke, not quick", "render it with --scale smoke");
+        Cli.Result render = figure(d, "--render-only");
+        assertThat(render.code()).as(render.err()).isZero();
         Path group = d.resolve(GROUP);
         Files.writeString(group.resolve("NOTES.txt"), "n\n");
         Files.writeString(group.resolve("data.txt"), "the user's\n");
