@@ -11,8 +11,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * run that has safe points is in a {@link #stoppable()} scope (training: after the current epoch,
  * with a checkpoint; figures: between trials), a signal only sets a flag that the run polls with
  * {@link #requested()} or {@link #check(String)}; the run then throws {@link Stopped}, which the
- * command line turns into the exit code. Outside such a scope, or at a second signal, the JVM exits
- * at once, after one line on stderr (a kill is safe: every output is written atomically, and
+ * command line turns into the exit code, printing the stop's one line on stderr (the signal itself prints
+ * nothing, so a stop says one line, as docs/contract.md promises). Outside such a scope, or at a second
+ * signal, the JVM exits at once, after that one line (a kill is safe: every output is written atomically, and
  * shutdown hooks remove temporaries being written).
  */
 public final class Interruption {
@@ -46,6 +47,7 @@ public final class Interruption {
     private static volatile int requested;
     private static final AtomicInteger STOPPABLE = new AtomicInteger();
     private static volatile boolean installed;
+    private static final java.util.concurrent.atomic.AtomicBoolean LINE = new java.util.concurrent.atomic.AtomicBoolean();
 
     private Interruption() {
     }
@@ -72,11 +74,12 @@ public final class Interruption {
 
     private static void onSignal(int signal, PrintStream err) {
         if (requested != 0 || STOPPABLE.get() == 0) {
-            if (requested == 0) {
-                // the one line the contract promises for every command stopped by a signal (a second
-                // signal after the notice below adds none)
-                err.println("rbm: stopped by " + name(signal) + "; an output not yet complete was not written "
-                        + "(every output is written whole or not at all)");
+            if (claimLine()) {
+                // the one line the contract promises for every command stopped by a signal
+                err.println("rbm: stopped by " + name(signal) + (requested != 0
+                        ? " at once (a second signal, before the safe point); rerun the same command to resume "
+                            + "from what it kept (every output is written whole or not at all)"
+                        : "; an output not yet complete was not written (every output is written whole or not at all)"));
                 err.flush();
             }
             Thread t = new Thread(() -> System.exit(128 + signal), "rbm-exit");
@@ -84,9 +87,31 @@ public final class Interruption {
             t.start();
             return;
         }
+        // no notice here: the run's one line comes when it stops at the safe point ("stopped by ...
+        // after epoch N"), or from a second signal, which stops at once (docs/contract.md: one line)
         requested = signal;
-        err.println("rbm: " + name(signal) + ": stopping at the next safe point; send it again to stop at once");
-        err.flush();
+    }
+
+    /**
+     * Claims the one stderr line of a stop: whoever prints it first (the run stopping at its safe
+     * point, or a second signal stopping at once) calls this, and prints only where it returns true,
+     * so that a stop never prints two lines.
+     *
+     * @return whether the caller is the first to claim the line
+     */
+    public static boolean claimLine() {
+        return LINE.compareAndSet(false, true);
+    }
+
+    /**
+     * The line for a run that finished although a stop was requested (the signal came after its last
+     * safe point), so that the signal is never ignored silently.
+     *
+     * @return the line (without the {@code rbm: } prefix), or null when no stop was requested
+     */
+    public static String finishedAnyway() {
+        int s = requested;
+        return s == 0 ? null : name(s) + " came after the last safe point: the command finished its work";
     }
 
     /**
@@ -129,6 +154,7 @@ public final class Interruption {
     /** Forgets a requested stop (for tests and embedding programs). */
     public static void reset() {
         requested = 0;
+        LINE.set(false);
     }
 
     private static String name(int signal) {

@@ -31,4 +31,16 @@ class InterruptionTest {
                 .hasMessageStartingWith("stopped by SIGINT")
                 .satisfies(e -> assertThat(((Interruption.Stopped) e).exitCode()).isEqualTo(130));
     }
+
+    /** A stop prints one line: the first to claim it (the safe point or a second signal) prints it. */
+    @Test
+    void theStopsOneLineIsClaimedOnceAndALateSignalIsNamed() {
+        assertThat(Interruption.finishedAnyway()).isNull();
+        Interruption.request(15);
+        assertThat(Interruption.finishedAnyway()).startsWith("SIGTERM came after the last safe point");
+        assertThat(Interruption.claimLine()).isTrue();
+        assertThat(Interruption.claimLine()).isFalse();
+        Interruption.reset();
+        assertThat(Interruption.claimLine()).isTrue();
+    }
 }

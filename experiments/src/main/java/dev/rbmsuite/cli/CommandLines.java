@@ -203,6 +203,7 @@ public final class CommandLines {
         @Override
         public int execute(CommandLine.ParseResult parsed) {
             refuseRepeats(parsed);
+            WorkingFolder.refuseRelativePaths(parsed);
             return run.execute(parsed);
         }
     }

@@ -9,6 +9,7 @@ import dev.rbmsuite.experiments.compare.CompareSpec;
 import dev.rbmsuite.experiments.training.TrainingProblem;
 import dev.rbmsuite.experiments.sampling.KernelVariant;
 import dev.rbmsuite.kernels.KernelFactory;
+import dev.rbmsuite.kernels.KernelRegistry;
 import dev.rbmsuite.learning.train.EvalBudget;
 import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.TrainingSettings;
@@ -212,12 +213,34 @@ final class CompareCommand implements Callable<Integer> {
         if (new HashSet<>(kernels).size() != kernels.size()) {
             throw new InputException("option --kernels: a kernel is named twice in " + kernels);
         }
+        // two entries are the same kernel when they run with the same parameters, defaults resolved
+        // (pt and pt:temperatures=10 where 10 is the default; pt:beta-min=0.5 and pt:beta-min=.5)
+        Map<String, String> seen = new LinkedHashMap<>();
         for (String kernel : kernels) {
+            KernelVariant v;
             try {
-                KernelVariant.parse(kernel).check();
+                v = KernelVariant.parse(kernel).check();
             } catch (IllegalArgumentException e) {
                 throw new InputException("option --kernels: " + e.getMessage(), e);
             }
+            Map<String, String> runs = KernelRegistry.withoutDefaults(v.factory(), v.params(kernelParams));
+            Map<String, String> canonical = new java.util.TreeMap<>();
+            runs.forEach((k, value) -> canonical.put(k, canonicalNumber(value)));
+            String key = v.name() + canonical;
+            String before = seen.putIfAbsent(key, kernel);
+            if (before != null) {
+                throw new InputException("option --kernels: '" + before + "' and '" + kernel + "' are the same kernel ("
+                        + v.name() + " with " + (runs.isEmpty() ? "its defaults" : runs) + "); name each setting once");
+            }
+        }
+    }
+
+    /** @return a decimal value in one form ("0.5", ".50" and "5e-1" alike), any other text as it is */
+    private static String canonicalNumber(String value) {
+        try {
+            return Double.toString(dev.rbmsuite.core.io.DecimalText.parseDouble(value));
+        } catch (NumberFormatException e) {
+            return value;
         }
     }
 

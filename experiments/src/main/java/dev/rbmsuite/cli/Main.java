@@ -63,8 +63,11 @@ public final class Main implements Runnable {
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             PrintWriter err = cmd.getErr();
             if (ex instanceof Interruption.Stopped stopped) {
-                err.println("rbm: " + oneLine(ex.getMessage()));
-                err.flush();
+                // a second signal that stopped the JVM at once has printed the stop's one line
+                if (Interruption.claimLine()) {
+                    err.println("rbm: " + oneLine(ex.getMessage()));
+                    err.flush();
+                }
                 return stopped.exitCode();
             }
             ExitCodes.Outcome o = ExitCodes.of(ex);
@@ -83,6 +86,11 @@ public final class Main implements Runnable {
         }
         try {
             int code = cl.execute(args);
+            String late = Interruption.finishedAnyway();
+            if (code == 0 && late != null && Interruption.claimLine()) {
+                cl.getErr().println("rbm: " + late);
+                cl.getErr().flush();
+            }
             // a backstop for what a command printed outside Output.print (help, --list-trials): a lost
             // stdout is an error, never exit 0
             if (code == 0 && System.out.checkError()) {

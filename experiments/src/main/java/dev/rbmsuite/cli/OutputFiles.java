@@ -65,6 +65,18 @@ final class OutputFiles {
     }
 
     /**
+     * @return the data file that the suite's {@code manifest} names where that is not {@code file}
+     *     (two names share one manifest: {@code a} and {@code a.csv}), else null; a manifest of an
+     *     earlier version, which names no data file, is taken to be this file's
+     */
+    private static String otherDataFile(Path manifest, Path file) {
+        JsonNode m = OutputFolder.readJson(manifest);
+        JsonNode data = m == null ? null : m.get(ResultManifest.DATA);
+        return data != null && data.isTextual() && !data.asText().equals(file.getFileName().toString())
+                ? data.asText() : null;
+    }
+
+    /**
      * @return whether {@code manifest} is a command-result manifest the suite wrote (earlier versions
      *     wrote no format, but the command and its options)
      */
@@ -127,6 +139,14 @@ final class OutputFiles {
         try {
             // again under the lock: another writer may have replaced the pair since the first look
             requireWritableFile(named, option);
+            String other = ownOutput(manifest) ? otherDataFile(manifest, file) : null;
+            if (other != null) {
+                // --out a and --out a.csv share a.manifest.json (and its lock): replacing it would leave the
+                // other output without the manifest that records it (and the checksum its readers check)
+                throw new InputException("option " + option + ": " + ResultManifest.pathFor(file) + " is the manifest of "
+                        + other + " (another output of rbm beside it), not of " + file.getFileName()
+                        + "; choose another name, or remove " + other + " and its manifest first");
+            }
             JsonNode m = Files.isRegularFile(manifest, LinkOption.NOFOLLOW_LINKS) ? OutputFolder.readJson(manifest) : null;
             String by = m == null ? "" : m.path("command").asText();
             if (!force && !by.isEmpty() && !by.equals(command)) {

@@ -206,6 +206,14 @@ public final class FigureRunner {
                                               int threads, PrintStream progress, boolean force) throws Exception {
         List<String> missing = TrialUnits.missing(TrialUnits.groups(experiments, scale), root);
         if (!missing.isEmpty()) {
+            String recorded = recordedScale(root, experiments);
+            if (recorded != null && !recorded.equals(scale.toString())) {
+                // the trials there are another scale's: a --trial of this scale would be refused for its
+                // settings, so name what works
+                throw new InputException("figure --render-only: " + root + " holds trials computed at --scale "
+                        + recorded + ", not " + scale + " (" + missing.size() + " trial(s) of --scale " + scale
+                        + " missing); render it with --scale " + recorded);
+            }
             throw new InputException("figure --render-only: " + missing.size() + " unfinished trial(s) under " + root
                     + ": " + String.join(" ", missing) + "; run each with --trial ID");
         }
@@ -213,6 +221,24 @@ public final class FigureRunner {
              Interruption.Scope stoppable = Interruption.stoppable()) {
             return runIn(experiments, root, scale, seed, threads, progress, true, false);
         }
+    }
+
+    /**
+     * @return the scale the folder's figures were computed at: its manifest's (a figure run's), else
+     *     that of the first of the figures' own manifests; null where none records one
+     */
+    private static String recordedScale(Path root, List<Experiment> experiments) {
+        JsonNode m = OutputFolder.readJson(root.resolve(OutputFolder.MANIFEST));
+        if (m != null && m.path("settings").path("scale").isTextual()) {
+            return m.path("settings").path("scale").asText();
+        }
+        for (Experiment e : experiments) {
+            JsonNode f = OutputFolder.readJson(root.resolve(e.id()).resolve("manifest.json"));
+            if (f != null && f.path("scale").isTextual()) {
+                return f.path("scale").asText();
+            }
+        }
+        return null;
     }
 
     private static List<ObjectNode> runIn(List<Experiment> experiments, Path root, Scale scale, long seed, int threads,
@@ -300,8 +326,14 @@ public final class FigureRunner {
             throw new InputException("report: no figure manifest (ID/manifest.json) under " + from);
         }
         try (OutputFolder.Claim claim = OutputFolder.claim(out, KIND, force, "rbm report")) {
+            if (!Files.exists(out.resolve(OutputFolder.MANIFEST))) {
+                // the folder's kind is on disk from the first figure on; an existing manifest (in place,
+                // the figure run's) stays until the rebuild succeeds, so a refused one leaves it as it was
+                writeRootManifest(out);
+            }
+            List<ObjectNode> manifests = rebuildIn(old, from, out, progress);
             writeRootManifest(out);
-            return rebuildIn(old, from, out, progress);
+            return manifests;
         }
     }
 

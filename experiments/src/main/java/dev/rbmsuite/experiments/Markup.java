@@ -36,6 +36,37 @@ public final class Markup {
     }
 
     /**
+     * Text for a cell of a Markdown table, escaped as little as a reader of the raw file needs: a
+     * table cell shows {@code E[v]} and {@code CI [1.2, 3.4]} as they are, where {@link #text} wrote
+     * {@code E\[v\]}. What a table and safety need is still escaped: the column separator {@code |},
+     * HTML's {@code & < >} as entities, line breaks as spaces, the backslash itself, the emphasis and
+     * code characters {@code * _ ` ~}, and the {@code ]} of a link or image ({@code ](} or
+     * {@code ][}), so that hostile text renders as text there too (no HTML, no link, no broken row).
+     *
+     * @param s any text
+     * @return {@code s} as the content of one table cell
+     */
+    public static String cell(String s) {
+        StringBuilder sb = new StringBuilder(s.length() + 8);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '&' -> sb.append("&amp;");
+                case '<' -> sb.append("&lt;");
+                case '>' -> sb.append("&gt;");
+                case '\r', '\n' -> sb.append(' ');
+                case '\\', '`', '*', '_', '|', '~' -> sb.append('\\').append(c);
+                case ']' -> {
+                    boolean link = i + 1 < s.length() && (s.charAt(i + 1) == '(' || s.charAt(i + 1) == '[');
+                    sb.append(link ? "\\]" : "]");
+                }
+                default -> sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    /**
      * @param s any text
      * @return {@code s} for HTML text or a quoted attribute value
      */

@@ -349,7 +349,7 @@ public final class Report {
     }
 
     private static String cell(String s) {
-        return Markup.text(s);
+        return Markup.cell(s);
     }
 
     static String html(List<JsonNode> manifests) {

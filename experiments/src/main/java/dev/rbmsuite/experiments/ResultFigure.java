@@ -41,6 +41,21 @@ public abstract class ResultFigure<R> implements Experiment {
     protected abstract List<String> write(R result, Path dir) throws IOException;
 
     /**
+     * Writes the files that {@link #write} derives from the raw numbers (a figure's means or
+     * summaries), so that {@code report --from} recomputes them from the trials it has read and
+     * checked rather than copying them as they are: an edited mean or summary never reaches the
+     * rebuilt folder. {@link #write} writes them through this method.
+     *
+     * @param result the result
+     * @param dir the figure's folder
+     * @return the names written, relative to dir (none by default: every file is raw)
+     * @throws IOException on write failure
+     */
+    protected List<String> writeDerived(R result, Path dir) throws IOException {
+        return List.of();
+    }
+
+    /**
      * Reads a result back from the files {@link #write} wrote (files an older version did not
      * write are absent: the claims that need them say so).
      *
@@ -102,6 +117,8 @@ public abstract class ResultFigure<R> implements Experiment {
      */
     public final FigureOutcome rebuild(Path from, Path to, JsonNode manifest, List<String> data) throws IOException {
         R result = read(from, manifest);
+        // recomputed from the trials just read (over the copies of the source's files)
+        writeDerived(result, to);
         @SuppressWarnings("unchecked")
         Map<String, Object> settings = FigureRunner.json().convertValue(manifest.path("settings"), Map.class);
         double compute = manifest.path("computeSeconds").isNumber() ? manifest.path("computeSeconds").asDouble()

@@ -278,6 +278,36 @@ class CompareCommandTest {
         }
     }
 
+    /**
+     * Issue 28 follow-up: a {@code --kernel-param} is recorded only with the trials of kernels that take
+     * it, so that changing it keeps the other kernels' trials (before, every group recorded it, and a
+     * restart recomputed BGS for a PT setting).
+     */
+    @Test
+    void aKernelParamIsRecordedOnlyWithTheKernelsThatTakeIt(@TempDir Path dir) throws Exception {
+        Path data = data(dir);
+        Path out = dir.resolve("kp");
+        String[] common = {"--kernels", "bgs,pt", "--trials", "1", "--epochs", "4", "--tv-steps", "0"};
+        List<String> first = new ArrayList<>(List.of(args(data, out, common)));
+        first.addAll(List.of("--kernel-param", "temperatures=2"));
+        Cli.Result r = Cli.run(first.toArray(String[]::new));
+        assertThat(r.code()).as(r.err()).isZero();
+        ObjectMapper json = new ObjectMapper();
+        Path bgs = out.resolve("training/compare-bgs");
+        assertThat(json.readTree(bgs.resolve("settings.json").toFile()).path("kernelParams").size()).isZero();
+        assertThat(json.readTree(out.resolve("training/compare-pt/settings.json").toFile()).path("kernelParams")
+                .path("temperatures").asText()).isEqualTo("2");
+        byte[] kept = Files.readAllBytes(bgs.resolve("trial-0.csv"));
+        // another PT setting with --restart: PT's trials move aside, BGS's are kept as they are
+        List<String> again = new ArrayList<>(List.of(args(data, out, common)));
+        again.addAll(List.of("--kernel-param", "temperatures=3", "--restart"));
+        Cli.Result restarted = Cli.run(again.toArray(String[]::new));
+        assertThat(restarted.code()).as(restarted.err()).isZero();
+        assertThat(out.resolve("training/compare-pt.before-restart-1")).isDirectory();
+        assertThat(out.resolve("training/compare-bgs.before-restart-1")).doesNotExist();
+        assertThat(Files.readAllBytes(bgs.resolve("trial-0.csv"))).isEqualTo(kept);
+    }
+
     @Test
     void badInputExitsTwoWithOneLineAndCreatesNothing(@TempDir Path dir) throws Exception {
         Path data = data(dir);
@@ -305,6 +335,11 @@ class CompareCommandTest {
                 new String[] {"--kernels", "bgs,pt:temperatures=2:temperatures=3"},
                 new String[] {"--kernels", "bgs,pt:temperatures=0"},
                 new String[] {"--kernels", "pt:temperatures=2,pt:temperatures=2"},
+                // the same kernel twice once the parameters are resolved (10 and 0.1 are pt's defaults)
+                new String[] {"--kernels", "pt,pt:temperatures=10"},
+                new String[] {"--kernels", "bgs,pt:beta-min=0.5,pt:beta-min=.50"},
+                new String[] {"--kernels", "pt:temperatures=3,pt", "--kernel-param", "temperatures=3"},
+                new String[] {"--kernels", "pt:beta-min=0.1,pt:temperatures=10"},
                 // the mAIS size from a time budget (issue 30)
                 new String[] {"--eval-budget", "0"},
                 new String[] {"--eval-budget", "-2"},

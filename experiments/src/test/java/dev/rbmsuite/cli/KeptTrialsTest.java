@@ -65,6 +65,12 @@ class KeptTrialsTest {
         Path d = tmp.resolve("D");
         Cli.Result first = figure(d);
         assertThat(first.code()).as(first.err()).isZero();
+        // a render at another scale names the folder's scale, which works (before, it suggested
+        // --trial commands of the other scale, which were refused for their settings)
+        assertRefused(Cli.run("figure", "fig2", "--scale", "quick", "--render-only", "--out", d.toString()),
+                "computed at --scale smoke, not quick", "render it with --scale smoke");
+        Cli.Result render = figure(d, "--render-only");
+        assertThat(render.code()).as(render.err()).isZero();
         Path group = d.resolve(GROUP);
         Files.writeString(group.resolve("NOTES.txt"), "n\n");
         Files.writeString(group.resolve("data.txt"), "the user's\n");
@@ -75,6 +81,7 @@ class KeptTrialsTest {
         // another seed, with and without --force: refused before any work, naming the setting and the way on
         assertRefused(figure(d, "--seed", "2"), GROUP, "setting seed: kept \"1\", this run \"2\"", "--restart");
         assertRefused(figure(d, "--seed", "2", "--force"), "setting seed", "--restart");
+        assertRefused(figure(d, "--seed", "2", "--render-only"), "figure --render-only", "setting seed");
         assertSame(kept, snapshot(group));
         assertThat(Files.readAllBytes(d.resolve("manifest.json"))).as("a refused rerun leaves the folder's manifest")
                 .isEqualTo(manifest);

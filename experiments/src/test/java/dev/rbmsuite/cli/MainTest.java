@@ -113,6 +113,53 @@ class MainTest {
     }
 
     /**
+     * Issue 28 follow-up: from a working folder whose name is not valid UTF-8 ({@code d\xff}), the JVM
+     * read its name as {@code d\uFFFD}, so {@code --out m} wrote {@code d\uFFFD/m}, a folder beside the
+     * user's. A relative path is refused there in one line, exit 2, nothing created; an absolute path
+     * works. Through a real JVM started in that folder.
+     */
+    @Test
+    void aRelativePathFromAWorkingFolderNamedWithBytesThatAreNotUtf8IsRefused(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        String[][] cases = {
+            {"init --visible 4 --hidden 3 --out m", "option --out: the relative path 'm'"},
+            {"dataset islands --param n=5 --out d.csv", "option --out: the relative path 'd.csv'"},
+            {"loglik --model \"$2/abs\" --data x.csv --method exact", "option --data: the relative path 'x.csv'"},
+            {"init --visible 4 --hidden 3 --out \"$2/abs\"", null},
+        };
+        for (String[] c : cases) {
+            ProcessBuilder pb = new ProcessBuilder("/bin/bash", "-c", "mkdir -p $'d\\xff' && cd $'d\\xff' && exec \"$0\" "
+                    + "--add-modules jdk.incubator.vector -Xmx128m -cp \"$1\" " + Main.class.getName() + " " + c[0], javaBin, cp, dir.toString());
+            pb.environment().put("LC_ALL", "C.UTF-8");
+            Process p = pb.directory(dir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            p.getOutputStream().close();
+            String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            if (c[1] == null) {
+                assertThat(p.exitValue()).as(err).isZero();
+                continue;
+            }
+            assertThat(p.exitValue()).as(c[0] + ": " + err).isEqualTo(2);
+            assertThat(err.lines().filter(l -> !l.startsWith("WARNING: Using incubator")).toList()).as(c[0])
+                    .singleElement().asString().startsWith("rbm: " + c[1]).contains("not valid UTF-8", "absolute path");
+        }
+        // nothing in the real folder, and no folder of the U+FFFD name beside it
+        try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.list(dir)) {
+            assertThat(s.map(f -> f.getFileName().toString()).sorted().toList()).hasSize(2).contains("abs");
+        }
+        try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.list(dir)) {
+            for (java.nio.file.Path f : s.filter(f -> !f.getFileName().toString().equals("abs")).toList()) {
+                // a listed path keeps the name's bytes (a String would not)
+                try (java.util.stream.Stream<java.nio.file.Path> inside = java.nio.file.Files.list(f)) {
+                    assertThat(inside.toList()).as("the folder d\\xff").isEmpty();
+                }
+            }
+        }
+    }
+
+    /**
      * Issue 28, case 10: {@code ./rbm} run from a working folder that was deleted printed the JVM's
      * error on stdout with exit 1; now one line on stderr, exit 2, before any build or JVM start.
      */

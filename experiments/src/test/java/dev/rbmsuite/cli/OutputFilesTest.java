@@ -193,6 +193,34 @@ class OutputFilesTest {
                 .path("command").asText()).isEqualTo("sample");
     }
 
+    /**
+     * Issue 28 follow-up: {@code --out a} and {@code --out a.csv} share {@code a.manifest.json}; the
+     * second output is refused (its manifest's {@code data} names the other file) rather than leave the
+     * first without the manifest that records it. Before, the second replaced the manifest.
+     */
+    @Test
+    void twoNamesSharingOneManifestAreRefusedNotMixed() throws IOException {
+        for (String[] names : new String[][] {{"a.csv", "a"}, {"b", "b.csv"}}) {
+            Path first = dir.resolve(names[0]);
+            Path second = dir.resolve(names[1]);
+            Path manifest = dir.resolve(names[1].replace(".csv", "") + ".manifest.json");
+            Cli.Result made = sample(first);
+            assertThat(made.code()).as(made.err()).isZero();
+            byte[] data = Files.readAllBytes(first);
+            byte[] kept = Files.readAllBytes(manifest);
+            assertRefused(sample(second), "option --out", manifest + " is the manifest of " + names[0]);
+            assertRefused(sample(second, "--force"), "is the manifest of " + names[0]);
+            assertRefused(Cli.run("dataset", "islands", "--param", "n=5", "--out", second.toString(), "--force"),
+                    "is the manifest of " + names[0]);
+            assertThat(second).doesNotExist();
+            assertThat(Files.readAllBytes(first)).isEqualTo(data);
+            assertThat(Files.readAllBytes(manifest)).isEqualTo(kept);
+            // the first output's own rerun replaces it as before
+            Cli.Result again = sample(first, "--seed", "4");
+            assertThat(again.code()).as(again.err()).isZero();
+        }
+    }
+
     @Test
     void theManifestNamesTheDataFilesChecksumAndReadersRefuseAMismatch() throws IOException {
         Path s = dir.resolve("s.csv");

@@ -185,7 +185,87 @@ class PluginFailuresTest {
         // the same jar twice on the class path is one plug-in, not a clash
         Run same = rbm(List.of(one, one), "kernels");
         assertThat(same.code()).as("%s", same.err()).isZero();
+        assertThat(same.err()).noneMatch(l -> l.startsWith("rbm: warning: "));
         assertThat(dir.resolve("clash.csv")).doesNotExist();
+    }
+
+    /** @return a folder of classes whose services file names the classes */
+    private static Path folder(String name, String... classes) throws IOException {
+        Path services = Files.createDirectories(dir.resolve(name).resolve("META-INF/services"));
+        Files.writeString(services.resolve(KernelFactory.class.getName()), String.join("\n", classes) + "\n");
+        return dir.resolve(name);
+    }
+
+    /**
+     * Issue 28 follow-up: plug-ins that were ignored without a word now give the one warning: a services
+     * entry that is a folder (in a jar, or in a folder of classes), and one class named by a folder and
+     * a jar of RBM_PLUGINS (loaded once, from the first: the other copy is not used).
+     */
+    @Test
+    void aServicesFolderAndAClassInTwoPlugInsAreWarnedAbout() throws Exception {
+        Path jarWithFolder = dir.resolve("servicesfolder.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jarWithFolder))) {
+            out.putNextEntry(new JarEntry("META-INF/services/" + KernelFactory.class.getName() + "/"));
+            out.closeEntry();
+            out.putNextEntry(new JarEntry("META-INF/services/" + KernelFactory.class.getName() + "/" + Twin.class.getName()));
+            out.closeEntry();
+        }
+        Path folderWithFolder = dir.resolve("servicesdir");
+        Files.createDirectories(folderWithFolder.resolve("META-INF/services/" + KernelFactory.class.getName()));
+        Files.writeString(folderWithFolder.resolve("META-INF/services/" + KernelFactory.class.getName() + "/README"), "x");
+        int i = 0;
+        for (Path plugin : List.of(jarWithFolder, folderWithFolder)) {
+            String out = "sf-" + i++ + ".csv";
+            Run ok = rbm(List.of(plugin), sample("bgs", out));
+            assertThat(ok.code()).as("%s: %s", plugin, ok.err()).isZero();
+            assertThat(ok.err()).as("%s", plugin).filteredOn(l -> l.startsWith("rbm: warning: ")).singleElement()
+                    .asString().contains(plugin.toString()).contains("is a folder, not the services file");
+            assertThat(dir.resolve(out)).exists();
+        }
+        Path classes = folder("twinfolder", Twin.class.getName());
+        Path jar = jar("twinjar", Twin.class.getName());
+        Run both = rbm(List.of(classes, jar), "kernels");
+        assertThat(both.code()).as("%s", both.err()).isZero();
+        assertThat(both.err()).filteredOn(l -> l.startsWith("rbm: warning: ")).singleElement().asString()
+                .contains(jar.toString()).contains("names the class " + Twin.class.getName() + ", which " + classes)
+                .contains("ignored");
+    }
+
+    /**
+     * Issue 28 follow-up: a plug-in jar at a path that is not valid UTF-8 (which the JVM reads as
+     * U+FFFD and so cannot open) was silently not installed; now one warning, and exit 2 naming the
+     * problem where its kernel is asked for. Through a JVM given the raw bytes, as the launcher gives them.
+     */
+    @Test
+    void aPlugInAtAPathThatIsNotUtf8IsWarnedAbout() throws Exception {
+        Path jar = jar("bytes", Twin.class.getName());
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        Process mv = new ProcessBuilder("/bin/bash", "-c", "mv \"$0\" \"$1\"/$'p\\xff.jar'", jar.toString(),
+                dir.toString()).start();
+        assertThat(mv.waitFor()).isZero();
+        String[][] cases = {{"bgs", "0"}, {"twin", "2"}};
+        for (String[] c : cases) {
+            String out = dir.resolve("u-" + c[0] + ".csv").toString();
+            ProcessBuilder pb = new ProcessBuilder("/bin/bash", "-c", "exec \"$0\" --add-modules jdk.incubator.vector -Xmx256m "
+                    + "-cp \"$1:$2/\"$'p\\xff.jar' " + Main.class.getName() + " sample --model \"$2/m\" --kernel " + c[0]
+                    + " --chains 3 --steps 2 --out \"$3\"", javaBin, cp, dir.toString(), out)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            pb.environment().put("LC_ALL", "C.UTF-8"); // as the launcher runs the JVM
+            Process p = pb.start();
+            p.getOutputStream().close();
+            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            List<String> lines = err.lines().filter(l -> !l.startsWith("WARNING: Using incubator")).toList();
+            assertThat(p.exitValue()).as(err).isEqualTo(Integer.parseInt(c[1]));
+            assertThat(lines).as(c[0]).filteredOn(l -> l.startsWith("rbm: warning: ")).singleElement().asString()
+                    .contains(dir.resolve("p?.jar").toString()).contains("not valid UTF-8");
+            if (c[0].equals("twin")) {
+                assertThat(lines.get(lines.size() - 1)).startsWith("rbm: ").contains("unknown kernel 'twin'")
+                        .contains("not valid UTF-8");
+                assertThat(Path.of(out)).doesNotExist();
+            }
+        }
     }
 
 }

@@ -127,12 +127,39 @@ class ReportCommandTest {
             assertThat(out.resolve("fig2")).as(e.getKey()).satisfiesAnyOf(
                     d -> assertThat(d).doesNotExist(), d -> assertThat(d.toFile().list()).isEmpty());
             assertThat(out.resolve("REPORT.md")).doesNotExist();
-            // rebuilt in place, the figure keeps its old files
+            // rebuilt in place, the figure keeps its old files and the folder its manifest (the figure run's)
+            byte[] root = Files.readAllBytes(from.resolve("manifest.json"));
             Cli.Result inPlace = Cli.run("report", "--from", from.toString(), "--out", from.toString());
             assertThat(inPlace.code()).isEqualTo(2);
+            assertThat(Files.readAllBytes(from.resolve("manifest.json"))).as("%s: the root manifest", e.getKey())
+                    .isEqualTo(root);
             assertThat(Files.readAllBytes(from.resolve("fig2/manifest.json")))
                     .isEqualTo(Files.readAllBytes(figs.resolve("fig2/manifest.json")));
         }
+    }
+
+    /**
+     * Issue 28 follow-up: a figure's means are recomputed from its trials, not copied: an edited
+     * {@code fig2-mean.csv} never reaches the rebuilt folder, into another folder or in place. Before,
+     * the edited file was copied as it was.
+     */
+    @Test
+    void editedMeansAreRecomputedFromTheTrials() throws Exception {
+        Path figs = tmp.resolve("figs");
+        assertThat(Cli.run("figure", "fig2", "--scale", "smoke", "--out", figs.toString()).code()).isZero();
+        Path mean = figs.resolve("fig2/fig2-mean.csv");
+        byte[] computed = Files.readAllBytes(mean);
+        List<String> lines = Files.readAllLines(mean);
+        String edited = lines.get(1).replaceFirst("^([^,]*),-[0-9.]+,", "$1,-0.5,");
+        assertThat(edited).isNotEqualTo(lines.get(1));
+        Files.write(mean, text(lines, 1, l -> edited));
+        Path out = tmp.resolve("out");
+        Cli.Result r = Cli.run("report", "--from", figs.toString(), "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(Files.readAllBytes(out.resolve("fig2/fig2-mean.csv"))).isEqualTo(computed);
+        Cli.Result inPlace = Cli.run("report", "--from", figs.toString(), "--out", figs.toString());
+        assertThat(inPlace.code()).as(inPlace.err()).isZero();
+        assertThat(Files.readAllBytes(mean)).isEqualTo(computed);
     }
 
     /** @return the lines with line i changed, as UTF-8 bytes */

@@ -47,7 +47,9 @@ class SignalTest {
             }
         }
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(err).as("stderr").anyMatch(l -> l.matches("rbm: stopped by SIG(TERM|INT) after epoch \\d+ .*resume"));
+        // one line (docs/contract.md): the stop's, no notice before it
+        assertThat(err.stream().filter(l -> l.startsWith("rbm: "))).as("stderr").singleElement().asString()
+                .matches("rbm: stopped by SIG(TERM|INT) after epoch \\d+ .*resume");
         return p.exitValue();
     }
 
@@ -182,8 +184,9 @@ class SignalTest {
         }
         String err = Files.readString(log);
         assertThat(p.exitValue()).as(err).isEqualTo(143);
-        assertThat(err).containsPattern("rbm: stopped by SIGTERM in trial 1 of genrbm-bgs-lambda2 after epoch \\d+ "
-                + "\\(checkpoint written\\)");
+        assertThat(err.lines().filter(l -> l.startsWith("rbm: "))).as(err).singleElement().asString()
+                .containsPattern("rbm: stopped by SIGTERM in trial 1 of genrbm-bgs-lambda2 after epoch \\d+ "
+                        + "\\(checkpoint written\\)");
         assertThat(stopped).as("milliseconds from SIGTERM to exit").isLessThan(5000);
         Path group = split.resolve("training/genrbm-bgs-lambda2");
         assertThat(group.resolve("trial-0/checkpoint.bin")).exists();
@@ -202,5 +205,30 @@ class SignalTest {
                 }
             }
         }
+    }
+
+    /**
+     * Issue 28 follow-up: a stopped {@code compare} says one line on stderr, the stop's (before, a
+     * notice "stopping at the next safe point" came first) and exits 143.
+     */
+    @Test
+    void aStoppedCompareSaysOneLine() throws Exception {
+        Path data = CompareCommandTest.data(tmp);
+        Path out = tmp.resolve("cmp");
+        String[] argv = CompareCommandTest.args(data, out, "--trials", "1", "--epochs", "400000", "--eval-every",
+                "20000");
+        Path log = tmp.resolve("compare.log");
+        Process p = KeptTrialsTest.start(log, argv);
+        try {
+            awaitLine(log, p, "trial 1: epoch ");
+            kill("-TERM", p);
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            p.destroyForcibly();
+        }
+        String err = Files.readString(log);
+        assertThat(p.exitValue()).as(err).isEqualTo(143);
+        assertThat(err.lines().filter(l -> l.startsWith("rbm: "))).as(err).singleElement().asString()
+                .startsWith("rbm: stopped by SIGTERM in trial 1 of ").contains("(checkpoint written)", "resume");
     }
 }

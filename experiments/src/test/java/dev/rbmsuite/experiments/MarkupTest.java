@@ -15,6 +15,22 @@ class MarkupTest {
                 .isEqualTo("&lt;svg onload=alert(1)&gt; &amp; \\`x\\` \\*y\\* \\_z\\_ \\[a\\](b) \\| \\# \\\\  &lt;b&gt;");
     }
 
+    /**
+     * A table cell keeps the suite's brackets readable ({@code E[v]}, a confidence interval) and still
+     * renders hostile text as text: no raw HTML, no line break, no unescaped column separator, link
+     * or emphasis.
+     */
+    @Test
+    void aTableCellKeepsBracketsButNoRawHtmlLinkOrSeparator() {
+        assertThat(Markup.cell("MAE of E[v], 95 % CI [14.56, 18.59]")).isEqualTo("MAE of E[v], 95 % CI [14.56, 18.59]");
+        String md = Markup.cell(HOSTILE + " ![i](j) [r][s]");
+        assertThat(md).doesNotContain("<").doesNotContain(">").doesNotContain("\n")
+                .doesNotContainPattern("(^|[^\\\\])\\][(\\[]").isEqualTo("&lt;svg onload=alert(1)&gt; &amp; \\`x\\` \\*y\\* \\_z\\_ [a\\](b) "
+                        + "\\| # \\\\  &lt;b&gt; ![i\\](j) [r\\][s]");
+        // every '|' is escaped by an odd number of backslashes, so no row gains a column
+        assertThat(md.replace("\\\\", "")).doesNotContainPattern("(^|[^\\\\])\\|");
+    }
+
     @Test
     void htmlEscapesTextAndAttributes() {
         assertThat(Markup.html("<a href=\"x\" title='y'>&</a>"))

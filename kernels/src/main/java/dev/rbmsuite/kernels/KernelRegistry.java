@@ -87,6 +87,14 @@ public final class KernelRegistry {
     public static KernelRegistry scan(ClassLoader loader, String classPath) {
         List<String> problems = new ArrayList<>();
         for (String entry : classPath.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator))) {
+            if (entry.indexOf('\uFFFD') >= 0) {
+                // the JVM read a name that is not valid UTF-8 (under the launcher's C.UTF-8) as U+FFFD,
+                // so it looks for another file and silently finds none
+                problems.add("kernel plug-in " + entry.replace('\uFFFD', '?') + ": its path is not valid UTF-8, so "
+                        + "the JVM cannot open it (rename it, or a folder above it, to a UTF-8 name); its kernels are "
+                        + "not installed");
+                continue;
+            }
             java.nio.file.Path p = entry.isEmpty() ? null : java.nio.file.Path.of(entry);
             if (p != null && java.nio.file.Files.isRegularFile(p)) {
                 try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(p.toFile())) {
@@ -99,7 +107,7 @@ public final class KernelRegistry {
         }
         Map<String, KernelFactory> byName = new LinkedHashMap<>();
         Map<String, String> sourceOf = new LinkedHashMap<>();
-        java.util.Set<String> classes = new java.util.HashSet<>();
+        Map<String, String> classes = new java.util.HashMap<>(); // each class named, to the first source naming it
         java.util.Set<String> files = new java.util.LinkedHashSet<>();
         try {
             java.util.Enumeration<java.net.URL> urls = loader.getResources("META-INF/services/" + KernelFactory.class.getName());
@@ -111,6 +119,13 @@ public final class KernelRegistry {
         }
         for (String url : files) {
             String where = source(url);
+            if (isFolder(url)) {
+                // a jar's folder entry reads as empty, a folder's as a listing of its files: either way
+                // no kernel would be found, and nothing would say so
+                problems.add("kernel plug-in " + where + ": META-INF/services/" + KernelFactory.class.getName()
+                        + " is a folder, not the services file (one class name a line); its kernels are not installed");
+                continue;
+            }
             List<String> lines;
             try (java.io.InputStream in = new java.net.URL(url).openStream()) {
                 lines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
@@ -120,8 +135,19 @@ public final class KernelRegistry {
             }
             for (String line : lines) {
                 String cls = line.replaceFirst("#.*", "").strip();
-                if (cls.isEmpty() || !classes.add(cls)) {
-                    continue; // ServiceLoader too loads a class named twice only once
+                if (cls.isEmpty()) {
+                    continue;
+                }
+                String first = classes.putIfAbsent(cls, where);
+                if (first != null) {
+                    // ServiceLoader too loads a class named twice only once, from the first entry of the
+                    // class path that holds it: a second copy (a folder and a jar of RBM_PLUGINS) is not used
+                    if (!first.equals(where)) {
+                        problems.add("kernel plug-in " + where + ": names the class " + cls + ", which " + first
+                                + " names too; the class is loaded once, from the first of them on the class path, "
+                                + "and this copy is ignored (remove one of them from the class path or RBM_PLUGINS)");
+                    }
+                    continue;
                 }
                 String problem = null;
                 try {
@@ -163,6 +189,23 @@ public final class KernelRegistry {
             }
         }
         return new KernelRegistry(sorted(new ArrayList<>(byName.values())), problems);
+    }
+
+    /** @return whether the services URL names a folder (a jar's folder entry, or a folder on disk) */
+    private static boolean isFolder(String url) {
+        try {
+            if (url.startsWith("jar:") && url.contains("!/")) {
+                try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(source(url))) {
+                    // getEntry finds "NAME/" where there is no "NAME", as the class loader does
+                    java.util.zip.ZipEntry e = z.getEntry(url.substring(url.indexOf("!/") + 2));
+                    return e != null && e.isDirectory();
+                }
+            }
+            return url.startsWith("file:") && java.nio.file.Files.isDirectory(java.nio.file.Path.of(new java.net.URI(url)));
+        } catch (java.io.IOException | java.net.URISyntaxException | IllegalArgumentException
+                 | java.nio.file.FileSystemNotFoundException e) {
+            return false; // reading it then says what is wrong
+        }
     }
 
     /** @return the jar (or folder) a services file lies in, for messages */

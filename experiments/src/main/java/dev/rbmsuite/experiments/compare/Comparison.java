@@ -76,6 +76,9 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
         for (RunConfig cfg : configs) {
             Map<String, Object> trialSettings = new LinkedHashMap<>(cfg.asMap());
             trialSettings.putAll(trained);
+            // only the --kernel-param values this kernel takes: one meant for another kernel changes
+            // nothing here, so it must not make a rerun refuse (or --restart recompute) these trials
+            trialSettings.put("kernelParams", spec.problem().sharedKernelParams(cfg.kernel()));
             runs.add(Run.of(cfg, TrainingRuns.run(ctx, base, cfg, spec.problem(), trialSettings)));
         }
         trained.put("epochs", spec.epochs());

@@ -85,13 +85,20 @@ public final class Figure2 extends ResultFigure<Figure2.Result> {
     @Override
     protected List<String> write(Result r, Path dir) throws IOException {
         Run.writeLong(List.of(r.run()), dir.resolve(CSV));
+        writeDerived(r, dir);
+        return List.of(MEAN_CSV, CSV);
+    }
+
+    /** The mean curves over the trials. */
+    @Override
+    protected List<String> writeDerived(Result r, Path dir) throws IOException {
         List<CsvTable> t = r.run().trials();
         List<String> cols = List.of("epoch", "logLikelihood", "maeB", "maeC", "maeW", "lambda2Counts", "lambda2RaoBlackwell");
         List<double[]> means = new ArrayList<>();
         means.add(t.get(0).doubles("epoch"));
         cols.subList(1, cols.size()).forEach(c -> means.add(Curves.mean(t, c)));
         CsvTable.ofColumns(cols, means).write(dir.resolve(MEAN_CSV));
-        return List.of(MEAN_CSV, CSV);
+        return List.of(MEAN_CSV);
     }
 
     @Override

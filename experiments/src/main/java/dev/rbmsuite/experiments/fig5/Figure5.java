@@ -78,6 +78,12 @@ public final class Figure5 extends ResultFigure<Figure5.Result> {
 
     @Override
     protected List<String> write(Result r, Path dir) throws IOException {
+        return writeDerived(r, dir);
+    }
+
+    /** Every file: the data sets and their planes are generated from the seed, which {@link #read} uses. */
+    @Override
+    protected List<String> writeDerived(Result r, Path dir) throws IOException {
         List<String> files = new ArrayList<>();
         for (int i = 0; i < NAMES.size(); i++) {
             BinaryDataset d = r.data().get(i);

@@ -90,6 +90,13 @@ public final class Figure7 extends ResultFigure<Figure7.Result> {
         return Run.writeAll(r.runs(), dir, CSV, SUMMARY_CSV);
     }
 
+    /** The per-trial summary ({@link Run#writeSummary}). */
+    @Override
+    protected List<String> writeDerived(Result r, Path dir) throws IOException {
+        Run.writeSummary(r.runs(), dir.resolve(SUMMARY_CSV));
+        return List.of(SUMMARY_CSV);
+    }
+
     @Override
     protected Result read(Path dir, JsonNode manifest) throws IOException {
         return new Result(Run.readLong(dir.resolve(CSV)), Run.settings(manifest));

@@ -84,6 +84,19 @@ public record TrainingProblem(BinaryDataset data, int[] hidden, double learningR
     }
 
     /**
+     * @param kernel an installed kernel's name, or a variant with parameters of its own
+     * @return the shared parameters ({@code --kernel-param}) that this kernel declares, by name: what
+     *     a kernel's kept trials record as {@code kernelParams} (a variant's own parameters are in its
+     *     name), so that a parameter meant for another kernel does not tie this kernel's trials to it
+     */
+    public Map<String, String> sharedKernelParams(String kernel) {
+        Map<String, String> declared = KernelVariant.parse(kernel).factory().parameters();
+        Map<String, String> m = new TreeMap<>(kernelParams);
+        m.keySet().retainAll(declared.keySet());
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /**
      * @return the settings the trials depend on beyond the configuration's own (recorded with the
      *     kept trials, so that a change is refused): the data's shape and content hash (and SHA-256
      *     where recorded), the hidden sizes, learning rate, N_s, kernel parameters and a mini-batch size
