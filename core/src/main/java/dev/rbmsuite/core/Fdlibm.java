@@ -1,18 +1,22 @@
 package dev.rbmsuite.core;
 
 /**
- * The natural logarithm and log(1 + x), ported to Java from fdlibm 5.3 ({@code e_log.c} and
- * {@code s_log1p.c}): the same algorithm and constants, so every result has the same bits as
- * {@link StrictMath#log} and {@link StrictMath#log1p}, which the Java specification defines as fdlibm's.
+ * The natural logarithm, log(1 + x) and the exponential, ported to Java from fdlibm 5.3 ({@code e_log.c},
+ * {@code s_log1p.c} and {@code e_exp.c}): the same algorithm and constants, so every result has the same
+ * bits as {@link StrictMath#log}, {@link StrictMath#log1p} and {@link StrictMath#exp}, which the Java
+ * specification defines as fdlibm's.
  *
- * <p>Why: {@link Math#log} and {@link Math#log1p} are HotSpot intrinsics whose last bits may differ by
- * architecture (x86-64 against AArch64), so results computed with them are not the same bytes on every
- * CPU. {@link StrictMath}'s are bit-specified, but in JDK 17 its log and log1p are native (JNI) calls that
- * cost several times an intrinsic in the suite's inner loops (SMCI, exact enumeration, softplus sums);
- * this port uses only IEEE additions, multiplications, divisions and bit moves, which C2 compiles inline
- * and which give the same bits on every machine. {@code FdlibmTest} checks it against StrictMath bit
- * for bit. The other transcendental functions the suite needs ({@code exp}, {@code pow}, {@code hypot},
- * {@code cos}) are pure Java in JDK 17's StrictMath already, or off the hot paths; use StrictMath for them.
+ * <p>Why: {@link Math#log}, {@link Math#log1p} and {@link Math#exp} are HotSpot intrinsics whose last bits
+ * may differ by architecture (x86-64 against AArch64), so results computed with them are not the same
+ * bytes on every CPU. {@link StrictMath}'s are bit-specified, but in JDK 17 its log and log1p are native
+ * (JNI) calls that cost several times an intrinsic in the suite's inner loops (SMCI, exact enumeration,
+ * softplus sums), and its exp, although Java ({@code java.lang.FdLibm.Exp}), is a 348-byte method, over
+ * C2's inlining limit for hot calls ({@code -XX:FreqInlineSize}, 325 bytes), so every exp in a loop is
+ * an out-of-line call that also blocks the optimisation of the loop around it. This port uses only
+ * IEEE additions, multiplications, divisions and bit moves, which give the same bits on every machine,
+ * and keeps {@link #exp} small enough to be inlined. {@code FdlibmTest} checks every function against
+ * StrictMath bit for bit. The other transcendental functions the suite needs ({@code pow}, {@code hypot},
+ * {@code cos}) are off the hot paths; use StrictMath for them.
  *
  * <p>fdlibm's notice, which its licence asks to keep with derived code:
  * <pre>
@@ -35,6 +39,17 @@ public final class Fdlibm {
     private static final double LG5 = 1.818357216161805012e-01; // 3FC74664 96CB03DE
     private static final double LG6 = 1.531383769920937332e-01; // 3FC39A09 D078C69F
     private static final double LG7 = 1.479819860511658591e-01; // 3FC2F112 DF3E5244
+
+    // e_exp.c's constants
+    private static final double O_THRESHOLD = 0x1.62e42fefa39efp9; // 7.09782712893383973096e+02
+    private static final double U_THRESHOLD = -0x1.74910d52d3051p9; // -7.45133219101941108420e+02
+    private static final double INVLN2 = 0x1.71547652b82fep0; // 1.44269504088896338700e+00
+    private static final double TWOM1000 = 0x1.0p-1000; // 2^-1000
+    private static final double P1 = 0x1.555555555553ep-3; // 1.66666666666666019037e-01
+    private static final double P2 = -0x1.6c16c16bebd93p-9; // -2.77777777770155933842e-03
+    private static final double P3 = 0x1.1566aaf25de2cp-14; // 6.61375632143793436117e-05
+    private static final double P4 = -0x1.bbd41c5d26bf1p-20; // -1.65339022054652515390e-06
+    private static final double P5 = 0x1.6376972bea4d0p-25; // 4.13813679705723846039e-08
 
     private Fdlibm() {
     }
@@ -197,5 +212,60 @@ public final class Fdlibm {
             return f - (hfsq - s * (hfsq + r));
         }
         return k * LN2_HI - ((hfsq - (s * (hfsq + r) + (k * LN2_LO + c))) - f);
+    }
+
+    /**
+     * e^x, bit-identical to {@link StrictMath#exp} (fdlibm {@code __ieee754_exp}).
+     *
+     * <p>fdlibm's algorithm: reduce x = k ln2 + r with |r| &lt;= 0.5 ln2 (ln2 split in a high part whose
+     * products with k are exact and a low part), approximate e^r by a rational function of r built on a
+     * degree-10 even polynomial, and scale by 2^k in the exponent bits. Two rewrites that give the same
+     * bits keep the method small enough for C2 to inline in loops: fdlibm's separate branch for
+     * 0.5 ln2 &lt; |x| &lt; 1.5 ln2 (k = &plusmn;1, hi = x &minus; (&plusmn;ln2_hi), lo = &plusmn;ln2_lo) is
+     * the general reduction's result there too, since (int) (x / ln2 &plusmn; 0.5) is &plusmn;1 for every
+     * such x and &plusmn;1 times ln2_hi or ln2_lo is exact; and the scaling adds k to the exponent field
+     * of the 64-bit pattern, which is fdlibm's addition to the high word (the low word is untouched,
+     * and both wrap alike). fdlibm's {@code huge + x > 1.0} test before 1 + x for |x| &lt; 2^-28 only
+     * raises the inexact flag, which Java has not, and is always true.
+     *
+     * @param x argument
+     * @return e^x: +infinity above 709.782712893384 and for +infinity, +0 below -745.1332191019411 and
+     *     for -infinity, NaN for NaN
+     */
+    public static double exp(double x) {
+        int hx = hi(x) & 0x7fffffff; // high word of |x|
+        if (hx >= 0x40862E42) { // |x| >= 709.78..., NaN or infinite
+            if (hx >= 0x7ff00000) {
+                return x != x ? x + x : x > 0 ? x : 0.0; // NaN, exp(+inf) = inf, exp(-inf) = 0
+            }
+            if (x > O_THRESHOLD) {
+                return Double.POSITIVE_INFINITY; // overflow: fdlibm's huge * huge
+            }
+            if (x < U_THRESHOLD) {
+                return 0.0; // underflow: fdlibm's twom1000 * twom1000
+            }
+        }
+        int k = 0;
+        double hi = 0.0;
+        double lo = 0.0;
+        if (hx > 0x3fd62e42) { // |x| > 0.5 ln2: argument reduction
+            k = (int) (INVLN2 * x + (x < 0 ? -0.5 : 0.5));
+            double t = k;
+            hi = x - t * LN2_HI; // t * LN2_HI is exact here
+            lo = t * LN2_LO;
+            x = hi - lo;
+        } else if (hx < 0x3e300000) { // |x| < 2^-28
+            return 1.0 + x;
+        }
+        double t = x * x; // x is now in the primary range
+        double c = x - t * (P1 + t * (P2 + t * (P3 + t * (P4 + t * P5))));
+        if (k == 0) {
+            return 1.0 - ((x * c) / (c - 2.0) - x);
+        }
+        long y = Double.doubleToRawLongBits(1.0 - ((lo - (x * c) / (2.0 - c)) - hi));
+        if (k >= -1021) {
+            return Double.longBitsToDouble(y + ((long) k << 52)); // add k to y's exponent
+        }
+        return Double.longBitsToDouble(y + ((long) (k + 1000) << 52)) * TWOM1000; // subnormal result
     }
 }
