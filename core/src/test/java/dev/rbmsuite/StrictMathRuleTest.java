@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
  * operations. HotSpot replaces {@code Math.exp}, {@code log}, {@code pow}, {@code sin}, {@code cos}, ...
  * by CPU-specific intrinsics whose last bits are not specified (x86-64 and AArch64 differ), and the
  * Vector API's EXP/LOG even differ between interpreted and compiled code. Main code uses
- * {@code StrictMath} (bit-specified: fdlibm), core's {@code Fdlibm} (a pure-Java port of fdlibm's log and
- * log1p with StrictMath's bits, fast in inner loops) or core's {@code VectorMath} exponentials instead.
+ * {@code StrictMath} (bit-specified: fdlibm), core's {@code Fdlibm} (a pure-Java port of fdlibm's log, log1p
+ * and exp with StrictMath's bits, fast in inner loops) or core's {@code VectorMath} exponentials instead.
  * {@code Math.sqrt}, {@code abs}, {@code min}, {@code max}, {@code fma}, {@code floor}, ... are exactly
  * specified and stay allowed.
  *

@@ -17,7 +17,7 @@ public final class Numerics {
      * @return ln(1 + e^x), finite
      */
     public static double softplus(double x) {
-        return Math.max(x, 0.0) + Fdlibm.log1p(StrictMath.exp(-Math.abs(x)));
+        return Math.max(x, 0.0) + Fdlibm.log1p(Fdlibm.exp(-Math.abs(x)));
     }
 
     /**
@@ -28,9 +28,9 @@ public final class Numerics {
      */
     public static double sigmoid(double x) {
         if (x >= 0) {
-            return 1.0 / (1.0 + StrictMath.exp(-x));
+            return 1.0 / (1.0 + Fdlibm.exp(-x));
         }
-        double e = StrictMath.exp(x);
+        double e = Fdlibm.exp(x);
         return e / (1.0 + e);
     }
 
@@ -63,7 +63,7 @@ public final class Numerics {
             return a;
         }
         double mx = Math.max(a, b);
-        return mx + Fdlibm.log1p(StrictMath.exp(-Math.abs(a - b)));
+        return mx + Fdlibm.log1p(Fdlibm.exp(-Math.abs(a - b)));
     }
 
     /**
@@ -76,7 +76,7 @@ public final class Numerics {
      */
     public static double logSumExp0(double a, double p) {
         double mx = Math.max(0.0, Math.max(a, p));
-        return mx + Fdlibm.log(StrictMath.exp(-mx) + StrictMath.exp(a - mx) + StrictMath.exp(p - mx));
+        return mx + Fdlibm.log(Fdlibm.exp(-mx) + Fdlibm.exp(a - mx) + Fdlibm.exp(p - mx));
     }
 
     /**
@@ -95,7 +95,7 @@ public final class Numerics {
         }
         double s = 0;
         for (int k = 0; k < len; k++) {
-            s += StrictMath.exp(x[off + k] - mx);
+            s += Fdlibm.exp(x[off + k] - mx);
         }
         return mx + Fdlibm.log(s);
     }

@@ -1,5 +1,6 @@
 package dev.rbmsuite.testkit;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.kernels.exact.ExactTransitionMatrices;
 import dev.rbmsuite.kernels.exact.Joint;
@@ -142,7 +143,7 @@ public final class ExactMatrix {
         for (int x = 0; x < k; x++) {
             for (int y = 0; y < k; y++) {
                 double logR = (logDensityA[y] + logDensityB[x]) - (logDensityA[x] + logDensityB[y]);
-                acc[x][y] = Math.min(1.0, StrictMath.exp(logR));
+                acc[x][y] = Math.min(1.0, Fdlibm.exp(logR));
             }
         }
         return swap(a, b, acc);

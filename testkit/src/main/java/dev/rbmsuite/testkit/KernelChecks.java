@@ -323,7 +323,7 @@ public final class KernelChecks {
             }
             double logMad = Fdlibm.log(2.0 * j) + logFact[n] - logFact[j] - logFact[n - j]
                     + j * Fdlibm.log(pk) + (n - j + 1) * Fdlibm.log1p(-pk);
-            s += StrictMath.exp(logMad);
+            s += Fdlibm.exp(logMad);
         }
         return s / (2.0 * n);
     }

@@ -40,7 +40,7 @@ public record AisResult(double logZ, double stdErr, double logWeightSd, double e
         double unit = spread > 1e150 ? spread : 1.0;
         double var = 0;
         for (double x : logw) {
-            double w = StrictMath.exp(x - mx);
+            double w = Fdlibm.exp(x - mx);
             s1 += w;
             s2 += w * w;
             double d = (x - mean) / unit;

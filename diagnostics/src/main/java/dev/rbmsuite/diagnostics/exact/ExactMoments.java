@@ -1,5 +1,6 @@
 package dev.rbmsuite.diagnostics.exact;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.VectorMath;
 import dev.rbmsuite.core.cost.CostGuard;
@@ -89,7 +90,7 @@ public final class ExactMoments {
             double[] z = new double[m];
             for (int a = t * rowsPerChunk; a < (t + 1) * rowsPerChunk; a++) {
                 for (int b = 0; b < e.numB; b++) {
-                    double p = StrictMath.exp(e.lv(a, b, tmp) - logZ);
+                    double p = Fdlibm.exp(e.lv(a, b, tmp) - logZ);
                     if (p == 0.0) {
                         continue;
                     }

@@ -123,7 +123,7 @@ final class SplitEnumerator {
         maxSB = mx;
         wB = new double[numB];
         for (int b = 0; b < numB; b++) {
-            wB[b] = StrictMath.exp(sB[b] - maxSB);
+            wB[b] = Fdlibm.exp(sB[b] - maxSB);
         }
         threshold = LOG_LIMIT - nB * LN2;
     }
@@ -153,7 +153,7 @@ final class SplitEnumerator {
                     lin += z[o + j];
                 }
                 pos += Math.max(x, 0.0);
-                e[o + j] = StrictMath.exp(x);
+                e[o + j] = Fdlibm.exp(x);
             }
             s[a] = lin;
             p[a] = Double.isFinite(pos) ? pos : Double.POSITIVE_INFINITY;
@@ -317,10 +317,10 @@ final class SplitEnumerator {
         for (int b = 0; b < numB; b++) {
             double x = plainLv(a, b, tmp);
             if (x > mx) {
-                sum = sum * StrictMath.exp(mx - x) + 1.0;
+                sum = sum * Fdlibm.exp(mx - x) + 1.0;
                 mx = x;
             } else {
-                sum += StrictMath.exp(x - mx);
+                sum += Fdlibm.exp(x - mx);
             }
         }
         return mx + Fdlibm.log(sum);
@@ -338,10 +338,10 @@ final class SplitEnumerator {
             } else {
                 double x = plainLv(a, b, tmp);
                 if (x > fMax) {
-                    fSum = fSum * StrictMath.exp(fMax - x) + 1.0;
+                    fSum = fSum * Fdlibm.exp(fMax - x) + 1.0;
                     fMax = x;
                 } else {
-                    fSum += StrictMath.exp(x - fMax);
+                    fSum += Fdlibm.exp(x - fMax);
                 }
             }
         }
@@ -364,10 +364,10 @@ final class SplitEnumerator {
         int im = group + r;
         int is = 2 * group + r;
         if (x > acc[im]) {
-            acc[is] = acc[is] * StrictMath.exp(acc[im] - x) + 1.0;
+            acc[is] = acc[is] * Fdlibm.exp(acc[im] - x) + 1.0;
             acc[im] = x;
         } else {
-            acc[is] += StrictMath.exp(x - acc[im]);
+            acc[is] += Fdlibm.exp(x - acc[im]);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.rbmsuite.diagnostics.exact;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.cost.CostGuard;
@@ -82,7 +83,7 @@ public final class VisibleDistribution {
         double[] p = new double[lv.length];
         for (int x = 0; x < lv.length; x++) {
             lv[x] -= logZ;
-            p[x] = StrictMath.exp(lv[x]);
+            p[x] = Fdlibm.exp(lv[x]);
         }
         return new VisibleDistribution(n, logZ, lv, p);
     }

@@ -1,5 +1,6 @@
 package dev.rbmsuite.diagnostics.spectral;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
@@ -157,7 +158,7 @@ public final class BgsTransitionMatrix {
                 for (int j = 0; j < m; j++) {
                     logw += ((y >>> j) & 1) != 0 ? Numerics.logSigmoid(zeta[j]) : Numerics.logSigmoid(-zeta[j]);
                 }
-                rb.accumulate(eta, y * n, StrictMath.exp(logw), out, a * size);
+                rb.accumulate(eta, y * n, Fdlibm.exp(logw), out, a * size);
             }
         });
         return out;

@@ -1,5 +1,6 @@
 package dev.rbmsuite.diagnostics.spectral;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.SymmetricEigen;
 
 /**
@@ -46,8 +47,8 @@ public final class SecondEigenvalue {
                 double half = 0.5 * (logD[a] - logD[b]);
                 double pab = p[a * size + b];
                 double pba = p[b * size + a];
-                double t1 = pab == 0.0 ? 0.0 : StrictMath.exp(half) * pab;
-                double t2 = pba == 0.0 ? 0.0 : StrictMath.exp(-half) * pba;
+                double t1 = pab == 0.0 ? 0.0 : Fdlibm.exp(half) * pab;
+                double t2 = pba == 0.0 ? 0.0 : Fdlibm.exp(-half) * pba;
                 double v = 0.5 * (t1 + t2);
                 s[a * size + b] = v;
                 s[b * size + a] = v;
@@ -55,7 +56,7 @@ public final class SecondEigenvalue {
         }
         double[] u = new double[size];
         for (int a = 0; a < size; a++) {
-            u[a] = StrictMath.exp(0.5 * logD[a]);
+            u[a] = Fdlibm.exp(0.5 * logD[a]);
         }
         double[] su = new double[size];
         double c = 0;

@@ -1,5 +1,6 @@
 package dev.rbmsuite.diagnostics.tv;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.diagnostics.exact.StateIndex;
 import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
@@ -48,7 +49,7 @@ public final class TotalVariation {
         for (int k = 0; k < distinct; k++) {
             // ln P(v) <= 0 exactly; a positive difference is rounding in lv(v) - ln Z (at most
             // FloatLimits.logProbabilityError nats, which the caller keeps small), so it is clipped to 0.
-            double p = StrictMath.exp(Math.min(0.0, lv[k] - logZ));
+            double p = Fdlibm.exp(Math.min(0.0, lv[k] - logZ));
             sumAbs += Math.abs(p - (double) counts[k] / rows);
             sumP += p;
         }

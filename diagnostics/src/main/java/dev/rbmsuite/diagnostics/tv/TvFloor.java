@@ -53,7 +53,7 @@ public final class TvFloor {
         }
         double log = Fdlibm.log(2.0 * nu) + CombinatoricsUtils.binomialCoefficientLog(trials, (int) nu)
                 + nu * logProb + (trials - nu + 1) * Fdlibm.log1p(-prob);
-        return StrictMath.exp(log);
+        return Fdlibm.exp(log);
     }
 
     /**

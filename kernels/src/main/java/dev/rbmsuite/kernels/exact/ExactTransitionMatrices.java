@@ -1,5 +1,6 @@
 package dev.rbmsuite.kernels.exact;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import java.util.ArrayList;
@@ -226,7 +227,7 @@ public final class ExactTransitionMatrices {
         for (int x = 0; x < k; x++) {
             for (int y = 0; y < k; y++) {
                 double logR = (upper.lv[x] + lower.lh[y]) - (upper.lv[y] + lower.lh[x]);
-                a[x][y] = Math.min(1.0, StrictMath.exp(logR));
+                a[x][y] = Math.min(1.0, Fdlibm.exp(logR));
             }
         }
         return a;
@@ -239,7 +240,7 @@ public final class ExactTransitionMatrices {
         for (int x = 0; x < k; x++) {
             for (int y = 0; y < k; y++) {
                 double logR = (a.lv[y] + b.lv[x]) - (a.lv[x] + b.lv[y]);
-                acc[x][y] = Math.min(1.0, StrictMath.exp(logR));
+                acc[x][y] = Math.min(1.0, Fdlibm.exp(logR));
             }
         }
         return acc;

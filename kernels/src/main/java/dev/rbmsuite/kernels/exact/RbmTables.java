@@ -1,5 +1,6 @@
 package dev.rbmsuite.kernels.exact;
 
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
 
@@ -76,8 +77,8 @@ public final class RbmTables {
         condVisible = new double[nh][nv];
         for (int v = 0; v < nv; v++) {
             for (int h = 0; h < nh; h++) {
-                condHidden[v][h] = StrictMath.exp(negE[v][h] - lv[v]);
-                condVisible[h][v] = StrictMath.exp(negE[v][h] - lh[h]);
+                condHidden[v][h] = Fdlibm.exp(negE[v][h] - lv[v]);
+                condVisible[h][v] = Fdlibm.exp(negE[v][h] - lh[h]);
             }
         }
     }
@@ -121,7 +122,7 @@ public final class RbmTables {
     public double[] visibleMarginal() {
         double[] p = new double[lv.length];
         for (int v = 0; v < p.length; v++) {
-            p[v] = StrictMath.exp(lv[v] - logZ);
+            p[v] = Fdlibm.exp(lv[v] - logZ);
         }
         return p;
     }

@@ -46,7 +46,7 @@ import jdk.incubator.vector.VectorSpecies;
  * parameters.
  *
  * <p><b>Determinism.</b> Vector exponentials are core's {@link VectorMath#exp} (exactly rounded
- * operations only), scalar ones {@code StrictMath.exp}/{@code Fdlibm.log} (bit-specified on every CPU; O(n + m) per call and O(N_s n)
+ * operations only), scalar ones {@code Fdlibm.exp}/{@code Fdlibm.log} (StrictMath's bits on every CPU; O(n + m) per call and O(N_s n)
  * at most), and lane products are combined in scalar code in a fixed order: the Vector API's own
  * EXP/LOG and lane reductions give different bits before and after C2 compilation, which would make
  * runs with the same seed differ in the last bits. Products keep the fixed
@@ -61,8 +61,8 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
     /** The largest |W_ij| for which the multiplicative fast path is used. */
     public static final double FAST_LIMIT = 50.0;
 
-    private static final double EN_MIN = StrictMath.exp(-600.0);
-    private static final double EN_MAX = StrictMath.exp(600.0);
+    private static final double EN_MIN = Fdlibm.exp(-600.0);
+    private static final double EN_MAX = Fdlibm.exp(600.0);
     private static final double PRODUCT_RANGE = 600.0;
     private static final VectorSpecies<Double> S = Lanes.SPECIES;
     private static final int LANES = Lanes.LANES;
@@ -309,7 +309,7 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
          */
         void run(double[] x, int rows, double[] field, double[] biasIn, double[] mean) {
             for (int i = 0; i < nIn; i++) {
-                expNegBias[i] = StrictMath.exp(-biasIn[i]);
+                expNegBias[i] = Fdlibm.exp(-biasIn[i]);
             }
             int chunk = flushEvery >= pad / W ? pad : flushEvery * W;
             boolean single = chunk >= pad;
@@ -361,7 +361,7 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
                         int k1 = Math.min(pad, k0 + chunk);
                         logSum += Fdlibm.log(product(g, i * pad, k0, k1));
                     }
-                    finish(i, on, StrictMath.exp(-(biasIn[i] + (on ? -logSum : logSum))), mean);
+                    finish(i, on, Fdlibm.exp(-(biasIn[i] + (on ? -logSum : logSum))), mean);
                 }
             }
         }
@@ -377,7 +377,7 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
                 en = on ? expNegBias[i] * prod : expNegBias[i] / prod;
             } else {
                 double logSum = Fdlibm.log(prod);
-                en = StrictMath.exp(-(biasIn[i] + (on ? -logSum : logSum)));
+                en = Fdlibm.exp(-(biasIn[i] + (on ? -logSum : logSum)));
             }
             finish(i, on, en, mean);
         }
@@ -570,7 +570,7 @@ public final class SemiSecondOrderSmci implements MomentEstimator {
 
         void run(double[] x, int rows, double[] field, double[] biasIn, double[] mean) {
             for (int j = 0; j < nIn; j++) {
-                ebn[j] = StrictMath.exp(-biasIn[j]);
+                ebn[j] = Fdlibm.exp(-biasIn[j]);
             }
             sigmoids(field, rows * nOut);
             for (int r = 0; r < rows; r++) {
