@@ -219,14 +219,24 @@ public final class Fdlibm {
      *
      * <p>fdlibm's algorithm: reduce x = k ln2 + r with |r| &lt;= 0.5 ln2 (ln2 split in a high part whose
      * products with k are exact and a low part), approximate e^r by a rational function of r built on a
-     * degree-10 even polynomial, and scale by 2^k in the exponent bits. Two rewrites that give the same
-     * bits keep the method small enough for C2 to inline in loops: fdlibm's separate branch for
-     * 0.5 ln2 &lt; |x| &lt; 1.5 ln2 (k = &plusmn;1, hi = x &minus; (&plusmn;ln2_hi), lo = &plusmn;ln2_lo) is
-     * the general reduction's result there too, since (int) (x / ln2 &plusmn; 0.5) is &plusmn;1 for every
-     * such x and &plusmn;1 times ln2_hi or ln2_lo is exact; and the scaling adds k to the exponent field
-     * of the 64-bit pattern, which is fdlibm's addition to the high word (the low word is untouched,
-     * and both wrap alike). fdlibm's {@code huge + x > 1.0} test before 1 + x for |x| &lt; 2^-28 only
-     * raises the inexact flag, which Java has not, and is always true.
+     * degree-10 even polynomial, and scale by 2^k in the exponent bits. The code is arranged so that C2
+     * inlines it in loops and the common path has no data-dependent branch (a random sign or magnitude
+     * would mispredict), with rewrites that give the same bits:
+     * <ul>
+     *   <li>fdlibm's separate branch for 0.5 ln2 &lt; |x| &lt; 1.5 ln2 (k = &plusmn;1, hi = x &minus;
+     *       (&plusmn;ln2_hi), lo = &plusmn;ln2_lo) is the general reduction's result there too:
+     *       (int) (x / ln2 &plusmn; 0.5) is &plusmn;1 for every such x, and &plusmn;1 times ln2_hi or
+     *       ln2_lo is exact;</li>
+     *   <li>fdlibm's result without reduction (|x| &lt;= 0.5 ln2), {@code 1 - ((x c) / (c - 2) - x)}, is
+     *       the reduced formula {@code 1 - ((lo - (x c) / (2 - c)) - hi)} at k = 0: then hi = x &minus;
+     *       0 ln2_hi = x and lo = +0 exactly, {@code c - 2 = -(2 - c)} and a quotient's sign flips
+     *       exactly, and {@code 0 - q = -q} for the nonzero q that |x| &gt;= 2^-28 gives;</li>
+     *   <li>the sign's &plusmn;0.5 is {@link Math#copySign} (the same value, no branch), and the
+     *       scaling adds k to the exponent field of the 64-bit pattern, which is fdlibm's addition to
+     *       the high word (the low word is untouched, and both wrap alike);</li>
+     *   <li>fdlibm's {@code huge + x > 1.0} test before 1 + x for |x| &lt; 2^-28 only raises the inexact
+     *       flag, which Java has not, and is always true.</li>
+     * </ul>
      *
      * @param x argument
      * @return e^x: +infinity above 709.782712893384 and for +infinity, +0 below -745.1332191019411 and
@@ -234,35 +244,39 @@ public final class Fdlibm {
      */
     public static double exp(double x) {
         int hx = hi(x) & 0x7fffffff; // high word of |x|
-        if (hx >= 0x40862E42) { // |x| >= 709.78..., NaN or infinite
-            if (hx >= 0x7ff00000) {
-                return x != x ? x + x : x > 0 ? x : 0.0; // NaN, exp(+inf) = inf, exp(-inf) = 0
-            }
-            if (x > O_THRESHOLD) {
-                return Double.POSITIVE_INFINITY; // overflow: fdlibm's huge * huge
-            }
-            if (x < U_THRESHOLD) {
-                return 0.0; // underflow: fdlibm's twom1000 * twom1000
-            }
+        if (hx >= 0x40862E42 || hx < 0x3e300000) { // |x| >= 709.78..., NaN, infinite, or |x| < 2^-28
+            return expEdge(x, hx);
         }
-        int k = 0;
-        double hi = 0.0;
-        double lo = 0.0;
-        if (hx > 0x3fd62e42) { // |x| > 0.5 ln2: argument reduction
-            k = (int) (INVLN2 * x + (x < 0 ? -0.5 : 0.5));
-            double t = k;
-            hi = x - t * LN2_HI; // t * LN2_HI is exact here
-            lo = t * LN2_LO;
-            x = hi - lo;
-        } else if (hx < 0x3e300000) { // |x| < 2^-28
+        return expReduced(x, hx);
+    }
+
+    /** {@link #exp} for |x| &gt;= 709.78, NaN, the infinities and |x| &lt; 2^-28 (fdlibm's first branches). */
+    private static double expEdge(double x, int hx) {
+        if (hx < 0x3e300000) {
             return 1.0 + x;
         }
-        double t = x * x; // x is now in the primary range
-        double c = x - t * (P1 + t * (P2 + t * (P3 + t * (P4 + t * P5))));
-        if (k == 0) {
-            return 1.0 - ((x * c) / (c - 2.0) - x);
+        if (hx >= 0x7ff00000) {
+            return x != x ? x + x : x > 0 ? x : 0.0; // NaN, exp(+inf) = inf, exp(-inf) = 0
         }
-        long y = Double.doubleToRawLongBits(1.0 - ((lo - (x * c) / (2.0 - c)) - hi));
+        if (x > O_THRESHOLD) {
+            return Double.POSITIVE_INFINITY; // overflow: fdlibm's huge * huge
+        }
+        if (x < U_THRESHOLD) {
+            return 0.0; // underflow: fdlibm's twom1000 * twom1000
+        }
+        return expReduced(x, hx);
+    }
+
+    /** {@link #exp} for finite x with 2^-28 &lt;= |x| &lt;= 745.13 (fdlibm's reduction and polynomial). */
+    private static double expReduced(double x, int hx) {
+        int k = hx > 0x3fd62e42 ? (int) (INVLN2 * x + Math.copySign(0.5, x)) : 0; // reduce only |x| > 0.5 ln2
+        double t = k;
+        double hi = x - t * LN2_HI; // t * LN2_HI is exact here
+        double lo = t * LN2_LO;
+        double r = hi - lo; // in the primary range
+        double rr = r * r;
+        double c = r - rr * (P1 + rr * (P2 + rr * (P3 + rr * (P4 + rr * P5))));
+        long y = Double.doubleToRawLongBits(1.0 - ((lo - (r * c) / (2.0 - c)) - hi));
         if (k >= -1021) {
             return Double.longBitsToDouble(y + ((long) k << 52)); // add k to y's exponent
         }
