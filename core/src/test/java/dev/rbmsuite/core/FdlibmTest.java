@@ -98,6 +98,10 @@ class FdlibmTest {
             sameBits("exp", Fdlibm::exp, StrictMath::exp, r.nextDouble(-1.1, 1.1)); // k = 0 and k = +-1
             sameBits("exp", Fdlibm::exp, StrictMath::exp, r.nextDouble(-746.0, -708.0)); // subnormal results
             sameBits("exp", Fdlibm::exp, StrictMath::exp, Math.scalb(r.nextDouble(-1.0, 1.0), -r.nextInt(1, 1080)));
+            // just above 0.5 ln2 but in its high word (0x3fd62e42), where fdlibm does not reduce: the general
+            // reduction would take k = 1 there
+            double justAbove = Double.longBitsToDouble(r.nextLong(0x3fd62e42fefa39efL, 0x3fd62e4300000000L));
+            sameBits("exp", Fdlibm::exp, StrictMath::exp, r.nextBoolean() ? justAbove : -justAbove);
         }
     }
 
