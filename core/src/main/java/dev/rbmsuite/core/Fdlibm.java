@@ -14,7 +14,9 @@ package dev.rbmsuite.core;
  * C2's inlining limit for hot calls ({@code -XX:FreqInlineSize}, 325 bytes), so every exp in a loop is
  * an out-of-line call that also blocks the optimisation of the loop around it. This port uses only
  * IEEE additions, multiplications, divisions and bit moves, which give the same bits on every machine,
- * and keeps {@link #exp} small enough to be inlined. {@code FdlibmTest} checks every function against
+ * and splits each function so that the methods on its common path are small enough to be inlined
+ * (the edges and rare branches are separate methods; fdlibm's log and log1p, 430 and 477 bytes in one
+ * piece, were not inlined either). {@code FdlibmTest} checks every function against
  * StrictMath bit for bit. The other transcendental functions the suite needs ({@code pow}, {@code hypot},
  * {@code cos}) are off the hot paths; use StrictMath for them.
  *
@@ -74,42 +76,41 @@ public final class Fdlibm {
      */
     public static double log(double x) {
         int hx = hi(x);
-        int lx = lo(x);
-        int k = 0;
-        if (hx < 0x00100000) { // x < 2^-1022
-            if (((hx & 0x7fffffff) | lx) == 0) {
-                return Double.NEGATIVE_INFINITY;
-            }
-            if (hx < 0) {
-                return Double.NaN;
-            }
-            k -= 54;
-            x *= TWO54; // subnormal: scale up
-            hx = hi(x);
+        if (hx < 0x00100000 || hx >= 0x7ff00000) { // x < 2^-1022 (zeros, negatives, subnormals), infinity, NaN
+            return logEdge(x, hx);
         }
+        return logNormal(x, hx, 0);
+    }
+
+    /** {@link #log} for x &lt; 2^-1022, +infinity and NaN (fdlibm's first branches). */
+    private static double logEdge(double x, int hx) {
         if (hx >= 0x7ff00000) {
             return x + x;
         }
-        k += (hx >> 20) - 1023;
+        if (((hx & 0x7fffffff) | lo(x)) == 0) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        if (hx < 0) {
+            return Double.NaN;
+        }
+        x *= TWO54; // subnormal: scale up
+        return logNormal(x, hi(x), -54);
+    }
+
+    /**
+     * {@link #log} of a positive normal x times 2^k0 (fdlibm's code after its first branches); split from
+     * {@link #log} with the rare |f| &lt; 2^-20 case so that the common path stays under C2's inlining
+     * limit for hot calls (325 bytes of bytecode), as {@link #exp} does.
+     */
+    private static double logNormal(double x, int hx, int k0) {
+        int k = k0 + (hx >> 20) - 1023;
         hx &= 0x000fffff;
         int i = (hx + 0x95f64) & 0x100000;
         x = withHi(x, hx | (i ^ 0x3ff00000)); // normalise x or x/2
         k += i >> 20;
         double f = x - 1.0;
         if ((0x000fffff & (2 + hx)) < 3) { // |f| < 2^-20
-            if (f == 0.0) {
-                if (k == 0) {
-                    return 0.0;
-                }
-                double dk = k;
-                return dk * LN2_HI + dk * LN2_LO;
-            }
-            double r = f * f * (0.5 - 0.33333333333333333 * f);
-            if (k == 0) {
-                return f - r;
-            }
-            double dk = k;
-            return dk * LN2_HI - ((r - dk * LN2_LO) - f);
+            return logNearOne(f, k);
         }
         double s = f / (2.0 + f);
         double dk = k;
@@ -134,6 +135,23 @@ public final class Fdlibm {
         return dk * LN2_HI - ((s * (f - r) - dk * LN2_LO) - f);
     }
 
+    /** {@link #log}'s result k ln2 + log(1 + f) for |f| &lt; 2^-20 (fdlibm's short series). */
+    private static double logNearOne(double f, int k) {
+        if (f == 0.0) {
+            if (k == 0) {
+                return 0.0;
+            }
+            double dk = k;
+            return dk * LN2_HI + dk * LN2_LO;
+        }
+        double r = f * f * (0.5 - 0.33333333333333333 * f);
+        if (k == 0) {
+            return f - r;
+        }
+        double dk = k;
+        return dk * LN2_HI - ((r - dk * LN2_LO) - f);
+    }
+
     /**
      * log(1 + x), accurate for small x, bit-identical to {@link StrictMath#log1p} (fdlibm {@code log1p}).
      *
@@ -142,12 +160,8 @@ public final class Fdlibm {
      */
     public static double log1p(double x) {
         int hx = hi(x);
-        int ax = hx & 0x7fffffff;
-        int k = 1;
-        double f = 0;
-        double c = 0;
-        int hu = 0;
         if (hx < 0x3FDA827A) { // x < 0.41422
+            int ax = hx & 0x7fffffff;
             if (ax >= 0x3ff00000) { // x <= -1.0
                 return x == -1.0 ? Double.NEGATIVE_INFINITY : Double.NaN;
             }
@@ -157,41 +171,49 @@ public final class Fdlibm {
                 }
                 return x - x * x * 0.5;
             }
-            if (hx > 0 || hx <= 0xbfd2bec3) { // -0.2929 < x < 0.41422
-                k = 0;
-                f = x;
-                hu = 1;
+            if (hx > 0 || hx <= 0xbfd2bec3) { // -0.2929 < x < 0.41422: no reduction (k = 0, f = x, c = 0)
+                return log1pSeries(x, 0, 0.0);
             }
         }
         if (hx >= 0x7ff00000) {
             return x + x;
         }
-        if (k != 0) {
-            double u;
-            if (hx < 0x43400000) {
-                u = 1.0 + x;
-                hu = hi(u);
-                k = (hu >> 20) - 1023;
-                c = k > 0 ? 1.0 - (u - x) : x - (u - 1.0); // correction term
-                c /= u;
-            } else {
-                u = x;
-                hu = hi(u);
-                k = (hu >> 20) - 1023;
-                c = 0;
-            }
-            hu &= 0x000fffff;
-            if (hu < 0x6a09e) {
-                u = withHi(u, hu | 0x3ff00000); // normalise u
-            } else {
-                k += 1;
-                u = withHi(u, hu | 0x3fe00000); // normalise u/2
-                hu = (0x00100000 - hu) >> 2;
-            }
-            f = u - 1.0;
+        return log1pReduced(x, hx);
+    }
+
+    /**
+     * {@link #log1p} for x &lt;= -0.2929 or x &gt;= 0.41422, finite: 1 + x = 2^k (1 + f) with the
+     * correction term c (fdlibm's reduction). Split from {@link #log1p}, as {@link #log}'s normal case is,
+     * so that the methods on the common paths stay under C2's inlining limit for hot calls.
+     */
+    private static double log1pReduced(double x, int hx) {
+        double u;
+        int hu;
+        int k;
+        double c;
+        if (hx < 0x43400000) {
+            u = 1.0 + x;
+            hu = hi(u);
+            k = (hu >> 20) - 1023;
+            c = k > 0 ? 1.0 - (u - x) : x - (u - 1.0); // correction term
+            c /= u;
+        } else {
+            u = x;
+            hu = hi(u);
+            k = (hu >> 20) - 1023;
+            c = 0;
         }
-        double hfsq = 0.5 * f * f;
+        hu &= 0x000fffff;
+        if (hu < 0x6a09e) {
+            u = withHi(u, hu | 0x3ff00000); // normalise u
+        } else {
+            k += 1;
+            u = withHi(u, hu | 0x3fe00000); // normalise u/2
+            hu = (0x00100000 - hu) >> 2;
+        }
+        double f = u - 1.0;
         if (hu == 0) { // |f| < 2^-20
+            double hfsq = 0.5 * f * f;
             if (f == 0.0) {
                 if (k == 0) {
                     return 0.0;
@@ -205,6 +227,12 @@ public final class Fdlibm {
             }
             return k * LN2_HI - ((r - (k * LN2_LO + c)) - f);
         }
+        return log1pSeries(f, k, c);
+    }
+
+    /** k ln2 + log(1 + f) + c by fdlibm's series in s = f / (2 + f) (the last part of {@link #log1p}). */
+    private static double log1pSeries(double f, int k, double c) {
+        double hfsq = 0.5 * f * f;
         double s = f / (2.0 + f);
         double z = s * s;
         double r = z * (LG1 + z * (LG2 + z * (LG3 + z * (LG4 + z * (LG5 + z * (LG6 + z * LG7))))));
