@@ -32,6 +32,16 @@ public final class ConditionalKernel {
     private static final int GROUPS_PER_STEP = Math.max(1, LANES / GROUP);
     /** Vectors per step: one at 4 and 8 lanes, two at 2 lanes (half a group each). */
     private static final int VECTORS_PER_STEP = Math.max(1, GROUP / LANES);
+    /** Tables larger than this take the blocked path (bytes). */
+    static final long BLOCK_ABOVE_BYTES = Long.getLong("rbm.block.above", 1L << 20);
+    /** Output columns per tile of the blocked path. */
+    static final int TILE = Integer.getInteger("rbm.block.tile", 64);
+    /** Groups per block of the blocked path's table sums. */
+    static final int GROUP_BLOCK = Integer.getInteger("rbm.block.groups", 32);
+    /** Inputs per block of the blocked path's dense sums. */
+    static final int INPUT_BLOCK = Integer.getInteger("rbm.block.inputs", 128);
+    /** The row list of the row-at-a-time path: one row, whose offsets start at 0. */
+    private static final int[] FIRST_ROW = {0};
 
     /** What to write for each output unit. */
     enum Mode {
@@ -50,6 +60,8 @@ public final class ConditionalKernel {
     private final double[] mat;    // nIn x stride, zero padded
     private final double[] bias;   // stride, zero padded
     private final double[] table;  // groups x PATTERNS x stride: sums of the rows of each group
+    /** The blocks of the cache-blocked path, or null for the row-at-a-time loops (small layers). */
+    private final Blocking blocking;
 
     /**
      * @param nIn input units
@@ -58,6 +70,16 @@ public final class ConditionalKernel {
      * @param bias length nOut
      */
     public ConditionalKernel(int nIn, int nOut, double[] rowMajor, double[] bias) {
+        this(nIn, nOut, rowMajor, bias, Blocking.forSize(nIn, nOut));
+    }
+
+    /**
+     * A kernel with the given blocks (tests compare the blocked and the row-at-a-time paths).
+     *
+     * @param blocking the blocks of the cache-blocked path, or null for the row-at-a-time loops
+     */
+    ConditionalKernel(int nIn, int nOut, double[] rowMajor, double[] bias, Blocking blocking) {
+        this.blocking = blocking;
         this.nIn = nIn;
         this.nOut = nOut;
         this.stride = ((nOut + LANES - 1) / LANES) * LANES;
@@ -110,31 +132,10 @@ public final class ConditionalKernel {
      * @param uniforms work array of at least rows*nOut doubles for SAMPLE mode, else unused
      */
     void apply(double[] x, int rows, double[] out, Mode mode, double beta, Rng rng, double[] uniforms) {
-        int[] offsets = new int[groups];
-        double[] row = new double[stride];
-        for (int r = 0; r < rows; r++) {
-            int xo = r * nIn;
-            int o = r * nOut;
-            // rows are written whole vectors at a time straight into out: a row's padding lanes land on
-            // the start of the next rows, which are written after it; a row whose padding would pass the
-            // last row (rows * nOut; out may be longer and hold other data) goes through the row buffer
-            boolean direct = o + stride <= rows * nOut;
-            double[] dst = direct ? out : row;
-            int dstOff = direct ? o : 0;
-            if (VectorWarmUp.vector(VectorWarmUp.PATTERNS) ? patternsVector(x, xo, offsets) : patterns(x, xo, offsets)) {
-                if (VectorWarmUp.vector(VectorWarmUp.TABLE)) {
-                    accumulateTable(offsets, dst, dstOff);
-                } else {
-                    accumulateTableScalar(offsets, dst, dstOff);
-                }
-            } else if (VectorWarmUp.vector(VectorWarmUp.DENSE)) {
-                accumulateDense(x, xo, dst, dstOff);
-            } else {
-                accumulateDenseScalar(x, xo, dst, dstOff);
-            }
-            if (!direct) {
-                System.arraycopy(row, 0, out, o, nOut);
-            }
+        if (blocking != null && rows > 1) {
+            applyBlocked(x, rows, out);
+        } else {
+            applyRows(x, rows, out);
         }
         // the transcendental work runs once over the whole batch: no per-row overhead, no padding lanes
         int total = rows * nOut;
@@ -159,22 +160,111 @@ public final class ConditionalKernel {
         }
     }
 
-    /**
-     * Reads the group patterns of one input row into table offsets.
-     *
-     * @return false if the row is not binary (then the offsets are meaningless)
-     */
-    private boolean patterns(double[] x, int xo, int[] offsets) {
-        return groupsScalar(x, xo, offsets, 0, true);
+    /** The fields of the rows one row at a time, each row's whole table or matrix in one pass. */
+    private void applyRows(double[] x, int rows, double[] out) {
+        int[] offsets = new int[groups];
+        double[] row = new double[stride];
+        for (int r = 0; r < rows; r++) {
+            int xo = r * nIn;
+            int o = r * nOut;
+            // rows are written whole vectors at a time straight into out: a row's padding lanes land on
+            // the start of the next rows, which are written after it; a row whose padding would pass the
+            // last row (rows * nOut; out may be longer and hold other data) goes through the row buffer
+            boolean direct = o + stride <= rows * nOut;
+            double[] dst = direct ? out : row;
+            int dstOff = direct ? o : 0;
+            if (VectorWarmUp.vector(VectorWarmUp.PATTERNS) ? patternsVector(x, xo, offsets, 0) : patterns(x, xo, offsets, 0)) {
+                if (VectorWarmUp.vector(VectorWarmUp.TABLE)) {
+                    accumulateTable(offsets, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, dst, dstOff, 0);
+                } else {
+                    accumulateTableScalar(offsets, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, dst, dstOff, 0);
+                }
+            } else if (VectorWarmUp.vector(VectorWarmUp.DENSE)) {
+                accumulateDense(x, xo, FIRST_ROW, 1, 0, nIn, 0, stride, bias, 0, 0, dst, dstOff, 0);
+            } else {
+                accumulateDenseScalar(x, xo, FIRST_ROW, 1, 0, nIn, 0, stride, bias, 0, 0, dst, dstOff, 0);
+            }
+            if (!direct) {
+                System.arraycopy(row, 0, out, o, nOut);
+            }
+        }
     }
 
     /**
-     * The offsets of groups from {@code first} on, and the binary test of their inputs.
+     * The fields of the rows in cache blocks ({@link Blocking}): for each tile of output columns, for
+     * each block of groups (binary rows) or of inputs (other rows), every row's partial sums of the
+     * tile go through one pass over the block, stored in a buffer of rows x tile between blocks. Each
+     * element is still bias + group 0 + group 1 + ... (or fma over inputs 0, 1, ...) in order, and a
+     * partial sum stored to memory and loaded back is the same double, so the bits are those of
+     * {@link #applyRows}, at every vector width; only the order in which elements are worked on changes.
+     */
+    private void applyBlocked(double[] x, int rows, double[] out) {
+        int[] offsets = new int[rows * groups];
+        int[] binaryRows = new int[rows];
+        int[] denseRows = new int[rows];
+        int nb = 0;
+        int nd = 0;
+        boolean vectorPatterns = VectorWarmUp.vector(VectorWarmUp.PATTERNS);
+        for (int r = 0; r < rows; r++) {
+            boolean binary = vectorPatterns ? patternsVector(x, r * nIn, offsets, r * groups)
+                    : patterns(x, r * nIn, offsets, r * groups);
+            if (binary) {
+                binaryRows[nb++] = r;
+            } else {
+                denseRows[nd++] = r;
+            }
+        }
+        int tile = blocking.tile;
+        double[] buf = new double[rows * tile];
+        for (int j0 = 0; j0 < stride; j0 += tile) {
+            int j1 = Math.min(stride, j0 + tile);
+            // element (r, j) of the tile is buf[r * tile + j - j0]; the first block starts from the bias
+            for (int g0 = 0; nb > 0 && g0 < groups; g0 += blocking.groups) {
+                int g1 = Math.min(groups, g0 + blocking.groups);
+                double[] init = g0 == 0 ? bias : buf;
+                int io = g0 == 0 ? 0 : -j0;
+                int is = g0 == 0 ? 0 : tile;
+                if (VectorWarmUp.vector(VectorWarmUp.TABLE)) {
+                    accumulateTable(offsets, binaryRows, nb, g0, g1, j0, j1, init, io, is, buf, -j0, tile);
+                } else {
+                    accumulateTableScalar(offsets, binaryRows, nb, g0, g1, j0, j1, init, io, is, buf, -j0, tile);
+                }
+            }
+            for (int i0 = 0; nd > 0 && i0 < nIn; i0 += blocking.inputs) {
+                int i1 = Math.min(nIn, i0 + blocking.inputs);
+                double[] init = i0 == 0 ? bias : buf;
+                int io = i0 == 0 ? 0 : -j0;
+                int is = i0 == 0 ? 0 : tile;
+                if (VectorWarmUp.vector(VectorWarmUp.DENSE)) {
+                    accumulateDense(x, 0, denseRows, nd, i0, i1, j0, j1, init, io, is, buf, -j0, tile);
+                } else {
+                    accumulateDenseScalar(x, 0, denseRows, nd, i0, i1, j0, j1, init, io, is, buf, -j0, tile);
+                }
+            }
+            int len = Math.min(j1, nOut) - j0;
+            for (int r = 0; r < rows; r++) {
+                System.arraycopy(buf, r * tile, out, r * nOut + j0, len);
+            }
+        }
+    }
+
+    /**
+     * Reads the group patterns of one input row into table offsets offsets[ob..ob+groups).
+     *
+     * @return false if the row is not binary (then the offsets are meaningless)
+     */
+    private boolean patterns(double[] x, int xo, int[] offsets, int ob) {
+        return groupsScalar(x, xo, offsets, ob, 0, true);
+    }
+
+    /**
+     * The offsets of groups from {@code first} on (into offsets[ob + g]), and the binary test of their
+     * inputs.
      *
      * @param binarySoFar the test's answer for the groups before {@code first}
      * @return whether the whole row is binary
      */
-    private boolean groupsScalar(double[] x, int xo, int[] offsets, int first, boolean binarySoFar) {
+    private boolean groupsScalar(double[] x, int xo, int[] offsets, int ob, int first, boolean binarySoFar) {
         int full = nIn / GROUP;
         // x - x^2 (one exactly rounded fma) is zero exactly for x in {0, 1} (and -0) and nonzero or NaN
         // for every other double, so the sum of its absolute values is zero exactly when the groups are
@@ -191,7 +281,7 @@ public final class ConditionalKernel {
             off += (Math.abs(Math.fma(a, -a, a)) + Math.abs(Math.fma(b, -b, b)))
                     + (Math.abs(Math.fma(c, -c, c)) + Math.abs(Math.fma(d, -d, d)));
             int p = (int) ((a + 2.0 * b) + (4.0 * c + 8.0 * d));
-            offsets[g] = (g * PATTERNS + (p & (PATTERNS - 1))) * stride;
+            offsets[ob + g] = (g * PATTERNS + (p & (PATTERNS - 1))) * stride;
         }
         boolean binary = binarySoFar && off == 0.0;
         // the last, partial group: 1.0 has exponent bit 52 set and 0.0 no bit, so bit 52 is the value
@@ -202,7 +292,7 @@ public final class ConditionalKernel {
                 binary &= v == 0L | v == ONE_BITS;
                 p |= (int) ((v >>> 52) & 1L) << k;
             }
-            offsets[g] = (g * PATTERNS + p) * stride;
+            offsets[ob + g] = (g * PATTERNS + p) * stride;
         }
         return binary;
     }
@@ -218,7 +308,7 @@ public final class ConditionalKernel {
      * steps (8, 4 or 2+2 inputs) cover the full groups they can; the rest goes through the twin's
      * code. Integers and one yes/no answer: the same at every vector width.
      */
-    private boolean patternsVector(double[] x, int xo, int[] offsets) {
+    private boolean patternsVector(double[] x, int xo, int[] offsets, int ob) {
         int full = nIn / GROUP;
         int stepGroups = GROUPS_PER_STEP;
         int vecGroups = LANES == 1 ? 0 : full / stepGroups * stepGroups;
@@ -233,110 +323,172 @@ public final class ConditionalKernel {
                         .lanewise(VectorOperators.LSHL, LANE_SHIFTS).reduceLanes(VectorOperators.OR) << (v * LANES);
             }
             for (int q = 0; q < stepGroups; q++) {
-                offsets[g + q] = ((g + q) * PATTERNS + (int) ((bits >>> (q * GROUP)) & (PATTERNS - 1))) * stride;
+                offsets[ob + g + q] = ((g + q) * PATTERNS + (int) ((bits >>> (q * GROUP)) & (PATTERNS - 1))) * stride;
             }
         }
         boolean binary = off.reduceLanes(VectorOperators.ADD) == 0.0;
-        return groupsScalar(x, xo, offsets, vecGroups, binary);
+        return groupsScalar(x, xo, offsets, ob, vecGroups, binary);
     }
 
-    /** row[ro..ro+stride) = bias + sum over groups of the table row of the group's pattern. */
-    private void accumulateTable(int[] offsets, double[] row, int ro) {
-        int j = 0;
-        for (; j + 4 * LANES <= stride; j += 4 * LANES) {
-            DoubleVector a0 = DoubleVector.fromArray(S, bias, j);
-            DoubleVector a1 = DoubleVector.fromArray(S, bias, j + LANES);
-            DoubleVector a2 = DoubleVector.fromArray(S, bias, j + 2 * LANES);
-            DoubleVector a3 = DoubleVector.fromArray(S, bias, j + 3 * LANES);
-            for (int g = 0; g < groups; g++) {
-                int base = offsets[g] + j;
-                a0 = DoubleVector.fromArray(S, table, base).add(a0);
-                a1 = DoubleVector.fromArray(S, table, base + LANES).add(a1);
-                a2 = DoubleVector.fromArray(S, table, base + 2 * LANES).add(a2);
-                a3 = DoubleVector.fromArray(S, table, base + 3 * LANES).add(a3);
+    /**
+     * Table sums of a block: for each row r = rows[k], k &lt; count, and each column j in [j0, j1)
+     * (j0 and j1 whole vectors), dst[dOff + r ds + j] = init[io + r is + j] + the table rows of groups
+     * g0, g1 - 1 in order, the table row of group g at offsets[r groups + g] + j. The row-at-a-time
+     * path calls it with one row (its offsets at 0, the bias as init, [0, groups) and [0, stride));
+     * the blocked path with all binary rows, a block of groups and a tile of columns, the partial sums
+     * of the earlier blocks as init.
+     */
+    private void accumulateTable(int[] offsets, int[] rows, int count, int g0, int g1, int j0, int j1,
+                                 double[] init, int io, int is, double[] dst, int dOff, int ds) {
+        for (int k = 0; k < count; k++) {
+            int r = rows[k];
+            int ob = r * groups;
+            int ib = io + r * is;
+            int db = dOff + r * ds;
+            int j = j0;
+            for (; j + 4 * LANES <= j1; j += 4 * LANES) {
+                DoubleVector a0 = DoubleVector.fromArray(S, init, ib + j);
+                DoubleVector a1 = DoubleVector.fromArray(S, init, ib + j + LANES);
+                DoubleVector a2 = DoubleVector.fromArray(S, init, ib + j + 2 * LANES);
+                DoubleVector a3 = DoubleVector.fromArray(S, init, ib + j + 3 * LANES);
+                for (int g = g0; g < g1; g++) {
+                    int base = offsets[ob + g] + j;
+                    a0 = DoubleVector.fromArray(S, table, base).add(a0);
+                    a1 = DoubleVector.fromArray(S, table, base + LANES).add(a1);
+                    a2 = DoubleVector.fromArray(S, table, base + 2 * LANES).add(a2);
+                    a3 = DoubleVector.fromArray(S, table, base + 3 * LANES).add(a3);
+                }
+                a0.intoArray(dst, db + j);
+                a1.intoArray(dst, db + j + LANES);
+                a2.intoArray(dst, db + j + 2 * LANES);
+                a3.intoArray(dst, db + j + 3 * LANES);
             }
-            a0.intoArray(row, ro + j);
-            a1.intoArray(row, ro + j + LANES);
-            a2.intoArray(row, ro + j + 2 * LANES);
-            a3.intoArray(row, ro + j + 3 * LANES);
-        }
-        for (; j < stride; j += LANES) {
-            DoubleVector acc = DoubleVector.fromArray(S, bias, j);
-            for (int g = 0; g < groups; g++) {
-                acc = DoubleVector.fromArray(S, table, offsets[g] + j).add(acc);
+            for (; j < j1; j += LANES) {
+                DoubleVector acc = DoubleVector.fromArray(S, init, ib + j);
+                for (int g = g0; g < g1; g++) {
+                    acc = DoubleVector.fromArray(S, table, offsets[ob + g] + j).add(acc);
+                }
+                acc.intoArray(dst, db + j);
             }
-            acc.intoArray(row, ro + j);
         }
     }
 
     /**
      * The scalar twin of {@link #accumulateTable} (see {@link VectorWarmUp}): every element is
-     * bias + t_0 + t_1 + ... added in group order, the same additions in the same order as the lanes
-     * of the vector code, so the same bits. Eight elements at a time, in eight independent sums, so
-     * that the additions overlap in the processor as the lanes of a vector do.
+     * init + t_g0 + t_g0+1 + ... added in group order, the same additions in the same order as the
+     * lanes of the vector code, so the same bits. Eight elements at a time, in eight independent sums,
+     * so that the additions overlap in the processor as the lanes of a vector do.
      */
-    void accumulateTableScalar(int[] offsets, double[] row, int ro) {
-        int j = 0;
-        for (; j + 8 <= stride; j += 8) {
-            double s0 = bias[j];
-            double s1 = bias[j + 1];
-            double s2 = bias[j + 2];
-            double s3 = bias[j + 3];
-            double s4 = bias[j + 4];
-            double s5 = bias[j + 5];
-            double s6 = bias[j + 6];
-            double s7 = bias[j + 7];
-            for (int g = 0; g < groups; g++) {
-                int b = offsets[g] + j;
-                s0 += table[b];
-                s1 += table[b + 1];
-                s2 += table[b + 2];
-                s3 += table[b + 3];
-                s4 += table[b + 4];
-                s5 += table[b + 5];
-                s6 += table[b + 6];
-                s7 += table[b + 7];
+    void accumulateTableScalar(int[] offsets, int[] rows, int count, int g0, int g1, int j0, int j1,
+                               double[] init, int io, int is, double[] dst, int dOff, int ds) {
+        for (int k = 0; k < count; k++) {
+            int r = rows[k];
+            int ob = r * groups;
+            int ib = io + r * is;
+            int db = dOff + r * ds;
+            int j = j0;
+            for (; j + 8 <= j1; j += 8) {
+                double s0 = init[ib + j];
+                double s1 = init[ib + j + 1];
+                double s2 = init[ib + j + 2];
+                double s3 = init[ib + j + 3];
+                double s4 = init[ib + j + 4];
+                double s5 = init[ib + j + 5];
+                double s6 = init[ib + j + 6];
+                double s7 = init[ib + j + 7];
+                for (int g = g0; g < g1; g++) {
+                    int b = offsets[ob + g] + j;
+                    s0 += table[b];
+                    s1 += table[b + 1];
+                    s2 += table[b + 2];
+                    s3 += table[b + 3];
+                    s4 += table[b + 4];
+                    s5 += table[b + 5];
+                    s6 += table[b + 6];
+                    s7 += table[b + 7];
+                }
+                dst[db + j] = s0;
+                dst[db + j + 1] = s1;
+                dst[db + j + 2] = s2;
+                dst[db + j + 3] = s3;
+                dst[db + j + 4] = s4;
+                dst[db + j + 5] = s5;
+                dst[db + j + 6] = s6;
+                dst[db + j + 7] = s7;
             }
-            row[ro + j] = s0;
-            row[ro + j + 1] = s1;
-            row[ro + j + 2] = s2;
-            row[ro + j + 3] = s3;
-            row[ro + j + 4] = s4;
-            row[ro + j + 5] = s5;
-            row[ro + j + 6] = s6;
-            row[ro + j + 7] = s7;
-        }
-        for (; j < stride; j++) {
-            double s = bias[j];
-            for (int g = 0; g < groups; g++) {
-                s += table[offsets[g] + j];
+            for (; j < j1; j++) {
+                double s = init[ib + j];
+                for (int g = g0; g < g1; g++) {
+                    s += table[offsets[ob + g] + j];
+                }
+                dst[db + j] = s;
             }
-            row[ro + j] = s;
         }
     }
 
-    /** row[ro..ro+stride) = bias + sum_i x_i * (row i of M), for non-binary inputs such as means. */
-    private void accumulateDense(double[] x, int xo, double[] row, int ro) {
-        for (int j = 0; j < stride; j += LANES) {
-            DoubleVector acc = DoubleVector.fromArray(S, bias, j);
-            for (int i = 0; i < nIn; i++) {
-                acc = DoubleVector.fromArray(S, mat, i * stride + j).fma(DoubleVector.broadcast(S, x[xo + i]), acc);
+    /**
+     * Dense sums of a block, for non-binary inputs such as means: for each row r = rows[k], k &lt;
+     * count, and each column j in [j0, j1) (whole vectors), dst[dOff + r ds + j] = init[io + r is + j]
+     * with fma(M_ij, x_i, acc) applied for i = i0, ..., i1 - 1 in order, x_i = x[xo + r nIn + i].
+     * Four vectors of columns at a time (four independent chains of fused multiply-adds).
+     */
+    private void accumulateDense(double[] x, int xo, int[] rows, int count, int i0, int i1, int j0, int j1,
+                                 double[] init, int io, int is, double[] dst, int dOff, int ds) {
+        for (int k = 0; k < count; k++) {
+            int r = rows[k];
+            int xb = xo + r * nIn;
+            int ib = io + r * is;
+            int db = dOff + r * ds;
+            int j = j0;
+            for (; j + 4 * LANES <= j1; j += 4 * LANES) {
+                DoubleVector a0 = DoubleVector.fromArray(S, init, ib + j);
+                DoubleVector a1 = DoubleVector.fromArray(S, init, ib + j + LANES);
+                DoubleVector a2 = DoubleVector.fromArray(S, init, ib + j + 2 * LANES);
+                DoubleVector a3 = DoubleVector.fromArray(S, init, ib + j + 3 * LANES);
+                for (int i = i0; i < i1; i++) {
+                    DoubleVector xi = DoubleVector.broadcast(S, x[xb + i]);
+                    int mo = i * stride + j;
+                    a0 = DoubleVector.fromArray(S, mat, mo).fma(xi, a0);
+                    a1 = DoubleVector.fromArray(S, mat, mo + LANES).fma(xi, a1);
+                    a2 = DoubleVector.fromArray(S, mat, mo + 2 * LANES).fma(xi, a2);
+                    a3 = DoubleVector.fromArray(S, mat, mo + 3 * LANES).fma(xi, a3);
+                }
+                a0.intoArray(dst, db + j);
+                a1.intoArray(dst, db + j + LANES);
+                a2.intoArray(dst, db + j + 2 * LANES);
+                a3.intoArray(dst, db + j + 3 * LANES);
             }
-            acc.intoArray(row, ro + j);
+            for (; j < j1; j += LANES) {
+                DoubleVector acc = DoubleVector.fromArray(S, init, ib + j);
+                for (int i = i0; i < i1; i++) {
+                    acc = DoubleVector.fromArray(S, mat, i * stride + j).fma(DoubleVector.broadcast(S, x[xb + i]), acc);
+                }
+                acc.intoArray(dst, db + j);
+            }
         }
     }
 
     /**
      * The scalar twin of {@link #accumulateDense} (see {@link VectorWarmUp}): every element is
-     * fma(M_i, x_i, acc) over i in order starting from the bias, as in each lane of the vector code.
+     * fma(M_i, x_i, acc) over i in order starting from init, as in each lane of the vector code.
      */
-    void accumulateDenseScalar(double[] x, int xo, double[] row, int ro) {
-        System.arraycopy(bias, 0, row, ro, stride);
-        for (int i = 0; i < nIn; i++) {
-            double xi = x[xo + i];
-            int mo = i * stride;
-            for (int j = 0; j < stride; j++) {
-                row[ro + j] = Math.fma(mat[mo + j], xi, row[ro + j]);
+    void accumulateDenseScalar(double[] x, int xo, int[] rows, int count, int i0, int i1, int j0, int j1,
+                               double[] init, int io, int is, double[] dst, int dOff, int ds) {
+        for (int k = 0; k < count; k++) {
+            int r = rows[k];
+            int xb = xo + r * nIn;
+            int ib = io + r * is;
+            int db = dOff + r * ds;
+            // dst may be init itself (the blocked path's partial sums): element by element, in place
+            for (int j = j0; j < j1; j++) {
+                dst[db + j] = init[ib + j];
+            }
+            for (int i = i0; i < i1; i++) {
+                double xi = x[xb + i];
+                int mo = i * stride;
+                for (int j = j0; j < j1; j++) {
+                    dst[db + j] = Math.fma(mat[mo + j], xi, dst[db + j]);
+                }
             }
         }
     }
@@ -360,9 +512,9 @@ public final class ConditionalKernel {
     /** One table row into row[0..stride), with the vector code or its twin. */
     void tableRow(int[] offsets, double[] row, boolean vectorCode) {
         if (vectorCode) {
-            accumulateTable(offsets, row, 0);
+            accumulateTable(offsets, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
         } else {
-            accumulateTableScalar(offsets, row, 0);
+            accumulateTableScalar(offsets, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
         }
     }
 
@@ -372,15 +524,42 @@ public final class ConditionalKernel {
      * @return whether the row is binary
      */
     boolean patternRow(double[] x, int[] offsets, boolean vectorCode) {
-        return vectorCode ? patternsVector(x, 0, offsets) : patterns(x, 0, offsets);
+        return vectorCode ? patternsVector(x, 0, offsets, 0) : patterns(x, 0, offsets, 0);
     }
 
     /** One dense row x[0..nIn) into row[0..stride), with the vector code or its twin. */
     void denseRow(double[] x, double[] row, boolean vectorCode) {
         if (vectorCode) {
-            accumulateDense(x, 0, row, 0);
+            accumulateDense(x, 0, FIRST_ROW, 1, 0, nIn, 0, stride, bias, 0, 0, row, 0, 0);
         } else {
-            accumulateDenseScalar(x, 0, row, 0);
+            accumulateDenseScalar(x, 0, FIRST_ROW, 1, 0, nIn, 0, stride, bias, 0, 0, row, 0, 0);
+        }
+    }
+
+    /**
+     * The blocks of the cache-blocked path (see {@link #forSize}).
+     *
+     * @param tile output columns per tile, a multiple of 8 (a whole number of vectors at every width)
+     * @param groups groups of {@value #GROUP} inputs per block of the table sums
+     * @param inputs inputs per block of the dense sums
+     */
+    record Blocking(int tile, int groups, int inputs) {
+        Blocking {
+            if (tile <= 0 || tile % 8 != 0 || groups <= 0 || inputs <= 0) {
+                throw new IllegalArgumentException("blocks " + tile + ", " + groups + ", " + inputs);
+            }
+        }
+
+        /**
+         * The blocks for a layer, or null where the row-at-a-time loops are as fast.
+         *
+         * @param nIn input units
+         * @param nOut output units
+         * @return the blocks, or null
+         */
+        static Blocking forSize(int nIn, int nOut) {
+            long tableBytes = (long) ((nIn + GROUP - 1) / GROUP) * PATTERNS * nOut * Double.BYTES;
+            return tableBytes <= BLOCK_ABOVE_BYTES ? null : new Blocking(TILE, GROUP_BLOCK, INPUT_BLOCK);
         }
     }
 }
