@@ -34,6 +34,8 @@ public final class ConditionalKernel {
     private static final int VECTORS_PER_STEP = Math.max(1, GROUP / LANES);
     /** Tables larger than this take the blocked path (bytes). */
     static final long BLOCK_ABOVE_BYTES = Long.getLong("rbm.block.above", 1L << 20);
+    /** Batches of fewer rows take the row-at-a-time path even in a blocked kernel. */
+    static final int BLOCK_MIN_ROWS = Integer.getInteger("rbm.block.rows", 16);
     /** Output columns per tile of the blocked path. */
     static final int TILE = Integer.getInteger("rbm.block.tile", 64);
     /** Groups per block of the blocked path's table sums. */
@@ -59,7 +61,12 @@ public final class ConditionalKernel {
     private final int groups;
     private final double[] mat;    // nIn x stride, zero padded
     private final double[] bias;   // stride, zero padded
-    private final double[] table;  // groups x PATTERNS x stride: sums of the rows of each group
+    /**
+     * groups x PATTERNS x stride: sums of the rows of each group; built in the constructor for small
+     * layers, on the first call of the row-at-a-time path for blocked ones (which build the table
+     * rows of one block at a time, see {@link #applyBlocked}), so null until then.
+     */
+    private volatile double[] table;
     /** The blocks of the cache-blocked path, or null for the row-at-a-time loops (small layers). */
     private final Blocking blocking;
 
@@ -90,7 +97,27 @@ public final class ConditionalKernel {
         this.bias = new double[stride];
         System.arraycopy(bias, 0, this.bias, 0, nOut);
         this.groups = (nIn + GROUP - 1) / GROUP;
-        this.table = new double[groups * PATTERNS * stride];
+        this.table = blocking == null ? buildTable() : null;
+    }
+
+    /** @return the group tables, built on first use in a blocked kernel */
+    private double[] table() {
+        double[] t = table;
+        if (t == null) {
+            synchronized (this) {
+                t = table;
+                if (t == null) {
+                    t = buildTable();
+                    table = t;
+                }
+            }
+        }
+        return t;
+    }
+
+    /** The group tables: table row p of group g is row p &amp; (p - 1) plus the row of M of p's lowest unit. */
+    private double[] buildTable() {
+        double[] t = new double[groups * PATTERNS * stride];
         for (int g = 0; g < groups; g++) {
             for (int p = 1; p < PATTERNS; p++) {
                 int unit = g * GROUP + Integer.numberOfTrailingZeros(p);
@@ -98,12 +125,13 @@ public final class ConditionalKernel {
                 int prev = (g * PATTERNS + (p & (p - 1))) * stride;
                 if (unit < nIn) {
                     for (int j = 0; j < stride; j += LANES) {
-                        DoubleVector.fromArray(S, table, prev + j).add(DoubleVector.fromArray(S, mat, unit * stride + j))
-                                .intoArray(table, dst + j);
+                        DoubleVector.fromArray(S, t, prev + j).add(DoubleVector.fromArray(S, mat, unit * stride + j))
+                                .intoArray(t, dst + j);
                     }
                 }
             }
         }
+        return t;
     }
 
     /**
@@ -132,10 +160,10 @@ public final class ConditionalKernel {
      * @param uniforms work array of at least rows*nOut doubles for SAMPLE mode, else unused
      */
     void apply(double[] x, int rows, double[] out, Mode mode, double beta, Rng rng, double[] uniforms) {
-        if (blocking != null && rows > 1) {
-            applyBlocked(x, rows, out);
+        if (blocking != null && rows >= blocking.minRows) {
+            applyBlocked(x, rows, out, false);
         } else {
-            applyRows(x, rows, out);
+            applyRows(x, rows, out, false);
         }
         // the transcendental work runs once over the whole batch: no per-row overhead, no padding lanes
         int total = rows * nOut;
@@ -161,9 +189,10 @@ public final class ConditionalKernel {
     }
 
     /** The fields of the rows one row at a time, each row's whole table or matrix in one pass. */
-    private void applyRows(double[] x, int rows, double[] out) {
+    private void applyRows(double[] x, int rows, double[] out, boolean twins) {
         int[] offsets = new int[groups];
         double[] row = new double[stride];
+        double[] tab = table();
         for (int r = 0; r < rows; r++) {
             int xo = r * nIn;
             int o = r * nOut;
@@ -173,13 +202,13 @@ public final class ConditionalKernel {
             boolean direct = o + stride <= rows * nOut;
             double[] dst = direct ? out : row;
             int dstOff = direct ? o : 0;
-            if (VectorWarmUp.vector(VectorWarmUp.PATTERNS) ? patternsVector(x, xo, offsets, 0) : patterns(x, xo, offsets, 0)) {
-                if (VectorWarmUp.vector(VectorWarmUp.TABLE)) {
-                    accumulateTable(offsets, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, dst, dstOff, 0);
+            if (!twins && VectorWarmUp.vector(VectorWarmUp.PATTERNS) ? patternsVector(x, xo, offsets, 0, stride) : patterns(x, xo, offsets, 0, stride)) {
+                if (!twins && VectorWarmUp.vector(VectorWarmUp.TABLE)) {
+                    accumulateTable(tab, 0, offsets, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, dst, dstOff, 0);
                 } else {
-                    accumulateTableScalar(offsets, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, dst, dstOff, 0);
+                    accumulateTableScalar(tab, 0, offsets, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, dst, dstOff, 0);
                 }
-            } else if (VectorWarmUp.vector(VectorWarmUp.DENSE)) {
+            } else if (!twins && VectorWarmUp.vector(VectorWarmUp.DENSE)) {
                 accumulateDense(x, xo, FIRST_ROW, 1, 0, nIn, 0, stride, bias, 0, 0, dst, dstOff, 0);
             } else {
                 accumulateDenseScalar(x, xo, FIRST_ROW, 1, 0, nIn, 0, stride, bias, 0, 0, dst, dstOff, 0);
@@ -198,36 +227,42 @@ public final class ConditionalKernel {
      * partial sum stored to memory and loaded back is the same double, so the bits are those of
      * {@link #applyRows}, at every vector width; only the order in which elements are worked on changes.
      */
-    private void applyBlocked(double[] x, int rows, double[] out) {
+    private void applyBlocked(double[] x, int rows, double[] out, boolean twins) {
+        int tile = blocking.tile;
+        int gb = blocking.groups;
         int[] offsets = new int[rows * groups];
         int[] binaryRows = new int[rows];
         int[] denseRows = new int[rows];
         int nb = 0;
         int nd = 0;
-        boolean vectorPatterns = VectorWarmUp.vector(VectorWarmUp.PATTERNS);
+        boolean vectorPatterns = !twins && VectorWarmUp.vector(VectorWarmUp.PATTERNS);
         for (int r = 0; r < rows; r++) {
-            boolean binary = vectorPatterns ? patternsVector(x, r * nIn, offsets, r * groups)
-                    : patterns(x, r * nIn, offsets, r * groups);
+            // offsets into the block's table rows, whose rows are a tile long
+            boolean binary = vectorPatterns ? patternsVector(x, r * nIn, offsets, r * groups, tile)
+                    : patterns(x, r * nIn, offsets, r * groups, tile);
             if (binary) {
                 binaryRows[nb++] = r;
             } else {
                 denseRows[nd++] = r;
             }
         }
-        int tile = blocking.tile;
         double[] buf = new double[rows * tile];
+        double[] slice = nb > 0 ? new double[gb * PATTERNS * tile] : null;
         for (int j0 = 0; j0 < stride; j0 += tile) {
             int j1 = Math.min(stride, j0 + tile);
             // element (r, j) of the tile is buf[r * tile + j - j0]; the first block starts from the bias
-            for (int g0 = 0; nb > 0 && g0 < groups; g0 += blocking.groups) {
-                int g1 = Math.min(groups, g0 + blocking.groups);
+            for (int g0 = 0; nb > 0 && g0 < groups; g0 += gb) {
+                int g1 = Math.min(groups, g0 + gb);
+                tableBlock(g0, g1, j0, j1, tile, slice);
                 double[] init = g0 == 0 ? bias : buf;
                 int io = g0 == 0 ? 0 : -j0;
                 int is = g0 == 0 ? 0 : tile;
-                if (VectorWarmUp.vector(VectorWarmUp.TABLE)) {
-                    accumulateTable(offsets, binaryRows, nb, g0, g1, j0, j1, init, io, is, buf, -j0, tile);
+                // table row p of group g, column j: slice[((g - g0) PATTERNS + p) tile + j - j0]
+                int tb = -g0 * PATTERNS * tile - j0;
+                if (!twins && VectorWarmUp.vector(VectorWarmUp.TABLE)) {
+                    accumulateTable(slice, tb, offsets, binaryRows, nb, g0, g1, j0, j1, init, io, is, buf, -j0, tile);
                 } else {
-                    accumulateTableScalar(offsets, binaryRows, nb, g0, g1, j0, j1, init, io, is, buf, -j0, tile);
+                    accumulateTableScalar(slice, tb, offsets, binaryRows, nb, g0, g1, j0, j1, init, io, is, buf, -j0, tile);
                 }
             }
             for (int i0 = 0; nd > 0 && i0 < nIn; i0 += blocking.inputs) {
@@ -235,7 +270,7 @@ public final class ConditionalKernel {
                 double[] init = i0 == 0 ? bias : buf;
                 int io = i0 == 0 ? 0 : -j0;
                 int is = i0 == 0 ? 0 : tile;
-                if (VectorWarmUp.vector(VectorWarmUp.DENSE)) {
+                if (!twins && VectorWarmUp.vector(VectorWarmUp.DENSE)) {
                     accumulateDense(x, 0, denseRows, nd, i0, i1, j0, j1, init, io, is, buf, -j0, tile);
                 } else {
                     accumulateDenseScalar(x, 0, denseRows, nd, i0, i1, j0, j1, init, io, is, buf, -j0, tile);
@@ -249,12 +284,39 @@ public final class ConditionalKernel {
     }
 
     /**
+     * The table rows of groups [g0, g1), columns [j0, j1), into slice[((g - g0) PATTERNS + p) tile +
+     * j - j0]: the same sums as {@link #buildTable} (row p is row p &amp; (p - 1) plus the row of M of
+     * p's lowest unit, element by element), so the same bits. Row 0 is never written (zero from the
+     * allocation), nor are the rows of a last group's patterns with units past nIn (never read: a
+     * binary row's pattern has no bit for them). Plain loops, which C2 compiles to vector adds; there
+     * is no Vector API code here to warm up.
+     */
+    private void tableBlock(int g0, int g1, int j0, int j1, int tile, double[] slice) {
+        int len = j1 - j0;
+        for (int g = g0; g < g1; g++) {
+            int base = (g - g0) * PATTERNS * tile;
+            for (int p = 1; p < PATTERNS; p++) {
+                int unit = g * GROUP + Integer.numberOfTrailingZeros(p);
+                if (unit >= nIn) {
+                    continue;
+                }
+                int dst = base + p * tile;
+                int prev = base + (p & (p - 1)) * tile;
+                int src = unit * stride + j0;
+                for (int j = 0; j < len; j++) {
+                    slice[dst + j] = slice[prev + j] + mat[src + j];
+                }
+            }
+        }
+    }
+
+    /**
      * Reads the group patterns of one input row into table offsets offsets[ob..ob+groups).
      *
      * @return false if the row is not binary (then the offsets are meaningless)
      */
-    private boolean patterns(double[] x, int xo, int[] offsets, int ob) {
-        return groupsScalar(x, xo, offsets, ob, 0, true);
+    private boolean patterns(double[] x, int xo, int[] offsets, int ob, int rowLen) {
+        return groupsScalar(x, xo, offsets, ob, rowLen, 0, true);
     }
 
     /**
@@ -264,7 +326,7 @@ public final class ConditionalKernel {
      * @param binarySoFar the test's answer for the groups before {@code first}
      * @return whether the whole row is binary
      */
-    private boolean groupsScalar(double[] x, int xo, int[] offsets, int ob, int first, boolean binarySoFar) {
+    private boolean groupsScalar(double[] x, int xo, int[] offsets, int ob, int rowLen, int first, boolean binarySoFar) {
         int full = nIn / GROUP;
         // x - x^2 (one exactly rounded fma) is zero exactly for x in {0, 1} (and -0) and nonzero or NaN
         // for every other double, so the sum of its absolute values is zero exactly when the groups are
@@ -281,7 +343,7 @@ public final class ConditionalKernel {
             off += (Math.abs(Math.fma(a, -a, a)) + Math.abs(Math.fma(b, -b, b)))
                     + (Math.abs(Math.fma(c, -c, c)) + Math.abs(Math.fma(d, -d, d)));
             int p = (int) ((a + 2.0 * b) + (4.0 * c + 8.0 * d));
-            offsets[ob + g] = (g * PATTERNS + (p & (PATTERNS - 1))) * stride;
+            offsets[ob + g] = (g * PATTERNS + (p & (PATTERNS - 1))) * rowLen;
         }
         boolean binary = binarySoFar && off == 0.0;
         // the last, partial group: 1.0 has exponent bit 52 set and 0.0 no bit, so bit 52 is the value
@@ -292,7 +354,7 @@ public final class ConditionalKernel {
                 binary &= v == 0L | v == ONE_BITS;
                 p |= (int) ((v >>> 52) & 1L) << k;
             }
-            offsets[ob + g] = (g * PATTERNS + p) * stride;
+            offsets[ob + g] = (g * PATTERNS + p) * rowLen;
         }
         return binary;
     }
@@ -308,7 +370,7 @@ public final class ConditionalKernel {
      * steps (8, 4 or 2+2 inputs) cover the full groups they can; the rest goes through the twin's
      * code. Integers and one yes/no answer: the same at every vector width.
      */
-    private boolean patternsVector(double[] x, int xo, int[] offsets, int ob) {
+    private boolean patternsVector(double[] x, int xo, int[] offsets, int ob, int rowLen) {
         int full = nIn / GROUP;
         int stepGroups = GROUPS_PER_STEP;
         int vecGroups = LANES == 1 ? 0 : full / stepGroups * stepGroups;
@@ -323,11 +385,11 @@ public final class ConditionalKernel {
                         .lanewise(VectorOperators.LSHL, LANE_SHIFTS).reduceLanes(VectorOperators.OR) << (v * LANES);
             }
             for (int q = 0; q < stepGroups; q++) {
-                offsets[ob + g + q] = ((g + q) * PATTERNS + (int) ((bits >>> (q * GROUP)) & (PATTERNS - 1))) * stride;
+                offsets[ob + g + q] = ((g + q) * PATTERNS + (int) ((bits >>> (q * GROUP)) & (PATTERNS - 1))) * rowLen;
             }
         }
         boolean binary = off.reduceLanes(VectorOperators.ADD) == 0.0;
-        return groupsScalar(x, xo, offsets, ob, vecGroups, binary);
+        return groupsScalar(x, xo, offsets, ob, rowLen, vecGroups, binary);
     }
 
     /**
@@ -338,8 +400,8 @@ public final class ConditionalKernel {
      * the blocked path with all binary rows, a block of groups and a tile of columns, the partial sums
      * of the earlier blocks as init.
      */
-    private void accumulateTable(int[] offsets, int[] rows, int count, int g0, int g1, int j0, int j1,
-                                 double[] init, int io, int is, double[] dst, int dOff, int ds) {
+    private void accumulateTable(double[] tab, int tb, int[] offsets, int[] rows, int count, int g0, int g1,
+                                 int j0, int j1, double[] init, int io, int is, double[] dst, int dOff, int ds) {
         for (int k = 0; k < count; k++) {
             int r = rows[k];
             int ob = r * groups;
@@ -352,11 +414,11 @@ public final class ConditionalKernel {
                 DoubleVector a2 = DoubleVector.fromArray(S, init, ib + j + 2 * LANES);
                 DoubleVector a3 = DoubleVector.fromArray(S, init, ib + j + 3 * LANES);
                 for (int g = g0; g < g1; g++) {
-                    int base = offsets[ob + g] + j;
-                    a0 = DoubleVector.fromArray(S, table, base).add(a0);
-                    a1 = DoubleVector.fromArray(S, table, base + LANES).add(a1);
-                    a2 = DoubleVector.fromArray(S, table, base + 2 * LANES).add(a2);
-                    a3 = DoubleVector.fromArray(S, table, base + 3 * LANES).add(a3);
+                    int base = offsets[ob + g] + tb + j;
+                    a0 = DoubleVector.fromArray(S, tab, base).add(a0);
+                    a1 = DoubleVector.fromArray(S, tab, base + LANES).add(a1);
+                    a2 = DoubleVector.fromArray(S, tab, base + 2 * LANES).add(a2);
+                    a3 = DoubleVector.fromArray(S, tab, base + 3 * LANES).add(a3);
                 }
                 a0.intoArray(dst, db + j);
                 a1.intoArray(dst, db + j + LANES);
@@ -366,7 +428,7 @@ public final class ConditionalKernel {
             for (; j < j1; j += LANES) {
                 DoubleVector acc = DoubleVector.fromArray(S, init, ib + j);
                 for (int g = g0; g < g1; g++) {
-                    acc = DoubleVector.fromArray(S, table, offsets[ob + g] + j).add(acc);
+                    acc = DoubleVector.fromArray(S, tab, offsets[ob + g] + tb + j).add(acc);
                 }
                 acc.intoArray(dst, db + j);
             }
@@ -379,8 +441,8 @@ public final class ConditionalKernel {
      * lanes of the vector code, so the same bits. Eight elements at a time, in eight independent sums,
      * so that the additions overlap in the processor as the lanes of a vector do.
      */
-    void accumulateTableScalar(int[] offsets, int[] rows, int count, int g0, int g1, int j0, int j1,
-                               double[] init, int io, int is, double[] dst, int dOff, int ds) {
+    void accumulateTableScalar(double[] tab, int tb, int[] offsets, int[] rows, int count, int g0, int g1,
+                               int j0, int j1, double[] init, int io, int is, double[] dst, int dOff, int ds) {
         for (int k = 0; k < count; k++) {
             int r = rows[k];
             int ob = r * groups;
@@ -397,15 +459,15 @@ public final class ConditionalKernel {
                 double s6 = init[ib + j + 6];
                 double s7 = init[ib + j + 7];
                 for (int g = g0; g < g1; g++) {
-                    int b = offsets[ob + g] + j;
-                    s0 += table[b];
-                    s1 += table[b + 1];
-                    s2 += table[b + 2];
-                    s3 += table[b + 3];
-                    s4 += table[b + 4];
-                    s5 += table[b + 5];
-                    s6 += table[b + 6];
-                    s7 += table[b + 7];
+                    int b = offsets[ob + g] + tb + j;
+                    s0 += tab[b];
+                    s1 += tab[b + 1];
+                    s2 += tab[b + 2];
+                    s3 += tab[b + 3];
+                    s4 += tab[b + 4];
+                    s5 += tab[b + 5];
+                    s6 += tab[b + 6];
+                    s7 += tab[b + 7];
                 }
                 dst[db + j] = s0;
                 dst[db + j + 1] = s1;
@@ -419,7 +481,7 @@ public final class ConditionalKernel {
             for (; j < j1; j++) {
                 double s = init[ib + j];
                 for (int g = g0; g < g1; g++) {
-                    s += table[offsets[ob + g] + j];
+                    s += tab[offsets[ob + g] + tb + j];
                 }
                 dst[db + j] = s;
             }
@@ -512,9 +574,9 @@ public final class ConditionalKernel {
     /** One table row into row[0..stride), with the vector code or its twin. */
     void tableRow(int[] offsets, double[] row, boolean vectorCode) {
         if (vectorCode) {
-            accumulateTable(offsets, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
+            accumulateTable(table(), 0, offsets, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
         } else {
-            accumulateTableScalar(offsets, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
+            accumulateTableScalar(table(), 0, offsets, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
         }
     }
 
@@ -524,7 +586,20 @@ public final class ConditionalKernel {
      * @return whether the row is binary
      */
     boolean patternRow(double[] x, int[] offsets, boolean vectorCode) {
-        return vectorCode ? patternsVector(x, 0, offsets, 0) : patterns(x, 0, offsets, 0);
+        return vectorCode ? patternsVector(x, 0, offsets, 0, stride) : patterns(x, 0, offsets, 0, stride);
+    }
+
+    /**
+     * The fields of a batch by a chosen path, for tests: the blocked path (this kernel's blocks, at any
+     * number of rows; the kernel must have blocks) or the row-at-a-time one, each with the vector code
+     * (as the warm-up switches allow) or with the scalar twins only.
+     */
+    void fieldsBy(double[] x, int rows, double[] out, boolean blocked, boolean twins) {
+        if (blocked) {
+            applyBlocked(x, rows, out, twins);
+        } else {
+            applyRows(x, rows, out, twins);
+        }
     }
 
     /** One dense row x[0..nIn) into row[0..stride), with the vector code or its twin. */
@@ -542,11 +617,12 @@ public final class ConditionalKernel {
      * @param tile output columns per tile, a multiple of 8 (a whole number of vectors at every width)
      * @param groups groups of {@value #GROUP} inputs per block of the table sums
      * @param inputs inputs per block of the dense sums
+     * @param minRows the fewest rows that take the blocked path (fewer rows use the whole tables)
      */
-    record Blocking(int tile, int groups, int inputs) {
+    record Blocking(int tile, int groups, int inputs, int minRows) {
         Blocking {
-            if (tile <= 0 || tile % 8 != 0 || groups <= 0 || inputs <= 0) {
-                throw new IllegalArgumentException("blocks " + tile + ", " + groups + ", " + inputs);
+            if (tile <= 0 || tile % 8 != 0 || groups <= 0 || inputs <= 0 || minRows <= 0) {
+                throw new IllegalArgumentException("blocks " + tile + ", " + groups + ", " + inputs + ", " + minRows);
             }
         }
 
@@ -559,7 +635,7 @@ public final class ConditionalKernel {
          */
         static Blocking forSize(int nIn, int nOut) {
             long tableBytes = (long) ((nIn + GROUP - 1) / GROUP) * PATTERNS * nOut * Double.BYTES;
-            return tableBytes <= BLOCK_ABOVE_BYTES ? null : new Blocking(TILE, GROUP_BLOCK, INPUT_BLOCK);
+            return tableBytes <= BLOCK_ABOVE_BYTES ? null : new Blocking(TILE, GROUP_BLOCK, INPUT_BLOCK, BLOCK_MIN_ROWS);
         }
     }
 }

@@ -3,7 +3,9 @@ package dev.rbmsuite.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -236,5 +238,86 @@ class ConditionalKernelTest {
             }
         }
         return out;
+    }
+
+    /**
+     * The cache-blocked path gives the bits of the row-at-a-time path, vector code and scalar twins
+     * alike, for batches of binary rows, of real-valued rows and of both, at sizes that cross every
+     * block edge: tiles of 8 to 24 columns against layers of 1 to 70 outputs (a last tile narrower
+     * than the others, outputs not a whole number of vectors), blocks of 1 to 5 groups and 1 to 7
+     * inputs against 1 to 67 inputs (a partial last group, a last block shorter than the others),
+     * and the default blocks. {@link VectorWarmUpTest} runs the same check at 16, 32 and 64-byte vectors.
+     */
+    @Test
+    void theBlockedPathHasTheBitsOfTheRowAtATimePath() {
+        assertThat(blockedMismatches(31)).isEmpty();
+    }
+
+    /**
+     * Compares the blocked and row-at-a-time paths (vector code and twins) on random layers and
+     * batches; returns the mismatches (empty when all bits agree).
+     *
+     * @param seed seed of the layers and inputs
+     * @return descriptions of the mismatches
+     */
+    static List<String> blockedMismatches(long seed) {
+        List<String> bad = new ArrayList<>();
+        Rng r = Rng.seeded(seed);
+        int[] ins = {1, 5, 13, 30, 67};
+        int[] outs = {1, 7, 9, 33, 70};
+        List<ConditionalKernel.Blocking> blocks = List.of(new ConditionalKernel.Blocking(8, 1, 1, 1),
+                new ConditionalKernel.Blocking(8, 3, 5, 1), new ConditionalKernel.Blocking(16, 2, 7, 1),
+                new ConditionalKernel.Blocking(24, 5, 3, 1), new ConditionalKernel.Blocking(
+                        ConditionalKernel.TILE, ConditionalKernel.GROUP_BLOCK, ConditionalKernel.INPUT_BLOCK, 1));
+        for (int nIn : ins) {
+            for (int nOut : outs) {
+                double[] mat = new double[nIn * nOut];
+                for (int k = 0; k < mat.length; k++) {
+                    // magnitudes over 12 binades: the order of the additions shows in the bits
+                    mat[k] = r.nextGaussian() * Math.scalb(1.0, r.nextInt(12) - 6);
+                }
+                double[] bias = gaussian(nOut, r, 1.0);
+                ConditionalKernel rowsKernel = new ConditionalKernel(nIn, nOut, mat, bias, null);
+                for (ConditionalKernel.Blocking b : blocks) {
+                    ConditionalKernel blocked = new ConditionalKernel(nIn, nOut, mat, bias, b);
+                    for (int rows : new int[] {1, 2, 5, 17}) {
+                        for (int kind = 0; kind < 3; kind++) {
+                            double[] x = new double[rows * nIn];
+                            for (int row = 0; row < rows; row++) {
+                                // kind 0: all rows binary; 1: all real-valued; 2: every third row real
+                                boolean real = kind == 1 || kind == 2 && row % 3 == 1;
+                                for (int i = 0; i < nIn; i++) {
+                                    x[row * nIn + i] = real ? (r.nextDouble() - 0.3) * 3.0 : r.nextDouble() < 0.5 ? 1.0 : 0.0;
+                                }
+                            }
+                            double[] want = new double[rows * nOut + 3];
+                            Arrays.fill(want, 42.0);
+                            rowsKernel.fieldsBy(x, rows, want, false, false);
+                            for (boolean twins : new boolean[] {false, true}) {
+                                double[] rowsOut = new double[want.length];
+                                Arrays.fill(rowsOut, 42.0);
+                                blocked.fieldsBy(x, rows, rowsOut, false, twins);
+                                double[] blockOut = new double[want.length];
+                                Arrays.fill(blockOut, 42.0);
+                                blocked.fieldsBy(x, rows, blockOut, true, twins);
+                                String where = nIn + "x" + nOut + " " + b + " rows=" + rows + " kind=" + kind
+                                        + (twins ? " twins" : " vector");
+                                for (int q = 0; q < want.length; q++) {
+                                    if (Double.doubleToRawLongBits(blockOut[q]) != Double.doubleToRawLongBits(want[q])) {
+                                        bad.add("blocked " + where + " q=" + q + ": " + blockOut[q] + " != " + want[q]);
+                                        break;
+                                    }
+                                    if (Double.doubleToRawLongBits(rowsOut[q]) != Double.doubleToRawLongBits(want[q])) {
+                                        bad.add("rows " + where + " q=" + q + ": " + rowsOut[q] + " != " + want[q]);
+                                        break;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return bad;
     }
 }
