@@ -69,6 +69,13 @@ public final class ConditionalKernel {
     private volatile double[] table;
     /** The blocks of the cache-blocked path, or null for the row-at-a-time loops (small layers). */
     private final Blocking blocking;
+    /**
+     * Blocked kernels: at g PATTERNS + p, the offset in M of the row of p's lowest unit in group g
+     * (row 0 where that unit is past nIn); see {@link #tableBlock}.
+     */
+    private final int[] lowestUnit;
+    /** Blocked kernels: 0, 1, 2, ..., the row list of {@link #tableBlock}'s passes. */
+    private final int[] iota;
 
     /**
      * @param nIn input units
@@ -98,6 +105,15 @@ public final class ConditionalKernel {
         System.arraycopy(bias, 0, this.bias, 0, nOut);
         this.groups = (nIn + GROUP - 1) / GROUP;
         this.table = blocking == null ? buildTable() : null;
+        this.lowestUnit = blocking == null ? null : new int[groups * PATTERNS];
+        this.iota = blocking == null ? null : new int[blocking.groups * PATTERNS / 2];
+        for (int q = 0; lowestUnit != null && q < lowestUnit.length; q++) {
+            int unit = q / PATTERNS * GROUP + Integer.numberOfTrailingZeros(q % PATTERNS);
+            lowestUnit[q] = q % PATTERNS == 0 || unit >= nIn ? 0 : unit * stride;
+        }
+        for (int q = 0; iota != null && q < iota.length; q++) {
+            iota[q] = q;
+        }
     }
 
     /** @return the group tables, built on first use in a blocked kernel */
@@ -204,9 +220,9 @@ public final class ConditionalKernel {
             int dstOff = direct ? o : 0;
             if (!twins && VectorWarmUp.vector(VectorWarmUp.PATTERNS) ? patternsVector(x, xo, offsets, 0, stride) : patterns(x, xo, offsets, 0, stride)) {
                 if (!twins && VectorWarmUp.vector(VectorWarmUp.TABLE)) {
-                    accumulateTable(tab, 0, offsets, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, dst, dstOff, 0);
+                    accumulateTable(tab, 0, offsets, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, dst, dstOff, 0);
                 } else {
-                    accumulateTableScalar(tab, 0, offsets, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, dst, dstOff, 0);
+                    accumulateTableScalar(tab, 0, offsets, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, dst, dstOff, 0);
                 }
             } else if (!twins && VectorWarmUp.vector(VectorWarmUp.DENSE)) {
                 accumulateDense(x, xo, FIRST_ROW, 1, 0, nIn, 0, stride, bias, 0, 0, dst, dstOff, 0);
@@ -253,16 +269,16 @@ public final class ConditionalKernel {
             // element (r, j) of the tile is buf[r * tile + j - j0]; the first block starts from the bias
             for (int g0 = 0; nb > 0 && g0 < groups; g0 += gb) {
                 int g1 = Math.min(groups, g0 + gb);
-                tableBlock(g0, g1, j0, j1, tile, slice);
+                tableBlock(g0, g1, j0, j1, tile, slice, twins);
                 double[] init = g0 == 0 ? bias : buf;
                 int io = g0 == 0 ? 0 : -j0;
                 int is = g0 == 0 ? 0 : tile;
                 // table row p of group g, column j: slice[((g - g0) PATTERNS + p) tile + j - j0]
                 int tb = -g0 * PATTERNS * tile - j0;
                 if (!twins && VectorWarmUp.vector(VectorWarmUp.TABLE)) {
-                    accumulateTable(slice, tb, offsets, binaryRows, nb, g0, g1, j0, j1, init, io, is, buf, -j0, tile);
+                    accumulateTable(slice, tb, offsets, 0, groups, binaryRows, nb, g0, g1, j0, j1, init, io, is, buf, -j0, tile);
                 } else {
-                    accumulateTableScalar(slice, tb, offsets, binaryRows, nb, g0, g1, j0, j1, init, io, is, buf, -j0, tile);
+                    accumulateTableScalar(slice, tb, offsets, 0, groups, binaryRows, nb, g0, g1, j0, j1, init, io, is, buf, -j0, tile);
                 }
             }
             for (int i0 = 0; nd > 0 && i0 < nIn; i0 += blocking.inputs) {
@@ -285,27 +301,30 @@ public final class ConditionalKernel {
 
     /**
      * The table rows of groups [g0, g1), columns [j0, j1), into slice[((g - g0) PATTERNS + p) tile +
-     * j - j0]: the same sums as {@link #buildTable} (row p is row p &amp; (p - 1) plus the row of M of
-     * p's lowest unit, element by element), so the same bits. Row 0 is never written (zero from the
-     * allocation), nor are the rows of a last group's patterns with units past nIn (never read: a
-     * binary row's pattern has no bit for them). Plain loops, which C2 compiles to vector adds; there
-     * is no Vector API code here to warm up.
+     * j - j0], by {@link #accumulateTable} itself (so with its vector code and twin, warmed up as one
+     * routine): row p is row p &amp; (p - 1) plus the row of M of p's lowest unit, the one addition
+     * {@link #buildTable} makes, so the same bits. In four passes, from the patterns whose lowest unit
+     * is unit 3 of their group down to unit 0, so that every row p &amp; (p - 1) is there before it is
+     * read: the patterns with lowest unit k are p = 2^(k+1) i + 2^k, i &lt; 8 / 2^k, and over the
+     * block's groups their rows, the rows p - 2^k they extend and their units' entries in
+     * {@link #lowestUnit} all step by 2^(k+1) rows, so one call covers each pass. Row 0 of each group
+     * is never written (zero from the allocation), so the rows of units past nIn, which
+     * {@link #lowestUnit} points at row 0 of M, are written but never read: a binary row's pattern has
+     * no bit for them.
      */
-    private void tableBlock(int g0, int g1, int j0, int j1, int tile, double[] slice) {
-        int len = j1 - j0;
-        for (int g = g0; g < g1; g++) {
-            int base = (g - g0) * PATTERNS * tile;
-            for (int p = 1; p < PATTERNS; p++) {
-                int unit = g * GROUP + Integer.numberOfTrailingZeros(p);
-                if (unit >= nIn) {
-                    continue;
-                }
-                int dst = base + p * tile;
-                int prev = base + (p & (p - 1)) * tile;
-                int src = unit * stride + j0;
-                for (int j = 0; j < len; j++) {
-                    slice[dst + j] = slice[prev + j] + mat[src + j];
-                }
+    private void tableBlock(int g0, int g1, int j0, int j1, int tile, double[] slice, boolean twins) {
+        boolean vectorCode = !twins && VectorWarmUp.vector(VectorWarmUp.TABLE);
+        for (int k = GROUP - 1; k >= 0; k--) {
+            int step = 2 << k;
+            int count = (g1 - g0) * (PATTERNS / step);
+            int first = 1 << k;
+            // pass row r: slice row step r + first = (step r) + M[lowestUnit[g0 PATTERNS + step r + first]]
+            if (vectorCode) {
+                accumulateTable(mat, 0, lowestUnit, g0 * PATTERNS + first, step, iota, count, 0, 1, j0, j1,
+                        slice, -j0, step * tile, slice, first * tile - j0, step * tile);
+            } else {
+                accumulateTableScalar(mat, 0, lowestUnit, g0 * PATTERNS + first, step, iota, count, 0, 1, j0, j1,
+                        slice, -j0, step * tile, slice, first * tile - j0, step * tile);
             }
         }
     }
@@ -400,11 +419,11 @@ public final class ConditionalKernel {
      * the blocked path with all binary rows, a block of groups and a tile of columns, the partial sums
      * of the earlier blocks as init.
      */
-    private void accumulateTable(double[] tab, int tb, int[] offsets, int[] rows, int count, int g0, int g1,
-                                 int j0, int j1, double[] init, int io, int is, double[] dst, int dOff, int ds) {
+    private void accumulateTable(double[] tab, int tb, int[] offsets, int ob, int os, int[] rows, int count,
+                                 int g0, int g1, int j0, int j1, double[] init, int io, int is, double[] dst, int dOff, int ds) {
         for (int k = 0; k < count; k++) {
             int r = rows[k];
-            int ob = r * groups;
+            int rb = ob + r * os;
             int ib = io + r * is;
             int db = dOff + r * ds;
             int j = j0;
@@ -414,7 +433,7 @@ public final class ConditionalKernel {
                 DoubleVector a2 = DoubleVector.fromArray(S, init, ib + j + 2 * LANES);
                 DoubleVector a3 = DoubleVector.fromArray(S, init, ib + j + 3 * LANES);
                 for (int g = g0; g < g1; g++) {
-                    int base = offsets[ob + g] + tb + j;
+                    int base = offsets[rb + g] + tb + j;
                     a0 = DoubleVector.fromArray(S, tab, base).add(a0);
                     a1 = DoubleVector.fromArray(S, tab, base + LANES).add(a1);
                     a2 = DoubleVector.fromArray(S, tab, base + 2 * LANES).add(a2);
@@ -428,7 +447,7 @@ public final class ConditionalKernel {
             for (; j < j1; j += LANES) {
                 DoubleVector acc = DoubleVector.fromArray(S, init, ib + j);
                 for (int g = g0; g < g1; g++) {
-                    acc = DoubleVector.fromArray(S, tab, offsets[ob + g] + tb + j).add(acc);
+                    acc = DoubleVector.fromArray(S, tab, offsets[rb + g] + tb + j).add(acc);
                 }
                 acc.intoArray(dst, db + j);
             }
@@ -441,11 +460,11 @@ public final class ConditionalKernel {
      * lanes of the vector code, so the same bits. Eight elements at a time, in eight independent sums,
      * so that the additions overlap in the processor as the lanes of a vector do.
      */
-    void accumulateTableScalar(double[] tab, int tb, int[] offsets, int[] rows, int count, int g0, int g1,
-                               int j0, int j1, double[] init, int io, int is, double[] dst, int dOff, int ds) {
+    void accumulateTableScalar(double[] tab, int tb, int[] offsets, int ob, int os, int[] rows, int count,
+                                      int g0, int g1, int j0, int j1, double[] init, int io, int is, double[] dst, int dOff, int ds) {
         for (int k = 0; k < count; k++) {
             int r = rows[k];
-            int ob = r * groups;
+            int rb = ob + r * os;
             int ib = io + r * is;
             int db = dOff + r * ds;
             int j = j0;
@@ -459,7 +478,7 @@ public final class ConditionalKernel {
                 double s6 = init[ib + j + 6];
                 double s7 = init[ib + j + 7];
                 for (int g = g0; g < g1; g++) {
-                    int b = offsets[ob + g] + tb + j;
+                    int b = offsets[rb + g] + tb + j;
                     s0 += tab[b];
                     s1 += tab[b + 1];
                     s2 += tab[b + 2];
@@ -481,7 +500,7 @@ public final class ConditionalKernel {
             for (; j < j1; j++) {
                 double s = init[ib + j];
                 for (int g = g0; g < g1; g++) {
-                    s += tab[offsets[ob + g] + tb + j];
+                    s += tab[offsets[rb + g] + tb + j];
                 }
                 dst[db + j] = s;
             }
@@ -574,9 +593,9 @@ public final class ConditionalKernel {
     /** One table row into row[0..stride), with the vector code or its twin. */
     void tableRow(int[] offsets, double[] row, boolean vectorCode) {
         if (vectorCode) {
-            accumulateTable(table(), 0, offsets, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
+            accumulateTable(table(), 0, offsets, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
         } else {
-            accumulateTableScalar(table(), 0, offsets, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
+            accumulateTableScalar(table(), 0, offsets, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
         }
     }
 
