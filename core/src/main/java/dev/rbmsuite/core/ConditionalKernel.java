@@ -13,10 +13,35 @@ import jdk.incubator.vector.VectorSpecies;
  * of {@value #GROUP} units, and for each group all 2^{@value #GROUP} sums of its rows of M are
  * precomputed, so one table row replaces up to four row additions and no input has to be tested
  * one at a time (a group's pattern is read from its inputs' bits, a vector of inputs at a time).
- * Tables are small (16 rows per group) and built once per RBM in about a microsecond. The swap
+ * Tables are small at the paper's sizes (16 rows per group) and built once per RBM in about a
+ * microsecond. The swap
  * kernel's fused fields use the same tables ({@link #fields}). Non-binary inputs (means) take a dense
  * multiply-add path. Rows of M and of the tables are padded to a whole number of vector lanes with
  * zeros, so every load is a full vector even for short layers (n = 25).
+ *
+ * <p>Large layers: the tables are 4 times the size of M (16 rows per 4 inputs), 12.5 MB each way at
+ * MNIST size (784 x 500), and the row-at-a-time loops read 1/16 of them per row from memory: a BGS
+ * sweep of 100 chains took 6.4 ms where PyTorch takes 4.5 ms (issue 30). Kernels whose tables would
+ * pass {@value #BLOCK_ABOVE_BYTES} bytes take a cache-blocked path for batches of at least
+ * {@value #BLOCK_MIN_ROWS} rows ({@link #applyBlocked}): the output columns are cut into tiles of
+ * {@value #TILE}, the groups into blocks of {@value #GROUP_BLOCK} (the inputs of the dense path into
+ * blocks of {@value #INPUT_BLOCK}); the table rows of one block and one tile (16 x 16 x 64 doubles,
+ * 128 KB) are built from M into a buffer that stays in the L2 cache (1 MB per core on the Zen 4
+ * development machine; L1's 32 KB would hold too few groups: the partial sums would be loaded and
+ * stored every few additions, which measured slower) while every row adds them, its partial sums
+ * of the tile (rows x 64 doubles, 51 KB for 100 rows) kept in a second buffer between blocks. So M
+ * (3.1 MB) streams from memory once per call instead of the tables, and no 12.5 MB tables are built
+ * per RBM: building a block's rows costs 15 additions per group and column, against one per row,
+ * about 15 % of the sums for 100 rows. Every element is still bias + group 0 + group 1 + ... in
+ * order (fma over inputs 0, 1, ... on the dense path), and a partial sum stored and loaded back is
+ * the same double, so the blocked path gives the bits of the row-at-a-time path at every vector
+ * width ({@code ConditionalKernelTest}, and {@code VectorWarmUpTest} at 16, 32 and 64-byte vectors).
+ * Measured crossovers (sweeps of 100 chains, thread CPU time, the loaded 2-core development
+ * machine): at 200 x 500 (3.2 MB tables) the row-at-a-time loops are 15 % faster, at 400 x 400
+ * (5.1 MB) the two are even, at 500 x 784 and 784 x 500 (12.5 MB) the blocked path is 1.8 times
+ * faster; at 784 x 500 the blocked path wins from 16 rows (1 row: 0.1 against 1.1 ms a sweep, its
+ * blocks' table rows built for one row). Tiles of 32 to 128 columns and blocks of 8 to 16 groups
+ * measured within the noise of each other; 16 columns or 4 groups were 20 to 60 % slower.
  */
 public final class ConditionalKernel {
     static final VectorSpecies<Double> S = Lanes.SPECIES;
@@ -32,16 +57,16 @@ public final class ConditionalKernel {
     private static final int GROUPS_PER_STEP = Math.max(1, LANES / GROUP);
     /** Vectors per step: one at 4 and 8 lanes, two at 2 lanes (half a group each). */
     private static final int VECTORS_PER_STEP = Math.max(1, GROUP / LANES);
-    /** Tables larger than this take the blocked path (bytes). */
-    static final long BLOCK_ABOVE_BYTES = Long.getLong("rbm.block.above", 1L << 20);
+    /** Kernels whose tables would be larger than this (bytes) take the blocked path (see above). */
+    static final long BLOCK_ABOVE_BYTES = 4L << 20;
     /** Batches of fewer rows take the row-at-a-time path even in a blocked kernel. */
-    static final int BLOCK_MIN_ROWS = Integer.getInteger("rbm.block.rows", 16);
-    /** Output columns per tile of the blocked path. */
-    static final int TILE = Integer.getInteger("rbm.block.tile", 64);
-    /** Groups per block of the blocked path's table sums. */
-    static final int GROUP_BLOCK = Integer.getInteger("rbm.block.groups", 32);
-    /** Inputs per block of the blocked path's dense sums. */
-    static final int INPUT_BLOCK = Integer.getInteger("rbm.block.inputs", 128);
+    static final int BLOCK_MIN_ROWS = 16;
+    /** Output columns per tile of the blocked path (a multiple of 8: whole vectors at every width). */
+    static final int TILE = 64;
+    /** Groups per block of the blocked path's table sums: 16 x 16 table rows of a tile, 128 KB. */
+    static final int GROUP_BLOCK = 16;
+    /** Inputs per block of the blocked path's dense sums: 256 rows of M of a tile, 128 KB. */
+    static final int INPUT_BLOCK = 256;
     /** The row list of the row-at-a-time path: one row, whose offsets start at 0. */
     private static final int[] FIRST_ROW = {0};
 

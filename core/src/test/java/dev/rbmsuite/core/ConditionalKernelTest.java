@@ -254,6 +254,20 @@ class ConditionalKernelTest {
     }
 
     /**
+     * The blocked path is for large layers only: MNIST's 784 x 500 both ways (12.5 MB tables), not the
+     * paper's 25 x 100 nor the layers of its stack 100-50-25-12, whose loops stay as they were.
+     */
+    @Test
+    void onlyLargeLayersAreBlocked() {
+        assertThat(ConditionalKernel.Blocking.forSize(784, 500)).isNotNull();
+        assertThat(ConditionalKernel.Blocking.forSize(500, 784)).isNotNull();
+        for (int[] layer : new int[][] {{25, 100}, {100, 25}, {100, 50}, {50, 100}, {50, 25}, {25, 50}, {25, 12},
+                {12, 25}, {200, 500}, {500, 200}}) {
+            assertThat(ConditionalKernel.Blocking.forSize(layer[0], layer[1])).as("%d x %d", layer[0], layer[1]).isNull();
+        }
+    }
+
+    /**
      * Compares the blocked and row-at-a-time paths (vector code and twins) on random layers and
      * batches; returns the mismatches (empty when all bits agree).
      *
