@@ -305,9 +305,11 @@ public final class ConditionalKernel {
                 // table row p of group g, column j: slice[((g - g0) PATTERNS + p) tile + j - j0]
                 int tb = -g0 * PATTERNS * tile - j0;
                 if (!twins && VectorWarmUp.vector(VectorWarmUp.TABLE)) {
-                    accumulateTable(slice, tb, offsets, 0, groups, binaryRows, nb, g0, g1, j0, j1, init, io, is, buf, -j0, tile);
+                    accumulateTable(slice, tb, offsets, 0, groups, binaryRows, nb, g0, g1, j0, j1,
+                            init, io, is, buf, -j0, tile);
                 } else {
-                    accumulateTableScalar(slice, tb, offsets, 0, groups, binaryRows, nb, g0, g1, j0, j1, init, io, is, buf, -j0, tile);
+                    accumulateTableScalar(slice, tb, offsets, 0, groups, binaryRows, nb, g0, g1, j0, j1,
+                            init, io, is, buf, -j0, tile);
                 }
             }
             for (int i0 = 0; nd > 0 && i0 < nIn; i0 += blocking.inputs) {
@@ -474,7 +476,8 @@ public final class ConditionalKernel {
     }
 
     /**
-     * The scalar twin of {@link #accumulateTable(double[], int[], double[], int)} (see {@link VectorWarmUp}): every element is
+     * The scalar twin of {@link #accumulateTable(double[], int[], double[], int)} (see
+     * {@link VectorWarmUp}): every element is
      * bias + t_0 + t_1 + ... added in group order, the same additions in the same order as the lanes
      * of the vector code, so the same bits. Eight elements at a time, in eight independent sums, so
      * that the additions overlap in the processor as the lanes of a vector do.
