@@ -13,10 +13,35 @@ import jdk.incubator.vector.VectorSpecies;
  * of {@value #GROUP} units, and for each group all 2^{@value #GROUP} sums of its rows of M are
  * precomputed, so one table row replaces up to four row additions and no input has to be tested
  * one at a time (a group's pattern is read from its inputs' bits, a vector of inputs at a time).
- * Tables are small (16 rows per group) and built once per RBM in about a microsecond. The swap
+ * Tables are small at the paper's sizes (16 rows per group) and built once per RBM in about a
+ * microsecond. The swap
  * kernel's fused fields use the same tables ({@link #fields}). Non-binary inputs (means) take a dense
  * multiply-add path. Rows of M and of the tables are padded to a whole number of vector lanes with
  * zeros, so every load is a full vector even for short layers (n = 25).
+ *
+ * <p>Large layers: the tables are 4 times the size of M (16 rows per 4 inputs), 12.5 MB each way at
+ * MNIST size (784 x 500), and the row-at-a-time loops read 1/16 of them per row from memory: a BGS
+ * sweep of 100 chains took 6.4 ms where PyTorch takes 4.5 ms (issue 30). Kernels whose tables would
+ * pass {@value #BLOCK_ABOVE_BYTES} bytes take a cache-blocked path for batches of at least
+ * {@value #BLOCK_MIN_ROWS} rows ({@link #applyBlocked}): the output columns are cut into tiles of
+ * {@value #TILE}, the groups into blocks of {@value #GROUP_BLOCK} (the inputs of the dense path into
+ * blocks of {@value #INPUT_BLOCK}); the table rows of one block and one tile (16 x 16 x 64 doubles,
+ * 128 KB) are built from M into a buffer that stays in the L2 cache (1 MB per core on the Zen 4
+ * development machine; L1's 32 KB would hold too few groups: the partial sums would be loaded and
+ * stored every few additions, which measured slower) while every row adds them, its partial sums
+ * of the tile (rows x 64 doubles, 51 KB for 100 rows) kept in a second buffer between blocks. So M
+ * (3.1 MB) streams from memory once per call instead of the tables, and no 12.5 MB tables are built
+ * per RBM: building a block's rows costs 15 additions per group and column, against one per row,
+ * about 15 % of the sums for 100 rows. Every element is still bias + group 0 + group 1 + ... in
+ * order (fma over inputs 0, 1, ... on the dense path), and a partial sum stored and loaded back is
+ * the same double, so the blocked path gives the bits of the row-at-a-time path at every vector
+ * width ({@code ConditionalKernelTest}, and {@code VectorWarmUpTest} at 16, 32 and 64-byte vectors).
+ * Measured crossovers (sweeps of 100 chains, thread CPU time, the loaded 2-core development
+ * machine): at 200 x 500 (3.2 MB tables) the row-at-a-time loops are 15 % faster, at 400 x 400
+ * (5.1 MB) the two are even, at 500 x 784 and 784 x 500 (12.5 MB) the blocked path is 1.8 times
+ * faster; at 784 x 500 the blocked path wins from 16 rows (1 row: 0.1 against 1.1 ms a sweep, its
+ * blocks' table rows built for one row). Tiles of 32 to 128 columns and blocks of 8 to 16 groups
+ * measured within the noise of each other; 16 columns or 4 groups were 20 to 60 % slower.
  */
 public final class ConditionalKernel {
     static final VectorSpecies<Double> S = Lanes.SPECIES;
@@ -32,6 +57,18 @@ public final class ConditionalKernel {
     private static final int GROUPS_PER_STEP = Math.max(1, LANES / GROUP);
     /** Vectors per step: one at 4 and 8 lanes, two at 2 lanes (half a group each). */
     private static final int VECTORS_PER_STEP = Math.max(1, GROUP / LANES);
+    /** Kernels whose tables would be larger than this (bytes) take the blocked path (see above). */
+    static final long BLOCK_ABOVE_BYTES = 4L << 20;
+    /** Batches of fewer rows take the row-at-a-time path even in a blocked kernel. */
+    static final int BLOCK_MIN_ROWS = 16;
+    /** Output columns per tile of the blocked path (a multiple of 8: whole vectors at every width). */
+    static final int TILE = 64;
+    /** Groups per block of the blocked path's table sums: 16 x 16 table rows of a tile, 128 KB. */
+    static final int GROUP_BLOCK = 16;
+    /** Inputs per block of the blocked path's dense sums: 256 rows of M of a tile, 128 KB. */
+    static final int INPUT_BLOCK = 256;
+    /** The row list of the row-at-a-time path: one row, whose offsets start at 0. */
+    private static final int[] FIRST_ROW = {0};
 
     /** What to write for each output unit. */
     enum Mode {
@@ -49,7 +86,21 @@ public final class ConditionalKernel {
     private final int groups;
     private final double[] mat;    // nIn x stride, zero padded
     private final double[] bias;   // stride, zero padded
-    private final double[] table;  // groups x PATTERNS x stride: sums of the rows of each group
+    /**
+     * groups x PATTERNS x stride: sums of the rows of each group; built in the constructor for small
+     * layers, on the first call of the row-at-a-time path for blocked ones (which build the table
+     * rows of one block at a time, see {@link #applyBlocked}), so null until then.
+     */
+    private volatile double[] table;
+    /** The blocks of the cache-blocked path, or null for the row-at-a-time loops (small layers). */
+    private final Blocking blocking;
+    /**
+     * Blocked kernels: at g PATTERNS + p, the offset in M of the row of p's lowest unit in group g
+     * (row 0 where that unit is past nIn); see {@link #tableBlock}.
+     */
+    private final int[] lowestUnit;
+    /** Blocked kernels: 0, 1, 2, ..., the row list of {@link #tableBlock}'s passes. */
+    private final int[] iota;
 
     /**
      * @param nIn input units
@@ -58,6 +109,16 @@ public final class ConditionalKernel {
      * @param bias length nOut
      */
     public ConditionalKernel(int nIn, int nOut, double[] rowMajor, double[] bias) {
+        this(nIn, nOut, rowMajor, bias, Blocking.forSize(nIn, nOut));
+    }
+
+    /**
+     * A kernel with the given blocks (tests compare the blocked and the row-at-a-time paths).
+     *
+     * @param blocking the blocks of the cache-blocked path, or null for the row-at-a-time loops
+     */
+    ConditionalKernel(int nIn, int nOut, double[] rowMajor, double[] bias, Blocking blocking) {
+        this.blocking = blocking;
         this.nIn = nIn;
         this.nOut = nOut;
         this.stride = ((nOut + LANES - 1) / LANES) * LANES;
@@ -68,7 +129,36 @@ public final class ConditionalKernel {
         this.bias = new double[stride];
         System.arraycopy(bias, 0, this.bias, 0, nOut);
         this.groups = (nIn + GROUP - 1) / GROUP;
-        this.table = new double[groups * PATTERNS * stride];
+        this.table = blocking == null ? buildTable() : null;
+        this.lowestUnit = blocking == null ? null : new int[groups * PATTERNS];
+        this.iota = blocking == null ? null : new int[blocking.groups * PATTERNS / 2];
+        for (int q = 0; lowestUnit != null && q < lowestUnit.length; q++) {
+            int unit = q / PATTERNS * GROUP + Integer.numberOfTrailingZeros(q % PATTERNS);
+            lowestUnit[q] = q % PATTERNS == 0 || unit >= nIn ? 0 : unit * stride;
+        }
+        for (int q = 0; iota != null && q < iota.length; q++) {
+            iota[q] = q;
+        }
+    }
+
+    /** @return the group tables, built on first use in a blocked kernel */
+    private double[] table() {
+        double[] t = table;
+        if (t == null) {
+            synchronized (this) {
+                t = table;
+                if (t == null) {
+                    t = buildTable();
+                    table = t;
+                }
+            }
+        }
+        return t;
+    }
+
+    /** The group tables: table row p of group g is row p &amp; (p - 1) plus the row of M of p's lowest unit. */
+    private double[] buildTable() {
+        double[] t = new double[groups * PATTERNS * stride];
         for (int g = 0; g < groups; g++) {
             for (int p = 1; p < PATTERNS; p++) {
                 int unit = g * GROUP + Integer.numberOfTrailingZeros(p);
@@ -76,12 +166,13 @@ public final class ConditionalKernel {
                 int prev = (g * PATTERNS + (p & (p - 1))) * stride;
                 if (unit < nIn) {
                     for (int j = 0; j < stride; j += LANES) {
-                        DoubleVector.fromArray(S, table, prev + j).add(DoubleVector.fromArray(S, mat, unit * stride + j))
-                                .intoArray(table, dst + j);
+                        DoubleVector.fromArray(S, t, prev + j).add(DoubleVector.fromArray(S, mat, unit * stride + j))
+                                .intoArray(t, dst + j);
                     }
                 }
             }
         }
+        return t;
     }
 
     /**
@@ -110,31 +201,10 @@ public final class ConditionalKernel {
      * @param uniforms work array of at least rows*nOut doubles for SAMPLE mode, else unused
      */
     void apply(double[] x, int rows, double[] out, Mode mode, double beta, Rng rng, double[] uniforms) {
-        int[] offsets = new int[groups];
-        double[] row = new double[stride];
-        for (int r = 0; r < rows; r++) {
-            int xo = r * nIn;
-            int o = r * nOut;
-            // rows are written whole vectors at a time straight into out: a row's padding lanes land on
-            // the start of the next rows, which are written after it; a row whose padding would pass the
-            // last row (rows * nOut; out may be longer and hold other data) goes through the row buffer
-            boolean direct = o + stride <= rows * nOut;
-            double[] dst = direct ? out : row;
-            int dstOff = direct ? o : 0;
-            if (VectorWarmUp.vector(VectorWarmUp.PATTERNS) ? patternsVector(x, xo, offsets) : patterns(x, xo, offsets)) {
-                if (VectorWarmUp.vector(VectorWarmUp.TABLE)) {
-                    accumulateTable(offsets, dst, dstOff);
-                } else {
-                    accumulateTableScalar(offsets, dst, dstOff);
-                }
-            } else if (VectorWarmUp.vector(VectorWarmUp.DENSE)) {
-                accumulateDense(x, xo, dst, dstOff);
-            } else {
-                accumulateDenseScalar(x, xo, dst, dstOff);
-            }
-            if (!direct) {
-                System.arraycopy(row, 0, out, o, nOut);
-            }
+        if (blocking != null && rows >= blocking.minRows) {
+            applyBlocked(x, rows, out, false);
+        } else {
+            applyRows(x, rows, out, false);
         }
         // the transcendental work runs once over the whole batch: no per-row overhead, no padding lanes
         int total = rows * nOut;
@@ -160,21 +230,153 @@ public final class ConditionalKernel {
     }
 
     /**
-     * Reads the group patterns of one input row into table offsets.
-     *
-     * @return false if the row is not binary (then the offsets are meaningless)
+     * The fields of the rows one row at a time, each row's whole table or matrix in one pass (the
+     * loops of small layers, whose tables stay in the caches).
      */
-    private boolean patterns(double[] x, int xo, int[] offsets) {
-        return groupsScalar(x, xo, offsets, 0, true);
+    private void applyRows(double[] x, int rows, double[] out, boolean twins) {
+        double[] tab = table();
+        int[] offsets = new int[groups];
+        double[] row = new double[stride];
+        for (int r = 0; r < rows; r++) {
+            int xo = r * nIn;
+            int o = r * nOut;
+            // rows are written whole vectors at a time straight into out: a row's padding lanes land on
+            // the start of the next rows, which are written after it; a row whose padding would pass the
+            // last row (rows * nOut; out may be longer and hold other data) goes through the row buffer
+            boolean direct = o + stride <= rows * nOut;
+            double[] dst = direct ? out : row;
+            int dstOff = direct ? o : 0;
+            if (!twins && VectorWarmUp.vector(VectorWarmUp.PATTERNS) ? patternsVector(x, xo, offsets, 0, stride)
+                    : patterns(x, xo, offsets, 0, stride)) {
+                if (!twins && VectorWarmUp.vector(VectorWarmUp.TABLE)) {
+                    accumulateTable(tab, offsets, dst, dstOff);
+                } else {
+                    accumulateTableScalar(tab, offsets, dst, dstOff);
+                }
+            } else if (!twins && VectorWarmUp.vector(VectorWarmUp.DENSE)) {
+                accumulateDense(x, xo, FIRST_ROW, 1, 0, nIn, 0, stride, bias, 0, 0, dst, dstOff, 0);
+            } else {
+                accumulateDenseScalar(x, xo, FIRST_ROW, 1, 0, nIn, 0, stride, bias, 0, 0, dst, dstOff, 0);
+            }
+            if (!direct) {
+                System.arraycopy(row, 0, out, o, nOut);
+            }
+        }
     }
 
     /**
-     * The offsets of groups from {@code first} on, and the binary test of their inputs.
+     * The fields of the rows in cache blocks ({@link Blocking}): for each tile of output columns, for
+     * each block of groups (binary rows) or of inputs (other rows), every row's partial sums of the
+     * tile go through one pass over the block, stored in a buffer of rows x tile between blocks. Each
+     * element is still bias + group 0 + group 1 + ... (or fma over inputs 0, 1, ...) in order, and a
+     * partial sum stored to memory and loaded back is the same double, so the bits are those of
+     * {@link #applyRows}, at every vector width; only the order in which elements are worked on changes.
+     */
+    private void applyBlocked(double[] x, int rows, double[] out, boolean twins) {
+        int tile = blocking.tile;
+        int gb = blocking.groups;
+        int[] offsets = new int[rows * groups];
+        int[] binaryRows = new int[rows];
+        int[] denseRows = new int[rows];
+        int nb = 0;
+        int nd = 0;
+        boolean vectorPatterns = !twins && VectorWarmUp.vector(VectorWarmUp.PATTERNS);
+        for (int r = 0; r < rows; r++) {
+            // offsets into the block's table rows, whose rows are a tile long
+            boolean binary = vectorPatterns ? patternsVector(x, r * nIn, offsets, r * groups, tile)
+                    : patterns(x, r * nIn, offsets, r * groups, tile);
+            if (binary) {
+                binaryRows[nb++] = r;
+            } else {
+                denseRows[nd++] = r;
+            }
+        }
+        double[] buf = new double[rows * tile];
+        double[] slice = nb > 0 ? new double[gb * PATTERNS * tile] : null;
+        for (int j0 = 0; j0 < stride; j0 += tile) {
+            int j1 = Math.min(stride, j0 + tile);
+            // element (r, j) of the tile is buf[r * tile + j - j0]; the first block starts from the bias
+            for (int g0 = 0; nb > 0 && g0 < groups; g0 += gb) {
+                int g1 = Math.min(groups, g0 + gb);
+                tableBlock(g0, g1, j0, j1, tile, slice, twins);
+                double[] init = g0 == 0 ? bias : buf;
+                int io = g0 == 0 ? 0 : -j0;
+                int is = g0 == 0 ? 0 : tile;
+                // table row p of group g, column j: slice[((g - g0) PATTERNS + p) tile + j - j0]
+                int tb = -g0 * PATTERNS * tile - j0;
+                if (!twins && VectorWarmUp.vector(VectorWarmUp.TABLE)) {
+                    accumulateTable(slice, tb, offsets, 0, groups, binaryRows, nb, g0, g1, j0, j1,
+                            init, io, is, buf, -j0, tile);
+                } else {
+                    accumulateTableScalar(slice, tb, offsets, 0, groups, binaryRows, nb, g0, g1, j0, j1,
+                            init, io, is, buf, -j0, tile);
+                }
+            }
+            for (int i0 = 0; nd > 0 && i0 < nIn; i0 += blocking.inputs) {
+                int i1 = Math.min(nIn, i0 + blocking.inputs);
+                double[] init = i0 == 0 ? bias : buf;
+                int io = i0 == 0 ? 0 : -j0;
+                int is = i0 == 0 ? 0 : tile;
+                if (!twins && VectorWarmUp.vector(VectorWarmUp.DENSE)) {
+                    accumulateDense(x, 0, denseRows, nd, i0, i1, j0, j1, init, io, is, buf, -j0, tile);
+                } else {
+                    accumulateDenseScalar(x, 0, denseRows, nd, i0, i1, j0, j1, init, io, is, buf, -j0, tile);
+                }
+            }
+            int len = Math.min(j1, nOut) - j0;
+            for (int r = 0; r < rows; r++) {
+                System.arraycopy(buf, r * tile, out, r * nOut + j0, len);
+            }
+        }
+    }
+
+    /**
+     * The table rows of groups [g0, g1), columns [j0, j1), into slice[((g - g0) PATTERNS + p) tile +
+     * j - j0], by {@link #accumulateTable} itself (so with its vector code and twin, warmed up as one
+     * routine): row p is row p &amp; (p - 1) plus the row of M of p's lowest unit, the one addition
+     * {@link #buildTable} makes, so the same bits. In four passes, from the patterns whose lowest unit
+     * is unit 3 of their group down to unit 0, so that every row p &amp; (p - 1) is there before it is
+     * read: the patterns with lowest unit k are p = 2^(k+1) i + 2^k, i &lt; 8 / 2^k, and over the
+     * block's groups their rows, the rows p - 2^k they extend and their units' entries in
+     * {@link #lowestUnit} all step by 2^(k+1) rows, so one call covers each pass. Row 0 of each group
+     * is never written (zero from the allocation), so the rows of units past nIn, which
+     * {@link #lowestUnit} points at row 0 of M, are written but never read: a binary row's pattern has
+     * no bit for them.
+     */
+    private void tableBlock(int g0, int g1, int j0, int j1, int tile, double[] slice, boolean twins) {
+        boolean vectorCode = !twins && VectorWarmUp.vector(VectorWarmUp.TABLE);
+        for (int k = GROUP - 1; k >= 0; k--) {
+            int step = 2 << k;
+            int count = (g1 - g0) * (PATTERNS / step);
+            int first = 1 << k;
+            // pass row r: slice row step r + first = (step r) + M[lowestUnit[g0 PATTERNS + step r + first]]
+            if (vectorCode) {
+                accumulateTable(mat, 0, lowestUnit, g0 * PATTERNS + first, step, iota, count, 0, 1, j0, j1,
+                        slice, -j0, step * tile, slice, first * tile - j0, step * tile);
+            } else {
+                accumulateTableScalar(mat, 0, lowestUnit, g0 * PATTERNS + first, step, iota, count, 0, 1, j0, j1,
+                        slice, -j0, step * tile, slice, first * tile - j0, step * tile);
+            }
+        }
+    }
+
+    /**
+     * Reads the group patterns of one input row into table offsets offsets[ob..ob+groups).
+     *
+     * @return false if the row is not binary (then the offsets are meaningless)
+     */
+    private boolean patterns(double[] x, int xo, int[] offsets, int ob, int rowLen) {
+        return groupsScalar(x, xo, offsets, ob, rowLen, 0, true);
+    }
+
+    /**
+     * The offsets of groups from {@code first} on (into offsets[ob + g]), and the binary test of their
+     * inputs.
      *
      * @param binarySoFar the test's answer for the groups before {@code first}
      * @return whether the whole row is binary
      */
-    private boolean groupsScalar(double[] x, int xo, int[] offsets, int first, boolean binarySoFar) {
+    private boolean groupsScalar(double[] x, int xo, int[] offsets, int ob, int rowLen, int first, boolean binarySoFar) {
         int full = nIn / GROUP;
         // x - x^2 (one exactly rounded fma) is zero exactly for x in {0, 1} (and -0) and nonzero or NaN
         // for every other double, so the sum of its absolute values is zero exactly when the groups are
@@ -191,7 +393,7 @@ public final class ConditionalKernel {
             off += (Math.abs(Math.fma(a, -a, a)) + Math.abs(Math.fma(b, -b, b)))
                     + (Math.abs(Math.fma(c, -c, c)) + Math.abs(Math.fma(d, -d, d)));
             int p = (int) ((a + 2.0 * b) + (4.0 * c + 8.0 * d));
-            offsets[g] = (g * PATTERNS + (p & (PATTERNS - 1))) * stride;
+            offsets[ob + g] = (g * PATTERNS + (p & (PATTERNS - 1))) * rowLen;
         }
         boolean binary = binarySoFar && off == 0.0;
         // the last, partial group: 1.0 has exponent bit 52 set and 0.0 no bit, so bit 52 is the value
@@ -202,7 +404,7 @@ public final class ConditionalKernel {
                 binary &= v == 0L | v == ONE_BITS;
                 p |= (int) ((v >>> 52) & 1L) << k;
             }
-            offsets[g] = (g * PATTERNS + p) * stride;
+            offsets[ob + g] = (g * PATTERNS + p) * rowLen;
         }
         return binary;
     }
@@ -218,7 +420,7 @@ public final class ConditionalKernel {
      * steps (8, 4 or 2+2 inputs) cover the full groups they can; the rest goes through the twin's
      * code. Integers and one yes/no answer: the same at every vector width.
      */
-    private boolean patternsVector(double[] x, int xo, int[] offsets) {
+    private boolean patternsVector(double[] x, int xo, int[] offsets, int ob, int rowLen) {
         int full = nIn / GROUP;
         int stepGroups = GROUPS_PER_STEP;
         int vecGroups = LANES == 1 ? 0 : full / stepGroups * stepGroups;
@@ -233,15 +435,19 @@ public final class ConditionalKernel {
                         .lanewise(VectorOperators.LSHL, LANE_SHIFTS).reduceLanes(VectorOperators.OR) << (v * LANES);
             }
             for (int q = 0; q < stepGroups; q++) {
-                offsets[g + q] = ((g + q) * PATTERNS + (int) ((bits >>> (q * GROUP)) & (PATTERNS - 1))) * stride;
+                offsets[ob + g + q] = ((g + q) * PATTERNS + (int) ((bits >>> (q * GROUP)) & (PATTERNS - 1))) * rowLen;
             }
         }
         boolean binary = off.reduceLanes(VectorOperators.ADD) == 0.0;
-        return groupsScalar(x, xo, offsets, vecGroups, binary);
+        return groupsScalar(x, xo, offsets, ob, rowLen, vecGroups, binary);
     }
 
-    /** row[ro..ro+stride) = bias + sum over groups of the table row of the group's pattern. */
-    private void accumulateTable(int[] offsets, double[] row, int ro) {
+    /**
+     * row[ro..ro+stride) = bias + sum over groups of the table row of the group's pattern: the
+     * row-at-a-time path's form of the general routine below (same name, so the same JIT settings
+     * and warm-up switch), kept apart because its one-row loops cost 10 % less at the paper's size.
+     */
+    private void accumulateTable(double[] table, int[] offsets, double[] row, int ro) {
         int j = 0;
         for (; j + 4 * LANES <= stride; j += 4 * LANES) {
             DoubleVector a0 = DoubleVector.fromArray(S, bias, j);
@@ -270,12 +476,13 @@ public final class ConditionalKernel {
     }
 
     /**
-     * The scalar twin of {@link #accumulateTable} (see {@link VectorWarmUp}): every element is
+     * The scalar twin of {@link #accumulateTable(double[], int[], double[], int)} (see
+     * {@link VectorWarmUp}): every element is
      * bias + t_0 + t_1 + ... added in group order, the same additions in the same order as the lanes
      * of the vector code, so the same bits. Eight elements at a time, in eight independent sums, so
      * that the additions overlap in the processor as the lanes of a vector do.
      */
-    void accumulateTableScalar(int[] offsets, double[] row, int ro) {
+    void accumulateTableScalar(double[] table, int[] offsets, double[] row, int ro) {
         int j = 0;
         for (; j + 8 <= stride; j += 8) {
             double s0 = bias[j];
@@ -315,28 +522,165 @@ public final class ConditionalKernel {
         }
     }
 
-    /** row[ro..ro+stride) = bias + sum_i x_i * (row i of M), for non-binary inputs such as means. */
-    private void accumulateDense(double[] x, int xo, double[] row, int ro) {
-        for (int j = 0; j < stride; j += LANES) {
-            DoubleVector acc = DoubleVector.fromArray(S, bias, j);
-            for (int i = 0; i < nIn; i++) {
-                acc = DoubleVector.fromArray(S, mat, i * stride + j).fma(DoubleVector.broadcast(S, x[xo + i]), acc);
+    /**
+     * Table sums of a block: for each row r = rows[k], k &lt; count, and each column j in [j0, j1)
+     * (j0 and j1 whole vectors), dst[dOff + r ds + j] = init[io + r is + j] + the table rows of groups
+     * g0, g1 - 1 in order, the table row of group g at offsets[r groups + g] + j. The row-at-a-time
+     * path calls it with one row (its offsets at 0, the bias as init, [0, groups) and [0, stride));
+     * the blocked path with all binary rows, a block of groups and a tile of columns, the partial sums
+     * of the earlier blocks as init.
+     */
+    private void accumulateTable(double[] tab, int tb, int[] offsets, int ob, int os, int[] rows, int count,
+                                 int g0, int g1, int j0, int j1, double[] init, int io, int is, double[] dst, int dOff, int ds) {
+        for (int k = 0; k < count; k++) {
+            int r = rows[k];
+            int rb = ob + r * os;
+            int ib = io + r * is;
+            int db = dOff + r * ds;
+            int j = j0;
+            for (; j + 4 * LANES <= j1; j += 4 * LANES) {
+                DoubleVector a0 = DoubleVector.fromArray(S, init, ib + j);
+                DoubleVector a1 = DoubleVector.fromArray(S, init, ib + j + LANES);
+                DoubleVector a2 = DoubleVector.fromArray(S, init, ib + j + 2 * LANES);
+                DoubleVector a3 = DoubleVector.fromArray(S, init, ib + j + 3 * LANES);
+                for (int g = g0; g < g1; g++) {
+                    int base = offsets[rb + g] + tb + j;
+                    a0 = DoubleVector.fromArray(S, tab, base).add(a0);
+                    a1 = DoubleVector.fromArray(S, tab, base + LANES).add(a1);
+                    a2 = DoubleVector.fromArray(S, tab, base + 2 * LANES).add(a2);
+                    a3 = DoubleVector.fromArray(S, tab, base + 3 * LANES).add(a3);
+                }
+                a0.intoArray(dst, db + j);
+                a1.intoArray(dst, db + j + LANES);
+                a2.intoArray(dst, db + j + 2 * LANES);
+                a3.intoArray(dst, db + j + 3 * LANES);
             }
-            acc.intoArray(row, ro + j);
+            for (; j < j1; j += LANES) {
+                DoubleVector acc = DoubleVector.fromArray(S, init, ib + j);
+                for (int g = g0; g < g1; g++) {
+                    acc = DoubleVector.fromArray(S, tab, offsets[rb + g] + tb + j).add(acc);
+                }
+                acc.intoArray(dst, db + j);
+            }
+        }
+    }
+
+    /**
+     * The scalar twin of {@link #accumulateTable} (see {@link VectorWarmUp}): every element is
+     * init + t_g0 + t_g0+1 + ... added in group order, the same additions in the same order as the
+     * lanes of the vector code, so the same bits. Eight elements at a time, in eight independent sums,
+     * so that the additions overlap in the processor as the lanes of a vector do.
+     */
+    void accumulateTableScalar(double[] tab, int tb, int[] offsets, int ob, int os, int[] rows, int count,
+                                      int g0, int g1, int j0, int j1, double[] init, int io, int is, double[] dst, int dOff, int ds) {
+        for (int k = 0; k < count; k++) {
+            int r = rows[k];
+            int rb = ob + r * os;
+            int ib = io + r * is;
+            int db = dOff + r * ds;
+            int j = j0;
+            for (; j + 8 <= j1; j += 8) {
+                double s0 = init[ib + j];
+                double s1 = init[ib + j + 1];
+                double s2 = init[ib + j + 2];
+                double s3 = init[ib + j + 3];
+                double s4 = init[ib + j + 4];
+                double s5 = init[ib + j + 5];
+                double s6 = init[ib + j + 6];
+                double s7 = init[ib + j + 7];
+                for (int g = g0; g < g1; g++) {
+                    int b = offsets[rb + g] + tb + j;
+                    s0 += tab[b];
+                    s1 += tab[b + 1];
+                    s2 += tab[b + 2];
+                    s3 += tab[b + 3];
+                    s4 += tab[b + 4];
+                    s5 += tab[b + 5];
+                    s6 += tab[b + 6];
+                    s7 += tab[b + 7];
+                }
+                dst[db + j] = s0;
+                dst[db + j + 1] = s1;
+                dst[db + j + 2] = s2;
+                dst[db + j + 3] = s3;
+                dst[db + j + 4] = s4;
+                dst[db + j + 5] = s5;
+                dst[db + j + 6] = s6;
+                dst[db + j + 7] = s7;
+            }
+            for (; j < j1; j++) {
+                double s = init[ib + j];
+                for (int g = g0; g < g1; g++) {
+                    s += tab[offsets[rb + g] + tb + j];
+                }
+                dst[db + j] = s;
+            }
+        }
+    }
+
+    /**
+     * Dense sums of a block, for non-binary inputs such as means: for each row r = rows[k], k &lt;
+     * count, and each column j in [j0, j1) (whole vectors), dst[dOff + r ds + j] = init[io + r is + j]
+     * with fma(M_ij, x_i, acc) applied for i = i0, ..., i1 - 1 in order, x_i = x[xo + r nIn + i].
+     * Four vectors of columns at a time (four independent chains of fused multiply-adds).
+     */
+    private void accumulateDense(double[] x, int xo, int[] rows, int count, int i0, int i1, int j0, int j1,
+                                 double[] init, int io, int is, double[] dst, int dOff, int ds) {
+        for (int k = 0; k < count; k++) {
+            int r = rows[k];
+            int xb = xo + r * nIn;
+            int ib = io + r * is;
+            int db = dOff + r * ds;
+            int j = j0;
+            for (; j + 4 * LANES <= j1; j += 4 * LANES) {
+                DoubleVector a0 = DoubleVector.fromArray(S, init, ib + j);
+                DoubleVector a1 = DoubleVector.fromArray(S, init, ib + j + LANES);
+                DoubleVector a2 = DoubleVector.fromArray(S, init, ib + j + 2 * LANES);
+                DoubleVector a3 = DoubleVector.fromArray(S, init, ib + j + 3 * LANES);
+                for (int i = i0; i < i1; i++) {
+                    DoubleVector xi = DoubleVector.broadcast(S, x[xb + i]);
+                    int mo = i * stride + j;
+                    a0 = DoubleVector.fromArray(S, mat, mo).fma(xi, a0);
+                    a1 = DoubleVector.fromArray(S, mat, mo + LANES).fma(xi, a1);
+                    a2 = DoubleVector.fromArray(S, mat, mo + 2 * LANES).fma(xi, a2);
+                    a3 = DoubleVector.fromArray(S, mat, mo + 3 * LANES).fma(xi, a3);
+                }
+                a0.intoArray(dst, db + j);
+                a1.intoArray(dst, db + j + LANES);
+                a2.intoArray(dst, db + j + 2 * LANES);
+                a3.intoArray(dst, db + j + 3 * LANES);
+            }
+            for (; j < j1; j += LANES) {
+                DoubleVector acc = DoubleVector.fromArray(S, init, ib + j);
+                for (int i = i0; i < i1; i++) {
+                    acc = DoubleVector.fromArray(S, mat, i * stride + j).fma(DoubleVector.broadcast(S, x[xb + i]), acc);
+                }
+                acc.intoArray(dst, db + j);
+            }
         }
     }
 
     /**
      * The scalar twin of {@link #accumulateDense} (see {@link VectorWarmUp}): every element is
-     * fma(M_i, x_i, acc) over i in order starting from the bias, as in each lane of the vector code.
+     * fma(M_i, x_i, acc) over i in order starting from init, as in each lane of the vector code.
      */
-    void accumulateDenseScalar(double[] x, int xo, double[] row, int ro) {
-        System.arraycopy(bias, 0, row, ro, stride);
-        for (int i = 0; i < nIn; i++) {
-            double xi = x[xo + i];
-            int mo = i * stride;
-            for (int j = 0; j < stride; j++) {
-                row[ro + j] = Math.fma(mat[mo + j], xi, row[ro + j]);
+    void accumulateDenseScalar(double[] x, int xo, int[] rows, int count, int i0, int i1, int j0, int j1,
+                               double[] init, int io, int is, double[] dst, int dOff, int ds) {
+        for (int k = 0; k < count; k++) {
+            int r = rows[k];
+            int xb = xo + r * nIn;
+            int ib = io + r * is;
+            int db = dOff + r * ds;
+            // dst may be init itself (the blocked path's partial sums): element by element, in place
+            for (int j = j0; j < j1; j++) {
+                dst[db + j] = init[ib + j];
+            }
+            for (int i = i0; i < i1; i++) {
+                double xi = x[xb + i];
+                int mo = i * stride;
+                for (int j = j0; j < j1; j++) {
+                    dst[db + j] = Math.fma(mat[mo + j], xi, dst[db + j]);
+                }
             }
         }
     }
@@ -360,9 +704,12 @@ public final class ConditionalKernel {
     /** One table row into row[0..stride), with the vector code or its twin. */
     void tableRow(int[] offsets, double[] row, boolean vectorCode) {
         if (vectorCode) {
-            accumulateTable(offsets, row, 0);
+            // both forms: the warm-up drives and times the blocked path's routine with the row path's
+            accumulateTable(table(), offsets, row, 0);
+            accumulateTable(table(), 0, offsets, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
         } else {
-            accumulateTableScalar(offsets, row, 0);
+            accumulateTableScalar(table(), offsets, row, 0);
+            accumulateTableScalar(table(), 0, offsets, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
         }
     }
 
@@ -372,15 +719,56 @@ public final class ConditionalKernel {
      * @return whether the row is binary
      */
     boolean patternRow(double[] x, int[] offsets, boolean vectorCode) {
-        return vectorCode ? patternsVector(x, 0, offsets) : patterns(x, 0, offsets);
+        return vectorCode ? patternsVector(x, 0, offsets, 0, stride) : patterns(x, 0, offsets, 0, stride);
+    }
+
+    /**
+     * The fields of a batch by a chosen path, for tests: the blocked path (this kernel's blocks, at any
+     * number of rows; the kernel must have blocks) or the row-at-a-time one, each with the vector code
+     * (as the warm-up switches allow) or with the scalar twins only.
+     */
+    void fieldsBy(double[] x, int rows, double[] out, boolean blocked, boolean twins) {
+        if (blocked) {
+            applyBlocked(x, rows, out, twins);
+        } else {
+            applyRows(x, rows, out, twins);
+        }
     }
 
     /** One dense row x[0..nIn) into row[0..stride), with the vector code or its twin. */
     void denseRow(double[] x, double[] row, boolean vectorCode) {
         if (vectorCode) {
-            accumulateDense(x, 0, row, 0);
+            accumulateDense(x, 0, FIRST_ROW, 1, 0, nIn, 0, stride, bias, 0, 0, row, 0, 0);
         } else {
-            accumulateDenseScalar(x, 0, row, 0);
+            accumulateDenseScalar(x, 0, FIRST_ROW, 1, 0, nIn, 0, stride, bias, 0, 0, row, 0, 0);
+        }
+    }
+
+    /**
+     * The blocks of the cache-blocked path (see {@link #forSize}).
+     *
+     * @param tile output columns per tile, a multiple of 8 (a whole number of vectors at every width)
+     * @param groups groups of {@value #GROUP} inputs per block of the table sums
+     * @param inputs inputs per block of the dense sums
+     * @param minRows the fewest rows that take the blocked path (fewer rows use the whole tables)
+     */
+    record Blocking(int tile, int groups, int inputs, int minRows) {
+        Blocking {
+            if (tile <= 0 || tile % 8 != 0 || groups <= 0 || inputs <= 0 || minRows <= 0) {
+                throw new IllegalArgumentException("blocks " + tile + ", " + groups + ", " + inputs + ", " + minRows);
+            }
+        }
+
+        /**
+         * The blocks for a layer, or null where the row-at-a-time loops are as fast.
+         *
+         * @param nIn input units
+         * @param nOut output units
+         * @return the blocks, or null
+         */
+        static Blocking forSize(int nIn, int nOut) {
+            long tableBytes = (long) ((nIn + GROUP - 1) / GROUP) * PATTERNS * nOut * Double.BYTES;
+            return tableBytes <= BLOCK_ABOVE_BYTES ? null : new Blocking(TILE, GROUP_BLOCK, INPUT_BLOCK, BLOCK_MIN_ROWS);
         }
     }
 }

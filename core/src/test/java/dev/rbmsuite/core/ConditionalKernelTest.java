@@ -3,7 +3,9 @@ package dev.rbmsuite.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -236,5 +238,153 @@ class ConditionalKernelTest {
             }
         }
         return out;
+    }
+
+    /**
+     * The cache-blocked path gives the bits of the row-at-a-time path, vector code and scalar twins
+     * alike, for batches of binary rows, of real-valued rows and of both, at sizes that cross every
+     * block edge: tiles of 8 to 24 columns against layers of 1 to 70 outputs (a last tile narrower
+     * than the others, outputs not a whole number of vectors), blocks of 1 to 5 groups and 1 to 7
+     * inputs against 1 to 67 inputs (a partial last group, a last block shorter than the others),
+     * and the default blocks. {@link VectorWarmUpTest} runs the same check at 16, 32 and 64-byte vectors.
+     */
+    @Test
+    void theBlockedPathHasTheBitsOfTheRowAtATimePath() {
+        assertThat(blockedMismatches(31)).isEmpty();
+    }
+
+    /**
+     * Sampling, means and fields of large layers through the public API (the blocked path, 40 and 20
+     * chains) give the bits that the row-at-a-time code gave before the blocked path existed: the
+     * digests below were printed by that code (commit 1a306ac) for these same calls, and the blocked
+     * path matched them at 16, 32 and 64-byte vectors.
+     */
+    @Test
+    void largeLayersKeepTheBitsOfTheFormerCode() {
+        assertThat(largeDigest(784, 500, 40)).isEqualTo("ed92eac758e04fb");
+        assertThat(largeDigest(500, 784, 20)).isEqualTo("24c92a7c8dde8340");
+    }
+
+    /** Three sweeps of sampling, then means and fields of means, on a random layer; a digest of every value. */
+    private static String largeDigest(int n, int m, int chains) {
+        Rng rng = Rng.seeded(7);
+        double[] w = new double[n * m];
+        double[] b = new double[n];
+        double[] c = new double[m];
+        for (int k = 0; k < w.length; k++) {
+            w[k] = rng.nextGaussian() * Math.scalb(1.0, rng.nextInt(10) - 8);
+        }
+        for (int k = 0; k < n; k++) {
+            b[k] = rng.nextGaussian() * 0.1;
+        }
+        for (int k = 0; k < m; k++) {
+            c[k] = rng.nextGaussian() * 0.1;
+        }
+        Rbm rbm = Rbm.of(n, m, w, b, c);
+        double[] v = new double[chains * n];
+        double[] h = new double[chains * m];
+        double[] scratch = new double[chains * Math.max(n, m)];
+        double[] hm = new double[chains * m];
+        double[] vm = new double[chains * n];
+        double[] hf = new double[chains * m];
+        for (int k = 0; k < v.length; k++) {
+            v[k] = rng.nextBernoulli(0.5) ? 1 : 0;
+        }
+        long d = 17;
+        for (int sweep = 0; sweep < 3; sweep++) {
+            rbm.sampleHidden(v, chains, h, rng, scratch);
+            rbm.sampleVisible(h, chains, v, rng, scratch);
+            rbm.hiddenMeans(v, chains, hm);
+            rbm.visibleMeans(h, chains, vm);
+            rbm.hiddenField(vm, chains, hf);
+            for (double[] x : new double[][] {v, h, hm, vm, hf}) {
+                for (double y : x) {
+                    d = d * 31 + Double.doubleToRawLongBits(y);
+                }
+            }
+        }
+        return Long.toHexString(d);
+    }
+
+    /**
+     * The blocked path is for large layers only: MNIST's 784 x 500 both ways (12.5 MB tables), not the
+     * paper's 25 x 100 nor the layers of its stack 100-50-25-12, whose loops stay as they were.
+     */
+    @Test
+    void onlyLargeLayersAreBlocked() {
+        assertThat(ConditionalKernel.Blocking.forSize(784, 500)).isNotNull();
+        assertThat(ConditionalKernel.Blocking.forSize(500, 784)).isNotNull();
+        for (int[] layer : new int[][] {{25, 100}, {100, 25}, {100, 50}, {50, 100}, {50, 25}, {25, 50}, {25, 12},
+                {12, 25}, {200, 500}, {500, 200}}) {
+            assertThat(ConditionalKernel.Blocking.forSize(layer[0], layer[1])).as("%d x %d", layer[0], layer[1]).isNull();
+        }
+    }
+
+    /**
+     * Compares the blocked and row-at-a-time paths (vector code and twins) on random layers and
+     * batches; returns the mismatches (empty when all bits agree).
+     *
+     * @param seed seed of the layers and inputs
+     * @return descriptions of the mismatches
+     */
+    static List<String> blockedMismatches(long seed) {
+        List<String> bad = new ArrayList<>();
+        Rng r = Rng.seeded(seed);
+        int[] ins = {1, 5, 13, 30, 67};
+        int[] outs = {1, 7, 9, 33, 70};
+        List<ConditionalKernel.Blocking> blocks = List.of(new ConditionalKernel.Blocking(8, 1, 1, 1),
+                new ConditionalKernel.Blocking(8, 3, 5, 1), new ConditionalKernel.Blocking(16, 2, 7, 1),
+                new ConditionalKernel.Blocking(24, 5, 3, 1), new ConditionalKernel.Blocking(
+                        ConditionalKernel.TILE, ConditionalKernel.GROUP_BLOCK, ConditionalKernel.INPUT_BLOCK, 1));
+        for (int nIn : ins) {
+            for (int nOut : outs) {
+                double[] mat = new double[nIn * nOut];
+                for (int k = 0; k < mat.length; k++) {
+                    // magnitudes over 12 binades: the order of the additions shows in the bits
+                    mat[k] = r.nextGaussian() * Math.scalb(1.0, r.nextInt(12) - 6);
+                }
+                double[] bias = gaussian(nOut, r, 1.0);
+                ConditionalKernel rowsKernel = new ConditionalKernel(nIn, nOut, mat, bias, null);
+                for (ConditionalKernel.Blocking b : blocks) {
+                    ConditionalKernel blocked = new ConditionalKernel(nIn, nOut, mat, bias, b);
+                    for (int rows : new int[] {1, 2, 5, 17}) {
+                        for (int kind = 0; kind < 3; kind++) {
+                            double[] x = new double[rows * nIn];
+                            for (int row = 0; row < rows; row++) {
+                                // kind 0: all rows binary; 1: all real-valued; 2: every third row real
+                                boolean real = kind == 1 || kind == 2 && row % 3 == 1;
+                                for (int i = 0; i < nIn; i++) {
+                                    x[row * nIn + i] = real ? (r.nextDouble() - 0.3) * 3.0 : r.nextDouble() < 0.5 ? 1.0 : 0.0;
+                                }
+                            }
+                            double[] want = new double[rows * nOut + 3];
+                            Arrays.fill(want, 42.0);
+                            rowsKernel.fieldsBy(x, rows, want, false, false);
+                            for (boolean twins : new boolean[] {false, true}) {
+                                double[] rowsOut = new double[want.length];
+                                Arrays.fill(rowsOut, 42.0);
+                                blocked.fieldsBy(x, rows, rowsOut, false, twins);
+                                double[] blockOut = new double[want.length];
+                                Arrays.fill(blockOut, 42.0);
+                                blocked.fieldsBy(x, rows, blockOut, true, twins);
+                                String where = nIn + "x" + nOut + " " + b + " rows=" + rows + " kind=" + kind
+                                        + (twins ? " twins" : " vector");
+                                for (int q = 0; q < want.length; q++) {
+                                    if (Double.doubleToRawLongBits(blockOut[q]) != Double.doubleToRawLongBits(want[q])) {
+                                        bad.add("blocked " + where + " q=" + q + ": " + blockOut[q] + " != " + want[q]);
+                                        break;
+                                    }
+                                    if (Double.doubleToRawLongBits(rowsOut[q]) != Double.doubleToRawLongBits(want[q])) {
+                                        bad.add("rows " + where + " q=" + q + ": " + rowsOut[q] + " != " + want[q]);
+                                        break;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return bad;
     }
 }

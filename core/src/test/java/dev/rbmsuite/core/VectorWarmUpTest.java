@@ -348,7 +348,8 @@ class VectorWarmUpTest {
     }
 
     /**
-     * In a fresh JVM: checks the twins against the vector code (exit 1 on a mismatch), then runs
+     * In a fresh JVM: checks the twins against the vector code, and the blocked path of large layers
+     * against the row-at-a-time path (exit 1 on a mismatch), then runs
      * 300 sweeps of batched Gibbs sampling on a 25 x 100 RBM, with {@link VectorWarmUp#enable()}
      * ("warm") or without ("cold"), and prints a digest of every state; "warm" also requires that the
      * run started on the twins and ends on the vector code.
@@ -362,6 +363,8 @@ class VectorWarmUpTest {
         bad.addAll(draws(22));
         bad.addAll(uniforms(23));
         bad.addAll(patterns(24));
+        // the cache-blocked path of large layers against the row-at-a-time path, at this JVM's width
+        bad.addAll(ConditionalKernelTest.blockedMismatches(25));
         if (!bad.isEmpty()) {
             System.out.println("mismatch at " + Lanes.LANES + " lanes: " + bad.subList(0, Math.min(5, bad.size())));
             System.out.flush();
