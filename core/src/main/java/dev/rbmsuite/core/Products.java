@@ -1,0 +1,312 @@
+package dev.rbmsuite.core;
+
+import java.util.Arrays;
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The sum of outer products {@code C[n x m] += sum_r a_r^T b_r} over the rows r of two row-major
+ * matrices A (rows x n) and B (rows x m), the mixed moment {@code E[v h^T]} of the gradient
+ * (positive phase and Monte Carlo negative phase), register-tiled and cache-blocked.
+ *
+ * <p><b>Summation order.</b> Every element is accumulated over r in increasing order, one operation
+ * per row, independent of the hardware vector width, of the blocking and of the tile:
+ * <pre>
+ *   for r = 0 .. rows-1:
+ *     c[i*m + j] = fma(a[r*n + i], b[r*m + j], c[i*m + j])     for j &lt; Lanes.bound(m)
+ *     c[i*m + j] = c[i*m + j] + a[r*n + i] * b[r*m + j]           for j &ge; Lanes.bound(m) (two roundings)
+ * </pre>
+ * This is exactly what {@link VectorMath#axpy} does to one row of C, so the result equals the
+ * row-by-row loop {@code axpy(a_ri, C_i, b_r)} bit for bit; with {@code a_ri = 1} it equals
+ * {@link VectorMath#add} (fma(1, b, c) is c + b rounded once), and with {@code a_ri = 0} (or -0) it
+ * leaves c unchanged whenever b is finite and c is not -0 (c + (+-0) = c), so the sum also equals the
+ * loop that skips zero entries of a binary A. A C that starts at +0 never becomes -0 (a sum is -0 only
+ * when both terms are), which is how {@code Moments.setSampleMeans} uses it.
+ *
+ * <p><b>Kernel.</b> Rows of A are packed per block of {@value #KC} rows into panels of
+ * {@value #MR} columns ({@code a_r,i..i+3} consecutive), B into the same block of rows padded to a
+ * whole number of vectors; C is copied into a padded buffer once per call. A tile of {@value #MR}
+ * rows of C times 4 vectors of columns is held in 16 registers while r runs over the block (4
+ * broadcasts and 4 loads feed 16 fused multiply-adds); the last columns take tiles of one vector,
+ * and the columns from {@link Lanes#bound}(m) on take a multiply and an add instead of the fma.
+ * Padding rows of A and columns of B are zero and their results are never copied back.
+ * {@link #accumulateScalar} is the scalar twin (the same operations per element), used while the
+ * vector code is not yet compiled (see {@link #enableVector}) and by tests.
+ *
+ * <p>Instances keep scratch buffers and are not thread-safe.
+ */
+public final class Products {
+    /** Rows of A per packed block (packed A and B of one block stay within the L2 cache at n, m &le; 1000). */
+    static final int KC = 128;
+    /** Rows of C per register tile. */
+    static final int MR = 4;
+    private static final VectorSpecies<Double> S = Lanes.SPECIES;
+    private static final int L = Lanes.LANES;
+    /** Columns of C per wide register tile. */
+    private static final int NR = 4 * L;
+
+    /** Whether the vector kernel is used (false: the scalar twin), see {@link #enableVector}. */
+    private static volatile boolean vector = !"false".equals(System.getProperty("rbm.products.vector"));
+
+    private double[] ap = new double[0];
+    private double[] bp = new double[0];
+    private double[] cp = new double[0];
+
+    /**
+     * Selects the vector kernel (true, the default) or the scalar twin for every later call; both give
+     * the same bits, so this changes only the speed (the scalar twin is faster while the Vector API code
+     * still runs in the interpreter, as in the first epochs of a short training).
+     *
+     * @param on use the vector kernel
+     */
+    public static void enableVector(boolean on) {
+        vector = on;
+    }
+
+    /** @return whether the vector kernel is selected */
+    public static boolean vectorEnabled() {
+        return vector;
+    }
+
+    /**
+     * {@code c[i*m + j] += sum_r a[r*n + i] b[r*m + j]} in the order of the class comment.
+     *
+     * @param a rows x n, row-major
+     * @param b rows x m, row-major
+     * @param rows number of rows (0 leaves c unchanged)
+     * @param n columns of A, rows of C
+     * @param m columns of B and of C
+     * @param c n x m, row-major, accumulated in place
+     */
+    public void accumulate(double[] a, double[] b, int rows, int n, int m, double[] c) {
+        check(a, b, rows, n, m, c);
+        if (vector) {
+            accumulateVector(a, b, rows, n, m, c);
+        } else {
+            accumulateScalar(a, b, rows, n, m, c);
+        }
+    }
+
+    private static void check(double[] a, double[] b, int rows, int n, int m, double[] c) {
+        if (rows < 0 || n <= 0 || m <= 0 || a.length < (long) rows * n || b.length < (long) rows * m
+                || c.length < (long) n * m) {
+            throw new IllegalArgumentException("outer products of " + rows + " rows, n=" + n + ", m=" + m
+                    + " with arrays of " + a.length + ", " + b.length + ", " + c.length);
+        }
+    }
+
+    /**
+     * The scalar twin: the same operation per element and row, in the same order, as the vector
+     * kernel (row by row, as {@link VectorMath#axpy} would do it).
+     *
+     * @param a rows x n
+     * @param b rows x m
+     * @param rows rows
+     * @param n n
+     * @param m m
+     * @param c n x m, accumulated
+     */
+    public static void accumulateScalar(double[] a, double[] b, int rows, int n, int m, double[] c) {
+        check(a, b, rows, n, m, c);
+        int f = Lanes.bound(m);
+        for (int r = 0; r < rows; r++) {
+            int bo = r * m;
+            for (int i = 0; i < n; i++) {
+                double x = a[r * n + i];
+                int co = i * m;
+                for (int j = 0; j < f; j++) {
+                    c[co + j] = Math.fma(x, b[bo + j], c[co + j]);
+                }
+                for (int j = f; j < m; j++) {
+                    c[co + j] = c[co + j] + x * b[bo + j];
+                }
+            }
+        }
+    }
+
+    /**
+     * The vector kernel (same bits as {@link #accumulateScalar} at every width).
+     *
+     * @param a rows x n
+     * @param b rows x m
+     * @param rows rows
+     * @param n n
+     * @param m m
+     * @param c n x m, accumulated
+     */
+    public void accumulateVector(double[] a, double[] b, int rows, int n, int m, double[] c) {
+        check(a, b, rows, n, m, c);
+        if (rows == 0) {
+            return;
+        }
+        int np = (n + MR - 1) / MR * MR;
+        int mp = (m + L - 1) / L * L;
+        int f = Lanes.bound(m);
+        int kc = Math.min(KC, rows);
+        if (ap.length < kc * np) {
+            ap = new double[kc * np];
+        }
+        if (bp.length < kc * mp) {
+            bp = new double[kc * mp];
+        }
+        if (cp.length < np * mp) {
+            cp = new double[np * mp];
+        }
+        double[] cp = this.cp;
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(c, i * m, cp, i * mp, m);
+            Arrays.fill(cp, i * mp + m, i * mp + mp, 0.0);
+        }
+        Arrays.fill(cp, n * mp, np * mp, 0.0);
+        int wide = f / NR * NR; // columns [0, wide): tiles of 4 vectors, fused
+        for (int r0 = 0; r0 < rows; r0 += kc) {
+            int k = Math.min(kc, rows - r0);
+            pack(a, b, r0, k, n, m, np, mp);
+            for (int j = 0; j < wide; j += NR) {
+                for (int i = 0; i < np; i += MR) {
+                    tile4(ap, i * k, bp, j, mp, k, cp, i * mp + j);
+                }
+            }
+            for (int j = wide; j < f; j += L) {
+                for (int i = 0; i < np; i += MR) {
+                    tile1(ap, i * k, bp, j, mp, k, cp, i * mp + j);
+                }
+            }
+            for (int j = f; j < mp; j += L) {
+                for (int i = 0; i < np; i += MR) {
+                    tile1Unfused(ap, i * k, bp, j, mp, k, cp, i * mp + j);
+                }
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(cp, i * mp, c, i * m, m);
+        }
+    }
+
+    /**
+     * Packs rows [r0, r0+k) of A into panels of MR columns (panel p at p*MR*k, row t at t*MR) and of B
+     * into rows of mp (zero padding).
+     */
+    private void pack(double[] a, double[] b, int r0, int k, int n, int m, int np, int mp) {
+        double[] ap = this.ap;
+        double[] bp = this.bp;
+        for (int t = 0; t < k; t++) {
+            int ao = (r0 + t) * n;
+            for (int i = 0; i < n; i++) {
+                ap[(i / MR) * MR * k + t * MR + (i % MR)] = a[ao + i];
+            }
+            for (int i = n; i < np; i++) {
+                ap[(i / MR) * MR * k + t * MR + (i % MR)] = 0.0;
+            }
+            System.arraycopy(b, (r0 + t) * m, bp, t * mp, m);
+            Arrays.fill(bp, t * mp + m, t * mp + mp, 0.0);
+        }
+    }
+
+    /** MR rows x 4 vectors of C at cp[co..], fused, over k packed rows. */
+    private static void tile4(double[] ap, int ao, double[] bp, int j, int mp, int k, double[] cp, int co) {
+        int c1 = co + mp;
+        int c2 = c1 + mp;
+        int c3 = c2 + mp;
+        DoubleVector c00 = DoubleVector.fromArray(S, cp, co);
+        DoubleVector c01 = DoubleVector.fromArray(S, cp, co + L);
+        DoubleVector c02 = DoubleVector.fromArray(S, cp, co + 2 * L);
+        DoubleVector c03 = DoubleVector.fromArray(S, cp, co + 3 * L);
+        DoubleVector c10 = DoubleVector.fromArray(S, cp, c1);
+        DoubleVector c11 = DoubleVector.fromArray(S, cp, c1 + L);
+        DoubleVector c12 = DoubleVector.fromArray(S, cp, c1 + 2 * L);
+        DoubleVector c13 = DoubleVector.fromArray(S, cp, c1 + 3 * L);
+        DoubleVector c20 = DoubleVector.fromArray(S, cp, c2);
+        DoubleVector c21 = DoubleVector.fromArray(S, cp, c2 + L);
+        DoubleVector c22 = DoubleVector.fromArray(S, cp, c2 + 2 * L);
+        DoubleVector c23 = DoubleVector.fromArray(S, cp, c2 + 3 * L);
+        DoubleVector c30 = DoubleVector.fromArray(S, cp, c3);
+        DoubleVector c31 = DoubleVector.fromArray(S, cp, c3 + L);
+        DoubleVector c32 = DoubleVector.fromArray(S, cp, c3 + 2 * L);
+        DoubleVector c33 = DoubleVector.fromArray(S, cp, c3 + 3 * L);
+        for (int t = 0; t < k; t++) {
+            int bo = t * mp + j;
+            DoubleVector b0 = DoubleVector.fromArray(S, bp, bo);
+            DoubleVector b1 = DoubleVector.fromArray(S, bp, bo + L);
+            DoubleVector b2 = DoubleVector.fromArray(S, bp, bo + 2 * L);
+            DoubleVector b3 = DoubleVector.fromArray(S, bp, bo + 3 * L);
+            int p = ao + t * MR;
+            DoubleVector x = DoubleVector.broadcast(S, ap[p]);
+            c00 = x.fma(b0, c00);
+            c01 = x.fma(b1, c01);
+            c02 = x.fma(b2, c02);
+            c03 = x.fma(b3, c03);
+            x = DoubleVector.broadcast(S, ap[p + 1]);
+            c10 = x.fma(b0, c10);
+            c11 = x.fma(b1, c11);
+            c12 = x.fma(b2, c12);
+            c13 = x.fma(b3, c13);
+            x = DoubleVector.broadcast(S, ap[p + 2]);
+            c20 = x.fma(b0, c20);
+            c21 = x.fma(b1, c21);
+            c22 = x.fma(b2, c22);
+            c23 = x.fma(b3, c23);
+            x = DoubleVector.broadcast(S, ap[p + 3]);
+            c30 = x.fma(b0, c30);
+            c31 = x.fma(b1, c31);
+            c32 = x.fma(b2, c32);
+            c33 = x.fma(b3, c33);
+        }
+        c00.intoArray(cp, co);
+        c01.intoArray(cp, co + L);
+        c02.intoArray(cp, co + 2 * L);
+        c03.intoArray(cp, co + 3 * L);
+        c10.intoArray(cp, c1);
+        c11.intoArray(cp, c1 + L);
+        c12.intoArray(cp, c1 + 2 * L);
+        c13.intoArray(cp, c1 + 3 * L);
+        c20.intoArray(cp, c2);
+        c21.intoArray(cp, c2 + L);
+        c22.intoArray(cp, c2 + 2 * L);
+        c23.intoArray(cp, c2 + 3 * L);
+        c30.intoArray(cp, c3);
+        c31.intoArray(cp, c3 + L);
+        c32.intoArray(cp, c3 + 2 * L);
+        c33.intoArray(cp, c3 + 3 * L);
+    }
+
+    /** MR rows x 1 vector of C, fused. */
+    private static void tile1(double[] ap, int ao, double[] bp, int j, int mp, int k, double[] cp, int co) {
+        DoubleVector c0 = DoubleVector.fromArray(S, cp, co);
+        DoubleVector c1 = DoubleVector.fromArray(S, cp, co + mp);
+        DoubleVector c2 = DoubleVector.fromArray(S, cp, co + 2 * mp);
+        DoubleVector c3 = DoubleVector.fromArray(S, cp, co + 3 * mp);
+        for (int t = 0; t < k; t++) {
+            DoubleVector b0 = DoubleVector.fromArray(S, bp, t * mp + j);
+            int p = ao + t * MR;
+            c0 = DoubleVector.broadcast(S, ap[p]).fma(b0, c0);
+            c1 = DoubleVector.broadcast(S, ap[p + 1]).fma(b0, c1);
+            c2 = DoubleVector.broadcast(S, ap[p + 2]).fma(b0, c2);
+            c3 = DoubleVector.broadcast(S, ap[p + 3]).fma(b0, c3);
+        }
+        c0.intoArray(cp, co);
+        c1.intoArray(cp, co + mp);
+        c2.intoArray(cp, co + 2 * mp);
+        c3.intoArray(cp, co + 3 * mp);
+    }
+
+    /** MR rows x 1 vector of C, a multiply and an add (two roundings), for the columns from Lanes.bound(m). */
+    private static void tile1Unfused(double[] ap, int ao, double[] bp, int j, int mp, int k, double[] cp, int co) {
+        DoubleVector c0 = DoubleVector.fromArray(S, cp, co);
+        DoubleVector c1 = DoubleVector.fromArray(S, cp, co + mp);
+        DoubleVector c2 = DoubleVector.fromArray(S, cp, co + 2 * mp);
+        DoubleVector c3 = DoubleVector.fromArray(S, cp, co + 3 * mp);
+        for (int t = 0; t < k; t++) {
+            DoubleVector b0 = DoubleVector.fromArray(S, bp, t * mp + j);
+            int p = ao + t * MR;
+            c0 = c0.add(b0.mul(ap[p]));
+            c1 = c1.add(b0.mul(ap[p + 1]));
+            c2 = c2.add(b0.mul(ap[p + 2]));
+            c3 = c3.add(b0.mul(ap[p + 3]));
+        }
+        c0.intoArray(cp, co);
+        c1.intoArray(cp, co + mp);
+        c2.intoArray(cp, co + 2 * mp);
+        c3.intoArray(cp, co + 3 * mp);
+    }
+}
