@@ -31,7 +31,7 @@ import jdk.incubator.vector.VectorSpecies;
  * and the columns from {@link Lanes#bound}(m) on take a multiply and an add instead of the fma.
  * Padding rows of A and columns of B are zero and their results are never copied back.
  * {@link #accumulateScalar} is the scalar twin (the same operations per element), used while the
- * vector code is not yet compiled (see {@link #enableVector}) and by tests.
+ * vector code is not yet compiled ({@link #warmUp}) and by tests.
  *
  * <p>Instances keep scratch buffers and are not thread-safe.
  */
@@ -45,8 +45,14 @@ public final class Products {
     /** Columns of C per wide register tile. */
     private static final int NR = 4 * L;
 
+    /** The longest warm-up, in milliseconds; the vector kernel is used after it in any case. */
+    static final long WARM_UP_MILLIS = 3_000;
+    /** Calls of the small problem that drive the vector kernel past C2's thresholds before timing starts. */
+    static final int BUSY_CALLS = 3_000;
+
     /** Whether the vector kernel is used (false: the scalar twin), see {@link #enableVector}. */
     private static volatile boolean vector = !"false".equals(System.getProperty("rbm.products.vector"));
+    private static Thread warmThread;
 
     private double[] ap = new double[0];
     private double[] bp = new double[0];
@@ -61,6 +67,89 @@ public final class Products {
      */
     public static void enableVector(boolean on) {
         vector = on;
+    }
+
+    /**
+     * Runs the scalar twin until the vector kernel is compiled: a daemon thread calls the vector
+     * kernel on small scratch problems (shaped so that every tile variant runs at every vector width)
+     * until C2 has compiled it, which it sees by timing the kernel against the twin (three wins in a
+     * row), then switches every later call to the vector kernel; after {@value #WARM_UP_MILLIS} ms it
+     * switches in any case. Uncompiled Vector API code boxes every vector (milliseconds a call at the
+     * paper's sizes), which was most of the first epochs of a training; the twin compiles at once.
+     * Both give the same bits, so the switch changes only the speed. For the command line (training
+     * commands); idempotent; the system property {@code rbm.warmup=off} (or {@code rbm.products.warmup=off},
+     * for timing comparisons of this warm-up alone) makes it do nothing.
+     */
+    public static synchronized void warmUp() {
+        if (!vector || warmThread != null || "off".equalsIgnoreCase(System.getProperty("rbm.warmup"))
+                || "off".equalsIgnoreCase(System.getProperty("rbm.products.warmup"))) {
+            return;
+        }
+        vector = false;
+        warmThread = new Thread(Products::warm, "rbm-products-warm-up");
+        warmThread.setDaemon(true);
+        warmThread.setPriority(Thread.MIN_PRIORITY);
+        warmThread.start();
+    }
+
+    private static void warm() {
+        try {
+            long end = System.nanoTime() + WARM_UP_MILLIS * 1_000_000L;
+            // 43 columns: at 8 lanes a 4-vector tile, a 1-vector tile and the unfused tail; at 4 lanes
+            // two 1-vector tiles and the tail; 6 rows of C: one whole tile and one padded
+            double[][] small = problem(9, 6, 43);
+            double[][] mid = problem(100, 25, 100);
+            Products p = new Products();
+            int wins = 0;
+            for (int call = 0; System.nanoTime() < end; call++) {
+                run(p, small, true);
+                if (call < BUSY_CALLS || call % 100 != 0) {
+                    continue;
+                }
+                long tv = Long.MAX_VALUE;
+                long ts = Long.MAX_VALUE;
+                for (int k = 0; k < 3; k++) {
+                    long t0 = System.nanoTime();
+                    run(p, mid, true);
+                    long t1 = System.nanoTime();
+                    run(p, mid, false);
+                    long t2 = System.nanoTime();
+                    tv = Math.min(tv, t1 - t0);
+                    ts = Math.min(ts, t2 - t1);
+                }
+                wins = tv < ts ? wins + 1 : 0;
+                if (wins == 3) {
+                    return;
+                }
+            }
+        } finally {
+            vector = true;
+        }
+    }
+
+    /** {a (rows x n, binary), b (rows x m), c (n x m), {rows, n, m}} of fixed values. */
+    private static double[][] problem(int rows, int n, int m) {
+        double[] a = new double[rows * n];
+        double[] b = new double[rows * m];
+        for (int k = 0; k < a.length; k++) {
+            a[k] = (k * 7 + k / 3) % 5 < 2 ? 1.0 : 0.0;
+        }
+        for (int k = 0; k < b.length; k++) {
+            b[k] = ((k * 13) % 17) / 17.0;
+        }
+        return new double[][] {a, b, new double[n * m], {rows, n, m}};
+    }
+
+    private static void run(Products p, double[][] x, boolean vectorCode) {
+        int rows = (int) x[3][0];
+        int n = (int) x[3][1];
+        int m = (int) x[3][2];
+        Arrays.fill(x[2], 0.0);
+        if (vectorCode) {
+            p.accumulateVector(x[0], x[1], rows, n, m, x[2]);
+        } else {
+            accumulateScalar(x[0], x[1], rows, n, m, x[2]);
+        }
     }
 
     /** @return whether the vector kernel is selected */

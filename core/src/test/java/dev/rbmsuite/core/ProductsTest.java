@@ -171,6 +171,33 @@ class ProductsTest {
         assertThat(legacy[0]).isZero();
     }
 
+    /**
+     * The warm-up starts calls on the twin and ends on the vector kernel within its time limit; the
+     * bits are those of the legacy loops throughout.
+     */
+    @Test
+    void warmUpStartsOnTheTwinAndEndsOnTheVectorKernel() throws Exception {
+        Products.warmUp();
+        boolean startedOnTwin = !Products.vectorEnabled();
+        long end = System.nanoTime() + (Products.WARM_UP_MILLIS + 5_000) * 1_000_000L;
+        Rng rng = Rng.seeded(9);
+        Products p = new Products();
+        while (!Products.vectorEnabled() && System.nanoTime() < end) {
+            double[] a = matrixA(40 * 13, 1, rng);
+            double[] b = matrixB(40 * 37, rng);
+            double[] want = new double[13 * 37];
+            legacy(a, b, 40, 13, 37, want);
+            double[] got = new double[13 * 37];
+            p.accumulate(a, b, 40, 13, 37, got);
+            assertThat(bitsEqual(got, want)).isTrue();
+            Thread.sleep(5);
+        }
+        assertThat(startedOnTwin).as("the first calls run the twin").isTrue();
+        assertThat(Products.vectorEnabled()).as("the vector kernel after the warm-up").isTrue();
+        Products.warmUp(); // idempotent: no second thread, the kernel stays on
+        assertThat(Products.vectorEnabled()).isTrue();
+    }
+
     @Test
     void wrongSizesAreRefused() {
         assertThatThrownBy(() -> new Products().accumulate(new double[5], new double[6], 2, 3, 3, new double[9]))
