@@ -70,11 +70,10 @@ public final class Products {
     }
 
     /**
-     * Runs the scalar twins of the outer products and of {@link VectorMath#sigmoidInPlace} (the
-     * positive phase's conditional means) until their vector code is compiled: a daemon thread calls the vector
+     * Runs the scalar twin until the vector kernel is compiled: a daemon thread calls the vector
      * kernel on small scratch problems (shaped so that every tile variant runs at every vector width)
      * until C2 has compiled it, which it sees by timing the kernel against the twin (three wins in a
-     * row), then switches every later call to the vector kernel (each routine on its own); after {@value #WARM_UP_MILLIS} ms it
+     * row), then switches every later call to the vector kernel; after {@value #WARM_UP_MILLIS} ms it
      * switches in any case. Uncompiled Vector API code boxes every vector (milliseconds a call at the
      * paper's sizes), which was most of the first epochs of a training; the twin compiles at once.
      * Both give the same bits, so the switch changes only the speed. For the command line (training
@@ -87,7 +86,6 @@ public final class Products {
             return;
         }
         vector = false;
-        VectorMath.sigmoidLanes = false;
         warmThread = new Thread(Products::warm, "rbm-products-warm-up");
         warmThread.setDaemon(true);
         warmThread.setPriority(Thread.MIN_PRIORITY);
@@ -101,61 +99,31 @@ public final class Products {
             // two 1-vector tiles and the tail; 6 rows of C: one whole tile and one padded
             double[][] small = problem(9, 6, 43);
             double[][] mid = problem(100, 25, 100);
-            double[] fields = new double[2 * Lanes.WIDTH + 3];
-            double[] midFields = new double[2_500];
             Products p = new Products();
-            int productWins = 0;
-            int sigmoidWins = 0;
-            for (int call = 0; System.nanoTime() < end && !(vector && VectorMath.sigmoidLanes); call++) {
-                if (!vector) {
-                    run(p, small, true);
-                }
-                if (!VectorMath.sigmoidLanes) {
-                    sigmoid(fields, true);
-                }
+            int wins = 0;
+            for (int call = 0; System.nanoTime() < end; call++) {
+                run(p, small, true);
                 if (call < BUSY_CALLS || call % 100 != 0) {
                     continue;
                 }
-                if (!vector) {
-                    productWins = faster(() -> run(p, mid, true), () -> run(p, mid, false)) ? productWins + 1 : 0;
-                    vector = productWins == 3;
+                long tv = Long.MAX_VALUE;
+                long ts = Long.MAX_VALUE;
+                for (int k = 0; k < 3; k++) {
+                    long t0 = System.nanoTime();
+                    run(p, mid, true);
+                    long t1 = System.nanoTime();
+                    run(p, mid, false);
+                    long t2 = System.nanoTime();
+                    tv = Math.min(tv, t1 - t0);
+                    ts = Math.min(ts, t2 - t1);
                 }
-                if (!VectorMath.sigmoidLanes) {
-                    sigmoidWins = faster(() -> sigmoid(midFields, true), () -> sigmoid(midFields, false))
-                            ? sigmoidWins + 1 : 0;
-                    VectorMath.sigmoidLanes = sigmoidWins == 3;
+                wins = tv < ts ? wins + 1 : 0;
+                if (wins == 3) {
+                    return;
                 }
             }
         } finally {
             vector = true;
-            VectorMath.sigmoidLanes = true;
-        }
-    }
-
-    /** @return whether the first is faster than the second (the fastest of three alternating timings each) */
-    private static boolean faster(Runnable first, Runnable second) {
-        long t1 = Long.MAX_VALUE;
-        long t2 = Long.MAX_VALUE;
-        for (int k = 0; k < 3; k++) {
-            long t0 = System.nanoTime();
-            first.run();
-            long ta = System.nanoTime();
-            second.run();
-            long tb = System.nanoTime();
-            t1 = Math.min(t1, ta - t0);
-            t2 = Math.min(t2, tb - ta);
-        }
-        return t1 < t2;
-    }
-
-    private static void sigmoid(double[] x, boolean vectorCode) {
-        for (int k = 0; k < x.length; k++) {
-            x[k] = (k % 13) - 6.5;
-        }
-        if (vectorCode) {
-            VectorMath.sigmoidInPlaceLanes(1.0, x, 0, x.length);
-        } else {
-            VectorMath.sigmoidInPlaceScalar(1.0, x, 0, x.length);
         }
     }
 

@@ -516,37 +516,6 @@ public final class VectorMath {
      * @param len length
      */
     public static void sigmoidInPlace(double beta, double[] x, int off, int len) {
-        if (sigmoidLanes) {
-            sigmoidInPlaceLanes(beta, x, off, len);
-        } else {
-            sigmoidInPlaceScalar(beta, x, off, len);
-        }
-    }
-
-    /**
-     * Whether {@link #sigmoidInPlace} runs its vector code; false only while the training warm-up
-     * ({@link Products#warmUp}) has not yet seen that code compiled.
-     */
-    static volatile boolean sigmoidLanes = true;
-
-    /**
-     * The scalar twin of {@link #sigmoidInPlace}: the same bits ({@link #expScalar} is bit-identical to
-     * the vector exponential's lanes, and 1 / (e + 1) is one rounding each way).
-     *
-     * @param beta inverse temperature
-     * @param x values in, probabilities out
-     * @param off first index
-     * @param len length
-     */
-    static void sigmoidInPlaceScalar(double beta, double[] x, int off, int len) {
-        double a = -beta;
-        for (int i = 0; i < len; i++) {
-            x[off + i] = 1.0 / (expScalar(a * x[off + i]) + 1.0);
-        }
-    }
-
-    /** The vector code of {@link #sigmoidInPlace}. */
-    static void sigmoidInPlaceLanes(double beta, double[] x, int off, int len) {
         expBlock(x, off, x, off, len, -beta, false);
         DoubleVector one = DoubleVector.broadcast(S, 1.0);
         int i = 0;

@@ -431,26 +431,4 @@ class VectorMathTest {
             assertThat(ones / count).as("field %s", field).isCloseTo(p, within(5 * Math.sqrt(p * (1 - p) / count)));
         }
     }
-
-    /** The scalar twin of the sigmoid (used during the training warm-up) gives the vector code's bits. */
-    @Test
-    void sigmoidTwinIsBitIdenticalToTheVectorCode() {
-        for (int len : lengths()) {
-            for (double beta : new double[] {1.0, 0.3, -2.0}) {
-                double[] x = arguments(len, 31L * len + 7, 80);
-                if (len > 5) {
-                    x[4] = Double.NaN;
-                    x[5] = Double.NEGATIVE_INFINITY;
-                }
-                double[] lanes = x.clone();
-                double[] twin = x.clone();
-                VectorMath.sigmoidInPlaceLanes(beta, lanes, 0, len);
-                VectorMath.sigmoidInPlaceScalar(beta, twin, 0, len);
-                for (int k = 0; k < len; k++) {
-                    assertThat(Double.doubleToRawLongBits(twin[k])).as("len %d beta %s k %d x %s", len, beta, k, x[k])
-                            .isEqualTo(Double.doubleToRawLongBits(lanes[k]));
-                }
-            }
-        }
-    }
 }
