@@ -48,11 +48,12 @@ public final class Products {
     /** The longest warm-up, in milliseconds; the vector kernel is used after it in any case. */
     static final long WARM_UP_MILLIS = 3_000;
     /** Calls of the small problem that drive the vector kernel past C2's thresholds before timing starts. */
-    static final int BUSY_CALLS = 3_000;
+    static final int BUSY_CALLS = 1_000;
 
     /** Whether the vector kernel is used (false: the scalar twin), see {@link #enableVector}. */
     private static volatile boolean vector = !"false".equals(System.getProperty("rbm.products.vector"));
     private static Thread warmThread;
+    private static final boolean TRACE = "trace".equals(System.getProperty("rbm.warmup"));
 
     private double[] ap = new double[0];
     private double[] bp = new double[0];
@@ -103,8 +104,12 @@ public final class Products {
             int wins = 0;
             for (int call = 0; System.nanoTime() < end; call++) {
                 run(p, small, true);
-                if (call < BUSY_CALLS || call % 100 != 0) {
+                if (call < BUSY_CALLS || call % 50 != 0) {
                     continue;
+                }
+                if (TRACE) {
+                    System.err.printf("products warm-up %d ms: call %d, %d wins%n",
+                            (System.nanoTime() - end) / 1_000_000 + WARM_UP_MILLIS, call, wins);
                 }
                 long tv = Long.MAX_VALUE;
                 long ts = Long.MAX_VALUE;
