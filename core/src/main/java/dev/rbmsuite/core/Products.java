@@ -36,6 +36,13 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>Instances keep scratch buffers and are not thread-safe.
  */
 public final class Products {
+    /**
+     * The least rows * n * m for which {@code Moments.setSampleMeans} calls the kernel: below it (the
+     * paper's 100 x 25 x 100) the row-by-row loop it replaces is as fast once compiled, and it is compiled
+     * at once (its vector additions are those of the samplers), where the kernel's tiles would need a
+     * warm-up of their own.
+     */
+    public static final long MIN_WORK = 1L << 22;
     /** Rows of A per packed block (packed A and B of one block stay within the L2 cache at n, m &le; 1000). */
     static final int KC = 128;
     /** Rows of C per register tile. */
@@ -53,6 +60,7 @@ public final class Products {
     /** Whether the vector kernel is used (false: the scalar twin), see {@link #enableVector}. */
     private static volatile boolean vector = !"false".equals(System.getProperty("rbm.products.vector"));
     private static Thread warmThread;
+    private static volatile boolean armed;
     private static final boolean TRACE = "trace".equals(System.getProperty("rbm.warmup"));
 
     private double[] ap = new double[0];
@@ -71,7 +79,8 @@ public final class Products {
     }
 
     /**
-     * Runs the scalar twin until the vector kernel is compiled: a daemon thread calls the vector
+     * Runs the scalar twin until the vector kernel is compiled: from the first call of {@link #accumulate}
+     * on, a daemon thread calls the vector
      * kernel on small scratch problems (shaped so that every tile variant runs at every vector width)
      * until C2 has compiled it, which it sees by timing the kernel against the twin (three wins in a
      * row), then switches every later call to the vector kernel; after {@value #WARM_UP_MILLIS} ms it
@@ -86,6 +95,15 @@ public final class Products {
                 || "off".equalsIgnoreCase(System.getProperty("rbm.products.warmup"))) {
             return;
         }
+        armed = true;
+    }
+
+    /** Starts the warm-up thread armed by {@link #warmUp} (on the first call, so never for a run without products). */
+    private static synchronized void startWarmUp() {
+        if (!armed) {
+            return;
+        }
+        armed = false;
         vector = false;
         warmThread = new Thread(Products::warm, "rbm-products-warm-up");
         warmThread.setDaemon(true);
@@ -174,6 +192,9 @@ public final class Products {
      */
     public void accumulate(double[] a, double[] b, int rows, int n, int m, double[] c) {
         check(a, b, rows, n, m, c);
+        if (armed) {
+            startWarmUp();
+        }
         if (vector) {
             accumulateVector(a, b, rows, n, m, c);
         } else {

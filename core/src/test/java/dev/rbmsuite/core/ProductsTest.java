@@ -178,6 +178,8 @@ class ProductsTest {
     @Test
     void warmUpStartsOnTheTwinAndEndsOnTheVectorKernel() throws Exception {
         Products.warmUp();
+        assertThat(Products.vectorEnabled()).as("armed only: the vector kernel until the first call").isTrue();
+        new Products().accumulate(new double[2], new double[2], 1, 2, 2, new double[4]);
         boolean startedOnTwin = !Products.vectorEnabled();
         long end = System.nanoTime() + (Products.WARM_UP_MILLIS + 5_000) * 1_000_000L;
         Rng rng = Rng.seeded(9);

@@ -108,9 +108,10 @@ public final class Moments {
             VectorMath.add(this.v, 0, v, r * n, n);
             VectorMath.add(this.h, 0, h, r * m, m);
         }
-        if (allFinite(h, rows * m)) {
-            // the blocked kernel: the same operation per element and row as the loop below (an fma
-            // with v_ri = 0 adds +-0 to a sum that is never -0, which changes nothing for finite h)
+        if ((long) rows * n * m >= Products.MIN_WORK && allFinite(h, rows * m)) {
+            // the blocked kernel for large products: the same operation per element and row as the loop
+            // below (an fma with v_ri = 0 adds +-0 to a sum that is never -0, which changes nothing for
+            // finite h); small ones (the paper's sizes) keep the loop, which needs no warm-up of its own
             if (products == null) {
                 products = new Products();
             }
