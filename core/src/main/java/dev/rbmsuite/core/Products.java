@@ -63,6 +63,17 @@ public final class Products {
     private static volatile boolean armed;
     private static final boolean TRACE = "trace".equals(System.getProperty("rbm.warmup"));
 
+    /** Rows of A per block of the sparse kernel (a block's 4 vectors of B columns stay in the L1 cache). */
+    static final int KS = 64;
+    /**
+     * The sparse kernel is used when at most this percentage of A is non-zero (the system property
+     * {@code rbm.products.sparsePercent}, for timing comparisons; -1 never, 100 always).
+     */
+    static final int SPARSE_PERCENT = Integer.getInteger("rbm.products.sparsePercent", 25);
+
+    private int[] ptr = new int[0];
+    private int[] idx = new int[0];
+    private double[] val = new double[0];
     private double[] ap = new double[0];
     private double[] bp = new double[0];
     private double[] cp = new double[0];
@@ -196,7 +207,11 @@ public final class Products {
             startWarmUp();
         }
         if (vector) {
-            accumulateVector(a, b, rows, n, m, c);
+            if (sparse(a, rows * n)) {
+                accumulateSparse(a, b, rows, n, m, c);
+            } else {
+                accumulateVector(a, b, rows, n, m, c);
+            }
         } else {
             accumulateScalar(a, b, rows, n, m, c);
         }
@@ -296,6 +311,150 @@ public final class Products {
         for (int i = 0; i < n; i++) {
             System.arraycopy(cp, i * mp, c, i * m, m);
         }
+    }
+
+    /** @return whether at most {@link #SPARSE_PERCENT} % of the first len values are non-zero */
+    private static boolean sparse(double[] a, int len) {
+        int nz = 0;
+        for (int k = 0; k < len; k++) {
+            nz += a[k] != 0.0 ? 1 : 0;
+        }
+        return nz * 100L <= SPARSE_PERCENT * (long) len;
+    }
+
+    /**
+     * The kernel for A with many zeros (binary data): for each row i of C and group of 4 vectors of
+     * columns, the non-zero a_ri of a block of {@value #KS} rows, in increasing r, each add
+     * {@code a_ri b_r} to the 4 accumulators (the same fma, or multiply and add past Lanes.bound(m),
+     * as the other kernels; a zero a_ri is skipped, which changes nothing where the dense kernels add
+     * +-0 to a sum that is never -0 with a finite b). Same bits as {@link #accumulateScalar}.
+     *
+     * @param a rows x n
+     * @param b rows x m
+     * @param rows rows
+     * @param n n
+     * @param m m
+     * @param c n x m, accumulated
+     */
+    public void accumulateSparse(double[] a, double[] b, int rows, int n, int m, double[] c) {
+        check(a, b, rows, n, m, c);
+        if (rows == 0) {
+            return;
+        }
+        int mp = (m + L - 1) / L * L;
+        int f = Lanes.bound(m);
+        int blocks = (rows + KS - 1) / KS;
+        if (bp.length < rows * mp) {
+            bp = new double[rows * mp];
+        }
+        if (cp.length < n * mp) {
+            cp = new double[n * mp];
+        }
+        if (ptr.length < blocks * (n + 1)) {
+            ptr = new int[blocks * (n + 1)];
+        }
+        int nnz = 0;
+        for (int k = 0; k < rows * n; k++) {
+            nnz += a[k] != 0.0 ? 1 : 0;
+        }
+        if (idx.length < nnz) {
+            idx = new int[nnz];
+            val = new double[nnz];
+        }
+        double[] bp = this.bp;
+        double[] cp = this.cp;
+        int[] ptr = this.ptr;
+        int[] idx = this.idx;
+        double[] val = this.val;
+        for (int r = 0; r < rows; r++) {
+            System.arraycopy(b, r * m, bp, r * mp, m);
+            Arrays.fill(bp, r * mp + m, r * mp + mp, 0.0);
+        }
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(c, i * m, cp, i * mp, m);
+            Arrays.fill(cp, i * mp + m, i * mp + mp, 0.0);
+        }
+        // per block, the non-zeros of each column i of A in increasing r (CSR by block and column)
+        int pos = 0;
+        for (int blk = 0; blk < blocks; blk++) {
+            int r0 = blk * KS;
+            int r1 = Math.min(rows, r0 + KS);
+            int base = blk * (n + 1);
+            for (int i = 0; i < n; i++) {
+                ptr[base + i] = pos;
+                for (int r = r0; r < r1; r++) {
+                    double x = a[r * n + i];
+                    if (x != 0.0) {
+                        idx[pos] = r * mp;
+                        val[pos] = x;
+                        pos++;
+                    }
+                }
+            }
+            ptr[base + n] = pos;
+        }
+        int wide = f / NR * NR;
+        for (int j = 0; j < mp; ) {
+            int width = j < wide ? NR : L;
+            boolean fused = j < f;
+            for (int blk = 0; blk < blocks; blk++) {
+                int base = blk * (n + 1);
+                for (int i = 0; i < n; i++) {
+                    int p0 = ptr[base + i];
+                    int p1 = ptr[base + i + 1];
+                    if (p0 == p1) {
+                        continue;
+                    }
+                    if (width == NR) {
+                        sparse4(idx, val, p0, p1, bp, j, cp, i * mp + j);
+                    } else if (fused) {
+                        sparse1(idx, val, p0, p1, bp, j, cp, i * mp + j);
+                    } else {
+                        sparse1Unfused(idx, val, p0, p1, bp, j, cp, i * mp + j);
+                    }
+                }
+            }
+            j += width;
+        }
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(cp, i * mp, c, i * m, m);
+        }
+    }
+
+    private static void sparse4(int[] idx, double[] val, int p0, int p1, double[] bp, int j, double[] cp, int co) {
+        DoubleVector c0 = DoubleVector.fromArray(S, cp, co);
+        DoubleVector c1 = DoubleVector.fromArray(S, cp, co + L);
+        DoubleVector c2 = DoubleVector.fromArray(S, cp, co + 2 * L);
+        DoubleVector c3 = DoubleVector.fromArray(S, cp, co + 3 * L);
+        for (int p = p0; p < p1; p++) {
+            int bo = idx[p] + j;
+            DoubleVector x = DoubleVector.broadcast(S, val[p]);
+            c0 = x.fma(DoubleVector.fromArray(S, bp, bo), c0);
+            c1 = x.fma(DoubleVector.fromArray(S, bp, bo + L), c1);
+            c2 = x.fma(DoubleVector.fromArray(S, bp, bo + 2 * L), c2);
+            c3 = x.fma(DoubleVector.fromArray(S, bp, bo + 3 * L), c3);
+        }
+        c0.intoArray(cp, co);
+        c1.intoArray(cp, co + L);
+        c2.intoArray(cp, co + 2 * L);
+        c3.intoArray(cp, co + 3 * L);
+    }
+
+    private static void sparse1(int[] idx, double[] val, int p0, int p1, double[] bp, int j, double[] cp, int co) {
+        DoubleVector c0 = DoubleVector.fromArray(S, cp, co);
+        for (int p = p0; p < p1; p++) {
+            c0 = DoubleVector.broadcast(S, val[p]).fma(DoubleVector.fromArray(S, bp, idx[p] + j), c0);
+        }
+        c0.intoArray(cp, co);
+    }
+
+    private static void sparse1Unfused(int[] idx, double[] val, int p0, int p1, double[] bp, int j, double[] cp,
+                                       int co) {
+        DoubleVector c0 = DoubleVector.fromArray(S, cp, co);
+        for (int p = p0; p < p1; p++) {
+            c0 = c0.add(DoubleVector.fromArray(S, bp, idx[p] + j).mul(val[p]));
+        }
+        c0.intoArray(cp, co);
     }
 
     /**

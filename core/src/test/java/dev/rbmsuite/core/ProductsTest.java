@@ -93,9 +93,14 @@ class ProductsTest {
                     p.accumulateVector(a, b, rows, n, m, vec);
                     double[] sca = start.clone();
                     Products.accumulateScalar(a, b, rows, n, m, sca);
+                    double[] sparse = start.clone();
+                    p.accumulateSparse(a, b, rows, n, m, sparse);
                     double[] dispatched = start.clone();
                     p.accumulate(a, b, rows, n, m, dispatched);
                     String what = n + "x" + m + " rows " + rows + " mode " + mode + " rep " + rep;
+                    if (!bitsEqual(sparse, want)) {
+                        bad.add("sparse " + what);
+                    }
                     if (!bitsEqual(vec, want)) {
                         bad.add("vector " + what);
                     }
@@ -105,7 +110,10 @@ class ProductsTest {
                     if (!bitsEqual(dispatched, want)) {
                         bad.add("accumulate " + what);
                     }
-                    ByteBuffer buf = ByteBuffer.allocate(8 * vec.length);
+                    ByteBuffer buf = ByteBuffer.allocate(16 * vec.length);
+                    for (double x : sparse) {
+                        buf.putLong(Double.doubleToRawLongBits(x));
+                    }
                     for (double x : vec) {
                         buf.putLong(Double.doubleToRawLongBits(x));
                     }
