@@ -2,6 +2,7 @@ package dev.rbmsuite.cli;
 
 import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.Nd;
+import dev.rbmsuite.core.Products;
 import dev.rbmsuite.core.VectorWarmUp;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -121,6 +122,9 @@ public final class Main implements Runnable {
         LauncherStderr.use();
         Interruption.install(System.err);
         VectorWarmUp.enable(samplesAtOnce(args));
+        if (samplesAtOnce(args) && TRAINING.contains(args[0])) {
+            Products.warmUp();
+        }
         System.exit(execute(args));
     }
 
@@ -129,6 +133,8 @@ public final class Main implements Runnable {
      * command that samples from its start belongs here; any other gets the thread after its first calls).
      */
     private static final java.util.Set<String> SAMPLING = java.util.Set.of("sample", "train", "tv", "compare");
+    /** Commands that train: the outer products of the gradient start on their scalar twin (core.Products). */
+    private static final java.util.Set<String> TRAINING = java.util.Set.of("train", "compare");
 
     /**
      * @param args the command line

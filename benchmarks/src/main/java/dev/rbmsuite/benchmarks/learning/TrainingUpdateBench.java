@@ -2,6 +2,7 @@ package dev.rbmsuite.benchmarks.learning;
 
 import dev.rbmsuite.benchmarks.JitFlags;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.learning.estimators.Estimator;
 import dev.rbmsuite.learning.train.Trainer;
 import dev.rbmsuite.learning.train.TrainingSettings;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +25,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * "genrbm-roundtrip" = the same with the round trip on the stack 100,50,25,12 (figure 6, L = 3);
  * "wine" = round trip, n=65, stack 100,50,25,12, N_d = 178, N_s = 100. Random binary data of the
  * right shape stand in for the data sets (the cost does not depend on the values).
+ *
+ * <p>Large layers (issue 30), BGS with the plain Monte Carlo estimator, 100 chains, random binary
+ * rows: "pcd784" = one full-batch PCD-1 update at n=784, m=500, N_d = 1,000 (one epoch);
+ * "batch784" = one mini-batch update of 100 rows at n=784, m=500 (a 60,000-row epoch is 600 of
+ * them); "paper25" = one PCD-1 epoch at n=25, m=100, N_d = 100 (the peers' paper-size comparison).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SampleTime)
@@ -33,14 +39,19 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsPrepend = {JitFlags.QUIET, JitFlags.TABLE, JitFlags.DENSE, JitFlags.PATTERNS, JitFlags.DRAWS,
         JitFlags.DEFERRED_DRAWS, JitFlags.UNIFORMS}, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
 public class TrainingUpdateBench {
-    @Param({"genrbm", "genrbm-roundtrip", "wine"})
+    @Param({"genrbm", "genrbm-roundtrip", "wine", "pcd784", "batch784", "paper25"})
     String setting;
 
     Trainer trainer;
+    boolean batched;
 
     /** Builds the trainer and runs a few updates. */
     @Setup
     public void setup() {
+        if (setting.endsWith("784") || setting.equals("paper25")) {
+            large();
+            return;
+        }
         boolean gen = setting.startsWith("genrbm");
         boolean bgs = setting.equals("genrbm");
         int n = gen ? 10 : 65;
@@ -59,9 +70,32 @@ public class TrainingUpdateBench {
         }
     }
 
+    private void large() {
+        boolean paper = setting.equals("paper25");
+        int n = paper ? 25 : 784;
+        int m = paper ? 100 : 500;
+        int rows = paper ? 100 : 1000;
+        Rng rng = Rng.seeded(7);
+        double[] data = new double[rows * n];
+        for (int k = 0; k < data.length; k++) {
+            data[k] = rng.nextBernoulli(0.5) ? 1 : 0;
+        }
+        TrainingSettings s = TrainingSettings.builder().kernel("bgs").hidden(m).epochs(1_000_000_000)
+                .estimator(Estimator.MC).samples(100).batchSize(setting.equals("batch784") ? 100 : 0).build();
+        trainer = new Trainer(s, data, rows, n);
+        batched = setting.equals("batch784");
+        for (int k = 0; k < 5; k++) {
+            trainer.update();
+        }
+    }
+
     /** @return the epoch, so the work is not eliminated */
     @Benchmark
     public int update() {
+        if (batched) {
+            trainer.updateBatch();
+            return trainer.batchInEpoch();
+        }
         trainer.update();
         return trainer.epoch();
     }

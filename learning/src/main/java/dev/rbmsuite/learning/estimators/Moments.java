@@ -1,5 +1,6 @@
 package dev.rbmsuite.learning.estimators;
 
+import dev.rbmsuite.core.Products;
 import dev.rbmsuite.core.VectorMath;
 import java.util.Arrays;
 
@@ -17,6 +18,8 @@ public final class Moments {
     private final double[] v;
     private final double[] h;
     private final double[] vh;
+    /** Scratch of the outer-product kernel, made on first use. */
+    private Products products;
 
     /**
      * Zero moments of the given sizes.
@@ -104,16 +107,36 @@ public final class Moments {
         for (int r = 0; r < rows; r++) {
             VectorMath.add(this.v, 0, v, r * n, n);
             VectorMath.add(this.h, 0, h, r * m, m);
-            for (int i = 0; i < n; i++) {
-                double vi = v[r * n + i];
-                if (vi == 1.0) {
-                    VectorMath.add(vh, i * m, h, r * m, m);
-                } else if (vi != 0.0) {
-                    VectorMath.axpy(vi, vh, i * m, h, r * m, m);
+        }
+        if ((long) rows * n * m >= Products.MIN_WORK && allFinite(h, rows * m)) {
+            // the blocked kernel for large products: the same operation per element and row as the loop
+            // below (an fma with v_ri = 0 adds +-0 to a sum that is never -0, which changes nothing for
+            // finite h); small ones (the paper's sizes) keep the loop, which needs no warm-up of its own
+            if (products == null) {
+                products = new Products();
+            }
+            products.accumulate(v, h, rows, n, m, vh);
+        } else {
+            for (int r = 0; r < rows; r++) {
+                for (int i = 0; i < n; i++) {
+                    double vi = v[r * n + i];
+                    if (vi == 1.0) {
+                        VectorMath.add(vh, i * m, h, r * m, m);
+                    } else if (vi != 0.0) {
+                        VectorMath.axpy(vi, vh, i * m, h, r * m, m);
+                    }
                 }
             }
         }
         scale(1.0 / rows);
+    }
+
+    private static boolean allFinite(double[] x, int len) {
+        double s = 0;
+        for (int k = 0; k < len; k++) {
+            s += x[k] * 0.0; // NaN exactly when some x[k] is infinite or NaN
+        }
+        return s == 0.0;
     }
 
     /** @param a factor applied to every moment */

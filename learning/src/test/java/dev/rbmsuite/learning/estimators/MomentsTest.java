@@ -60,6 +60,38 @@ class MomentsTest {
         }
     }
 
+    /**
+     * Above {@code Products.MIN_WORK} the blocked kernel computes E[v h^T]: still the row-by-row sums
+     * to the last bit, for binary and for probability rows, and with an infinite h (the loop's path).
+     */
+    @Test
+    void largeSampleMeansThroughTheKernelAreBitIdenticalToRowByRowSums() {
+        Rng rng = Rng.seeded(72);
+        int n = 97;
+        int m = 203;
+        int rows = 220;
+        assertThat((long) rows * n * m).isGreaterThanOrEqualTo(dev.rbmsuite.core.Products.MIN_WORK);
+        for (int kind = 0; kind < 3; kind++) {
+            double[] v = new double[rows * n];
+            double[] h = new double[rows * m];
+            for (int k = 0; k < v.length; k++) {
+                v[k] = rng.nextDouble() < 0.3 ? 1.0 : 0.0;
+            }
+            for (int k = 0; k < h.length; k++) {
+                h[k] = kind == 1 ? (rng.nextDouble() < 0.5 ? 1.0 : 0.0) : rng.nextDouble();
+            }
+            if (kind == 2) {
+                h[5] = Double.POSITIVE_INFINITY;
+            }
+            Moments got = new Moments(n, m);
+            got.setSampleMeans(v, h, rows);
+            double[][] want = reference(v, h, rows, n, m);
+            assertThat(got.pair()).as("E[vh], kind %d", kind).isEqualTo(want[2]);
+            assertThat(got.visible()).isEqualTo(want[0]);
+            assertThat(got.hidden()).isEqualTo(want[1]);
+        }
+    }
+
     /** Non-binary visible values (probabilities) weight the hidden rows. */
     @Test
     void nonBinaryVisibleValuesWeightTheRows() {
