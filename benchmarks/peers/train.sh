@@ -63,6 +63,9 @@ if grep -qw avx512f /proc/cpuinfo 2>/dev/null; then width="512-bit (AVX-512, 8 d
 elif grep -qw avx2 /proc/cpuinfo 2>/dev/null; then width="256-bit (AVX2, 4 doubles)"
 else width="the JVM's preferred"; fi
 echo "CPU: $(lscpu | sed -n 's/^Model name: *//p'), $(getconf _NPROCESSORS_ONLN) cores; suite vector width: $width"
+# the BLAS behind the peers' products (Debian's torch and numpy load the system's libblas.so.3: the
+# reference BLAS unless an optimised one such as libopenblas0-pthread is installed)
+echo "peers' libblas.so.3: $(readlink -f /usr/lib/x86_64-linux-gnu/libblas.so.3 2>/dev/null || echo unknown)"
 for c in $CASES; do
   case "$c" in
     full) e1=${FULL_E1:-20}; e2=${FULL_E2:-120}; args=(--data "$WORK/full.csv" --hidden 500)
