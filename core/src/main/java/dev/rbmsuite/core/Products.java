@@ -452,7 +452,7 @@ public final class Products {
                                        int co) {
         DoubleVector c0 = DoubleVector.fromArray(S, cp, co);
         for (int p = p0; p < p1; p++) {
-            c0 = c0.add(DoubleVector.fromArray(S, bp, idx[p] + j).mul(val[p]));
+            c0 = DoubleVector.fromArray(S, bp, idx[p] + j).mul(val[p]).add(c0);
         }
         c0.intoArray(cp, co);
     }
@@ -573,10 +573,10 @@ public final class Products {
         for (int t = 0; t < k; t++) {
             DoubleVector b0 = DoubleVector.fromArray(S, bp, t * mp + j);
             int p = ao + t * MR;
-            c0 = c0.add(b0.mul(ap[p]));
-            c1 = c1.add(b0.mul(ap[p + 1]));
-            c2 = c2.add(b0.mul(ap[p + 2]));
-            c3 = c3.add(b0.mul(ap[p + 3]));
+            c0 = b0.mul(ap[p]).add(c0);
+            c1 = b0.mul(ap[p + 1]).add(c1);
+            c2 = b0.mul(ap[p + 2]).add(c2);
+            c3 = b0.mul(ap[p + 3]).add(c3);
         }
         c0.intoArray(cp, co);
         c1.intoArray(cp, co + mp);

@@ -1,5 +1,6 @@
 package dev.rbmsuite.benchmarks.core;
 
+import dev.rbmsuite.benchmarks.JitFlags;
 import dev.rbmsuite.core.Fdlibm;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -26,7 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
+@Fork(value = 1, jvmArgsPrepend = {JitFlags.QUIET, JitFlags.TABLE, JitFlags.DENSE, JitFlags.PATTERNS, JitFlags.DRAWS,
+        JitFlags.DEFERRED_DRAWS, JitFlags.UNIFORMS}, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
 public class ExpBench {
     double[] x;
     double[] y;
