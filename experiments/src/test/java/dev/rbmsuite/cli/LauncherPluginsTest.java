@@ -105,10 +105,14 @@ class LauncherPluginsTest {
     }
 
     private static Result launch(String... args) throws IOException, InterruptedException {
+        return launchWith(plugin.toString(), args);
+    }
+
+    private static Result launchWith(String plugins, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("bash", root.resolve("rbm").toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
-        pb.environment().put("RBM_PLUGINS", plugin.toString());
+        pb.environment().put("RBM_PLUGINS", plugins);
         pb.environment().remove("RBM_CDS");
         pb.environment().put("RBM_JAVA_OPTS", "-Xmx512m");
         Path err = dir.resolve("stderr-" + System.nanoTime());
@@ -118,6 +122,23 @@ class LauncherPluginsTest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(300, TimeUnit.SECONDS)).as("the launcher finished").isTrue();
         return new Result(p.exitValue(), out, Files.readString(err));
+    }
+
+    /**
+     * An empty entry of RBM_PLUGINS (leading, doubled or trailing ':') is refused in one line, exit 2:
+     * the JVM reads it as the working folder, whose classes and services would load as plug-ins.
+     * Before, a trailing ':' passed the launcher's check (bash's read drops a trailing empty field)
+     * and the working folder was on the class path.
+     */
+    @Test
+    void anEmptyEntryOfRbmPluginsIsRefused() throws Exception {
+        for (String plugins : List.of(plugin + ":", ":" + plugin, plugin + "::" + plugin)) {
+            Result r = launchWith(plugins, "kernels");
+            assertThat(r.code()).as("%s: %s%s", plugins, r.out(), r.err()).isEqualTo(2);
+            assertThat(r.out()).isEmpty();
+            assertThat(r.err().lines()).as(plugins).singleElement().asString()
+                    .startsWith("rbm: RBM_PLUGINS: ").contains("empty entry");
+        }
     }
 
     @Test

@@ -127,6 +127,12 @@ public final class Figure8 extends ResultFigure<Figure8.Result> {
         return Fig8Files.write(r, dir);
     }
 
+    /** The cost table, written afresh by a rebuild (see {@link Fig8Files#writeCost}). */
+    @Override
+    protected List<String> writeDerived(Result r, Path dir) throws IOException {
+        return Fig8Files.writeCost(r, dir);
+    }
+
     @Override
     protected Result read(Path dir, JsonNode manifest) throws IOException {
         return Fig8Files.read(dir, manifest);

@@ -108,6 +108,12 @@ public final class Figure9 extends ResultFigure<Figure9.Result> {
         return TvFiles.write(r, dir);
     }
 
+    /** The cost table, written afresh by a rebuild (see {@link TvFiles#writeCost}). */
+    @Override
+    protected List<String> writeDerived(Result r, Path dir) throws IOException {
+        return TvFiles.writeCost(r, dir);
+    }
+
     @Override
     protected Result read(Path dir, JsonNode manifest) throws IOException {
         return TvFiles.read(dir, manifest.path("settings"));

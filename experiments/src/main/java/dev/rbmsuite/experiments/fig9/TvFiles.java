@@ -54,7 +54,6 @@ public final class TvFiles {
         CsvTable.Builder bands = CsvTable.builder("dataset", "kernel", "step", "median", "p10", "p90", "iidFloor");
         CsvTable.Builder starts = CsvTable.builder("dataset", "kernel", "start", "step", "tv", "occupancy",
                 "startClusterMass");
-        CsvTable.Builder cost = CsvTable.builder("dataset", "kernel", "bottomSweepsPerStep");
         for (TvPanel p : r.panels()) {
             for (String k : BestModels.KERNELS) {
                 double[][] b = p.bands().get(k);
@@ -69,13 +68,32 @@ public final class TvFiles {
                                 occ == null ? Double.NaN : occ[st][s], occ == null ? Double.NaN : p.startMass()[st]);
                     }
                 }
-                cost.row(p.dataset(), k, KernelCost.bottomSweeps(k));
             }
         }
         bands.build().write(dir.resolve(BANDS));
         starts.build().write(dir.resolve(STARTS));
-        cost.build().write(dir.resolve(COST));
+        writeCost(r, dir);
         return List.of(BANDS, STARTS, COST);
+    }
+
+    /**
+     * Writes {@code fig9-cost.csv}: a property of the kernels, not a measurement, so a rebuild writes
+     * it afresh ({@code ResultFigure.writeDerived}) rather than copying an edited file.
+     *
+     * @param r the result
+     * @param dir the figure's folder
+     * @return the name written
+     * @throws IOException on write failure
+     */
+    static List<String> writeCost(Figure9.Result r, Path dir) throws IOException {
+        CsvTable.Builder cost = CsvTable.builder("dataset", "kernel", "bottomSweepsPerStep");
+        for (TvPanel p : r.panels()) {
+            for (String k : BestModels.KERNELS) {
+                cost.row(p.dataset(), k, KernelCost.bottomSweeps(k));
+            }
+        }
+        cost.build().write(dir.resolve(COST));
+        return List.of(COST);
     }
 
     static Figure9.Result read(Path dir, JsonNode settings) throws IOException {
