@@ -169,16 +169,38 @@ public final class Report {
                 + " / " + n[Verdict.INCONCLUSIVE.ordinal()];
     }
 
+    /** The first paragraph of {@link #howDecided()}: what a verdict is given to in the paper's report. */
+    static final String PAPER_LEAD = "Each evaluative sentence of the paper about figures 2, 6, 7, 8 and 9 gets one "
+            + "verdict (per data set and baseline where it covers several), decided from its evidence rows. A row is data: "
+            + "a statistic measured once per trial (learning curves) or per start state (sampling), the comparison, its "
+            + "margin and its 95 % confidence interval; the effect is oriented so that larger favours the paper. "
+            + "docs/methods.md, section 9, gives every rule and margin with its reason.";
+
     /**
-     * @return the report's section on how the claim engine decides (shared by {@code rbm compare}'s report)
+     * The first paragraph of {@code rbm compare}'s section: a comparison tests no sentence of the paper, only
+     * each kernel against the baseline and each curve's convergence, by the same engine and rules.
      */
+    public static final String COMPARE_LEAD = "Each row is one claim of this comparison, not of the paper: a kernel "
+            + "against the baseline (the first kernel named), or one kernel's curve (levelled off or not). It is decided "
+            + "by the claim engine of the paper's report, with the same rules and margins: a statistic measured once per "
+            + "trial (learning curves) or per start state (TV), the comparison, its margin and its 95 % confidence "
+            + "interval; the effect is oriented so that larger favours the claim. docs/methods.md, "
+            + "section 9, gives every rule and margin with its reason; the rules below that name a figure of the paper "
+            + "do not apply to a comparison and are listed for completeness.";
+
+    /** @return the report's section on how the claim engine decides, as the paper's report gives it */
     public static String howDecided() {
+        return howDecided(PAPER_LEAD);
+    }
+
+    /**
+     * @param lead the section's first paragraph: what the verdicts are given to
+     * @return the section on how the claim engine decides ({@link #PAPER_LEAD} for the paper's report,
+     *     {@link #COMPARE_LEAD} for {@code rbm compare}'s)
+     */
+    public static String howDecided(String lead) {
         return "## How claims are decided\n\n"
-                + "Each evaluative sentence of the paper about figures 2, 6, 7, 8 and 9 gets one verdict (per data set and "
-                + "baseline where it covers several), decided from its evidence rows. A row is data: a statistic measured "
-                + "once per trial (learning curves) or per start state (sampling), the comparison, its margin and its "
-                + "95 % confidence interval; the effect is oriented so that larger favours the paper. docs/methods.md, "
-                + "section 9, gives every rule and margin with its reason.\n\n"
+                + lead + "\n\n"
                 + "- **Rows.** A \"better than\" row **holds** when its interval lies above 0, **does not hold** only "
                 + "when the whole interval lies below minus the margin, and is **equal within the margin** when the "
                 + "interval lies inside (-margin, margin) without lying above 0. \"Comparable to or better than\", "

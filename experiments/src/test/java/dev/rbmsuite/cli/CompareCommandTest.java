@@ -110,7 +110,10 @@ class CompareCommandTest {
         assertThat(manifest.path("seed").asLong()).isEqualTo(5);
         assertThat(manifest.path("settings").path("kernels").toString()).isEqualTo("[\"bgs\",\"roundtrip\"]");
         assertThat(Files.readString(out.resolve("REPORT.md"))).contains("compare.comparable.roundtrip-L1")
-                .contains("proposed (L = 1) vs BGS");
+                .contains("proposed (L = 1) vs BGS")
+                // a comparison tests no sentence of the paper: its report says what its verdicts are given to
+                .contains(dev.rbmsuite.experiments.Report.COMPARE_LEAD)
+                .doesNotContain("Each evaluative sentence of the paper");
         assertThat(r.json().path("claims")).hasSize(5);
         // the TV comparison: both kernels on the best model from the same 10 persistent chains, paired
         List<String> tv = claims.rows().get(1);

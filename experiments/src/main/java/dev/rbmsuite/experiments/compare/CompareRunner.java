@@ -129,7 +129,7 @@ public final class CompareRunner {
         sb.append("Every row is in `claims.csv` (n, effect, 95 % interval, threshold, verdict); the curves in `")
                 .append(Comparison.CURVES_CSV).append("`, per-trial numbers in `").append(Comparison.CSV).append("` and `")
                 .append(Comparison.SUMMARY_CSV).append("`.\n\n");
-        sb.append(Report.howDecided());
+        sb.append(Report.howDecided(Report.COMPARE_LEAD));
         return sb.toString();
     }
 }
