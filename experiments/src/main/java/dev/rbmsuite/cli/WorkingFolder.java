@@ -76,8 +76,9 @@ final class WorkingFolder {
                             : "argument " + a.paramLabel();
                     throw new CommandLine.ParameterException(pr.commandSpec().commandLine(), name + ": the relative "
                             + "path '" + v + "' would resolve against the working folder, whose name ("
-                            + System.getProperty("user.dir").replace('\uFFFD', '?') + ") is not valid UTF-8 and "
-                            + "would be read as another folder: give an absolute path, or cd to a folder whose "
+                            + System.getProperty("user.dir").replace('\uFFFD', '?') + ") this JVM cannot read: it is not valid "
+                            + "UTF-8, or the locale (LC_ALL, LANG) is not UTF-8 (./rbm runs Java under C.UTF-8), and "
+                            + "it would be read as another folder: give an absolute path, or cd to a folder whose "
                             + "name is valid UTF-8");
                 }
             }
