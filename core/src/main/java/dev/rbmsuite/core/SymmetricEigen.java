@@ -54,7 +54,7 @@ public final class SymmetricEigen {
             return d;
         }
         tridiagonalize(a.clone(), n, d, e);
-        ql(d, e, n);
+        tql2(null, n, d, e);
         Arrays.sort(d);
         return d;
     }
@@ -236,7 +236,16 @@ public final class SymmetricEigen {
         e[0] = 0.0;
     }
 
-    /** EISPACK tql2 (JAMA's form): d := the eigenvalues (unsorted), V := the eigenvectors (columns). */
+    /**
+     * EISPACK tql2 (JAMA's form), implicit QL iterations on the tridiagonal matrix: d := the eigenvalues
+     * (unsorted), and V := the eigenvectors (columns) where V is given. The rotations of V never feed
+     * back into d and e, so the eigenvalues have the same bits with and without it.
+     *
+     * @param v the tridiagonalising transform, or null for eigenvalues only
+     * @param n dimension
+     * @param d diagonal, replaced by the eigenvalues
+     * @param e subdiagonal in e[1..n-1], destroyed
+     */
     private static void tql2(double[][] v, int n, double[] d, double[] e) {
         for (int i = 1; i < n; i++) {
             e[i - 1] = e[i];
@@ -255,7 +264,8 @@ public final class SymmetricEigen {
                 int iter = 0;
                 do {
                     if (++iter > MAX_ITERATIONS) {
-                        throw new IllegalStateException("symmetric eigenvectors: no convergence at eigenvalue " + l
+                        throw new IllegalStateException("symmetric eigen" + (v == null ? "values" : "vectors")
+                                + ": no convergence at eigenvalue " + l
                                 + " of " + n);
                     }
                     double g = d[l];
@@ -291,7 +301,7 @@ public final class SymmetricEigen {
                         c = p / r;
                         p = c * d[i] - s * g;
                         d[i + 1] = h + s * (c * g + s * d[i]);
-                        for (int k = 0; k < n; k++) {
+                        for (int k = 0; v != null && k < n; k++) {
                             h = v[k][i + 1];
                             v[k][i + 1] = s * v[k][i] + c * h;
                             v[k][i] = c * v[k][i] - s * h;
@@ -370,77 +380,5 @@ public final class SymmetricEigen {
             d[j] = w[j * n + j];
         }
         e[0] = 0.0;
-    }
-
-    /**
-     * Implicit QL iterations on the tridiagonal matrix (EISPACK tql2 without eigenvectors).
-     *
-     * @param d diagonal, replaced by the eigenvalues (unsorted)
-     * @param e subdiagonal in e[1..n-1], destroyed
-     * @param n dimension
-     */
-    private static void ql(double[] d, double[] e, int n) {
-        for (int i = 1; i < n; i++) {
-            e[i - 1] = e[i];
-        }
-        e[n - 1] = 0.0;
-        double f = 0.0;
-        double tst1 = 0.0;
-        double eps = 0x1p-52;
-        for (int l = 0; l < n; l++) {
-            tst1 = Math.max(tst1, Math.abs(d[l]) + Math.abs(e[l]));
-            int m = l;
-            while (m < n - 1 && Math.abs(e[m]) > eps * tst1) {
-                m++;
-            }
-            if (m > l) {
-                int iter = 0;
-                do {
-                    if (++iter > MAX_ITERATIONS) {
-                        throw new IllegalStateException("symmetric eigenvalues: no convergence at eigenvalue " + l
-                                + " of " + n);
-                    }
-                    double g = d[l];
-                    double p = (d[l + 1] - g) / (2.0 * e[l]);
-                    double r = StrictMath.hypot(p, 1.0);
-                    if (p < 0) {
-                        r = -r;
-                    }
-                    d[l] = e[l] / (p + r);
-                    d[l + 1] = e[l] * (p + r);
-                    double dl1 = d[l + 1];
-                    double h = g - d[l];
-                    for (int i = l + 2; i < n; i++) {
-                        d[i] -= h;
-                    }
-                    f += h;
-                    p = d[m];
-                    double c = 1.0;
-                    double c2 = c;
-                    double c3 = c;
-                    double el1 = e[l + 1];
-                    double s = 0.0;
-                    double s2 = 0.0;
-                    for (int i = m - 1; i >= l; i--) {
-                        c3 = c2;
-                        c2 = c;
-                        s2 = s;
-                        g = c * e[i];
-                        h = c * p;
-                        r = StrictMath.hypot(p, e[i]);
-                        e[i + 1] = s * r;
-                        s = e[i] / r;
-                        c = p / r;
-                        p = c * d[i] - s * g;
-                        d[i + 1] = h + s * (c * g + s * d[i]);
-                    }
-                    p = -s * s2 * c3 * el1 * e[l] / dl1;
-                    e[l] = s * p;
-                    d[l] = c * p;
-                } while (Math.abs(e[l]) > eps * tst1);
-            }
-            d[l] += f;
-            e[l] = 0.0;
-        }
     }
 }
