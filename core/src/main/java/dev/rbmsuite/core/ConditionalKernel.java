@@ -479,47 +479,13 @@ public final class ConditionalKernel {
      * The scalar twin of {@link #accumulateTable(double[], int[], double[], int)} (see
      * {@link VectorWarmUp}): every element is
      * bias + t_0 + t_1 + ... added in group order, the same additions in the same order as the lanes
-     * of the vector code, so the same bits. Eight elements at a time, in eight independent sums, so
-     * that the additions overlap in the processor as the lanes of a vector do.
+     * of the vector code, so the same bits: the blocked twin below for one row (the vector code keeps
+     * a one-row form of its own, 10 % faster at 25 x 100; the twin runs only until the JIT has
+     * compiled the vector code).
      */
     void accumulateTableScalar(double[] table, int[] offsets, double[] row, int ro) {
-        int j = 0;
-        for (; j + 8 <= stride; j += 8) {
-            double s0 = bias[j];
-            double s1 = bias[j + 1];
-            double s2 = bias[j + 2];
-            double s3 = bias[j + 3];
-            double s4 = bias[j + 4];
-            double s5 = bias[j + 5];
-            double s6 = bias[j + 6];
-            double s7 = bias[j + 7];
-            for (int g = 0; g < groups; g++) {
-                int b = offsets[g] + j;
-                s0 += table[b];
-                s1 += table[b + 1];
-                s2 += table[b + 2];
-                s3 += table[b + 3];
-                s4 += table[b + 4];
-                s5 += table[b + 5];
-                s6 += table[b + 6];
-                s7 += table[b + 7];
-            }
-            row[ro + j] = s0;
-            row[ro + j + 1] = s1;
-            row[ro + j + 2] = s2;
-            row[ro + j + 3] = s3;
-            row[ro + j + 4] = s4;
-            row[ro + j + 5] = s5;
-            row[ro + j + 6] = s6;
-            row[ro + j + 7] = s7;
-        }
-        for (; j < stride; j++) {
-            double s = bias[j];
-            for (int g = 0; g < groups; g++) {
-                s += table[offsets[g] + j];
-            }
-            row[ro + j] = s;
-        }
+        // the blocked path's twin for one row, all groups and all columns: the same sums in the same order
+        accumulateTableScalar(table, 0, offsets, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, ro, 0);
     }
 
     /**
@@ -708,8 +674,7 @@ public final class ConditionalKernel {
             accumulateTable(table(), offsets, row, 0);
             accumulateTable(table(), 0, offsets, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
         } else {
-            accumulateTableScalar(table(), offsets, row, 0);
-            accumulateTableScalar(table(), 0, offsets, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
+            accumulateTableScalar(table(), offsets, row, 0); // the one-row form calls the blocked twin
         }
     }
 
