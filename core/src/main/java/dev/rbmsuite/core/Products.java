@@ -71,7 +71,14 @@ public final class Products {
      */
     static final int SPARSE_PERCENT = Integer.getInteger("rbm.products.sparsePercent", 25);
 
+    /** Rows of C per chunk when a call is split over an installed {@link ChunkPool} (fixed: the same for every T). */
+    static final int SPLIT_ROWS = 64;
+
     private int[] ptr = new int[0];
+    /** Per worker of a split call: a Products with its own scratch, and its chunk's columns of A and rows of C. */
+    private Products[] helpers = new Products[0];
+    private double[] aCols = new double[0];
+    private double[] cRows = new double[0];
     private int[] idx = new int[0];
     private double[] val = new double[0];
     private double[] ap = new double[0];
@@ -206,6 +213,16 @@ public final class Products {
         if (armed) {
             startWarmUp();
         }
+        ChunkPool pool = ChunkPool.current();
+        if (pool != null && (long) rows * n * m >= MIN_WORK && n > SPLIT_ROWS) {
+            accumulateSplit(pool, a, b, rows, n, m, c);
+        } else {
+            accumulateHere(a, b, rows, n, m, c);
+        }
+    }
+
+    /** {@link #accumulate} on the calling thread, by the selected kernel. */
+    private void accumulateHere(double[] a, double[] b, int rows, int n, int m, double[] c) {
         if (vector) {
             if (sparse(a, rows * n)) {
                 accumulateSparse(a, b, rows, n, m, c);
@@ -215,6 +232,41 @@ public final class Products {
         } else {
             accumulateScalar(a, b, rows, n, m, c);
         }
+    }
+
+    /**
+     * {@link #accumulate} split over a pool by rows of C: chunk k takes rows i in [64 k, 64 k + 64) of C
+     * (and the same columns of A, copied out), all rows r of A and B and all columns j. Every element of
+     * C keeps its operations over r in order (they do not depend on n, only on m: Lanes.bound(m)), so
+     * the result is that of one call over the whole of C, whichever kernel each chunk picks.
+     */
+    private void accumulateSplit(ChunkPool pool, double[] a, double[] b, int rows, int n, int m, double[] c) {
+        if (helpers.length < pool.threads()) {
+            helpers = Arrays.copyOf(helpers, pool.threads());
+        }
+        Products[] workers = helpers;
+        pool.forEach((n + SPLIT_ROWS - 1) / SPLIT_ROWS, (k, w) -> {
+            Products p = workers[w];
+            if (p == null) {
+                p = new Products();
+                workers[w] = p;
+            }
+            int i0 = k * SPLIT_ROWS;
+            int width = Math.min(SPLIT_ROWS, n - i0);
+            if (p.aCols.length < rows * width) {
+                p.aCols = new double[rows * SPLIT_ROWS];
+            }
+            if (p.cRows.length < width * m) {
+                p.cRows = new double[SPLIT_ROWS * m];
+            }
+            double[] as = p.aCols;
+            for (int r = 0; r < rows; r++) {
+                System.arraycopy(a, r * n + i0, as, r * width, width);
+            }
+            System.arraycopy(c, i0 * m, p.cRows, 0, width * m);
+            p.accumulateHere(as, b, rows, width, m, p.cRows);
+            System.arraycopy(p.cRows, 0, c, i0 * m, width * m);
+        });
     }
 
     private static void check(double[] a, double[] b, int rows, int n, int m, double[] c) {

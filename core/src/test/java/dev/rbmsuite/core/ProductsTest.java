@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -265,5 +266,43 @@ class ProductsTest {
             System.exit(1);
         }
         System.out.println("digest " + HexFormat.of().formatHex(md.digest()));
+    }
+
+    /**
+     * train --threads: with a pool installed, a large product is split by chunks of 64 rows of C (a
+     * partial last chunk at n = 65, 129 and 191), each chunk with the kernel its columns of A choose
+     * (dense, binary and sparse A), and gives the bits of the scalar twin; n = 64 and small products
+     * stay on the calling thread.
+     */
+    @Test
+    @SuppressWarnings("try")
+    void splittingOverThreadsKeepsTheBitsOfTheScalarTwin() {
+        Rng rng = Rng.seeded(65);
+        int[][] sizes = {{100, 65, 701}, {60, 129, 555}, {48, 191, 460}, {200, 64, 400}, {10, 70, 70}};
+        for (int t : new int[] {2, 3}) {
+            try (ChunkPool pool = ChunkPool.of(t); ChunkPool.Scope scope = pool.enter()) {
+                for (int[] z : sizes) {
+                    int rows = z[0];
+                    int n = z[1];
+                    int m = z[2];
+                    for (int mode = 0; mode < 4; mode++) {
+                        // modes 0 to 2 as matrixA; 3: binary with 10 % ones (the sparse kernel)
+                        double[] a = mode < 3 ? matrixA(rows * n, mode, rng) : matrixA(rows * n, 0, rng);
+                        for (int q = 0; mode == 3 && q < a.length; q++) {
+                            a[q] = rng.nextDouble() < 0.1 ? 1.0 : 0.0;
+                        }
+                        double[] b = matrixB(rows * m, rng);
+                        double[] expected = matrixB(n * m, rng);
+                        double[] c = expected.clone();
+                        Products.accumulateScalar(a, b, rows, n, m, expected);
+                        long before = pool.splits();
+                        new Products().accumulate(a, b, rows, n, m, c);
+                        assertThat(bitsEqual(c, expected)).as("%s, mode %d, T = %d", Arrays.toString(z), mode, t).isTrue();
+                        boolean split = (long) rows * n * m >= Products.MIN_WORK && n > Products.SPLIT_ROWS;
+                        assertThat(pool.splits() - before).as("%s split", Arrays.toString(z)).isEqualTo(split ? 1 : 0);
+                    }
+                }
+            }
+        }
     }
 }
