@@ -346,11 +346,16 @@ public final class ConditionalKernel {
         int nb = 0;
         int nd = 0;
         boolean vectorPatterns = !twins && VectorWarmUp.vector(VectorWarmUp.PATTERNS);
+        boolean[] binaryRow = new boolean[rows];
+        if (pool == null) {
+            rowPatterns(x, 0, rows, offsets, binaryRow, vectorPatterns);
+        } else {
+            // each row's offsets and binary test are its own (integers and a yes/no answer)
+            pool.forEach((rows + SPLIT_ROWS - 1) / SPLIT_ROWS, (k, w) -> rowPatterns(x, k * SPLIT_ROWS,
+                    Math.min(rows, (k + 1) * SPLIT_ROWS), offsets, binaryRow, vectorPatterns));
+        }
         for (int r = 0; r < rows; r++) {
-            // offsets into the block's table rows, whose rows are a tile long
-            boolean binary = vectorPatterns ? patternsVector(x, r * nIn, offsets, r * groups, tile)
-                    : patterns(x, r * nIn, offsets, r * groups, tile);
-            if (binary) {
+            if (binaryRow[r]) {
                 binaryRows[nb++] = r;
             } else {
                 denseRows[nd++] = r;
@@ -369,6 +374,16 @@ public final class ConditionalKernel {
         } else {
             pool.forEach(tiles, (t, w) -> blockedTile(x, rows, out, twins, t, offsets, binaryRows, nBinary, denseRows,
                     nDense, bufs, slices, w));
+        }
+    }
+
+    /** The group offsets into a tile's table rows and the binary test of rows [r0, r1). */
+    private void rowPatterns(double[] x, int r0, int r1, int[] offsets, boolean[] binary, boolean vectorCode) {
+        int tile = blocking.tile;
+        for (int r = r0; r < r1; r++) {
+            // offsets into the block's table rows, whose rows are a tile long
+            binary[r] = vectorCode ? patternsVector(x, r * nIn, offsets, r * groups, tile)
+                    : patterns(x, r * nIn, offsets, r * groups, tile);
         }
     }
 

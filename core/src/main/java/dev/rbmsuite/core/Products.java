@@ -241,6 +241,10 @@ public final class Products {
      * the result is that of one call over the whole of C, whichever kernel each chunk picks.
      */
     private void accumulateSplit(ChunkPool pool, double[] a, double[] b, int rows, int n, int m, double[] c) {
+        if (vector && !sparse(a, rows * n)) {
+            accumulateVectorSplit(pool, a, b, rows, n, m, c);
+            return;
+        }
         if (helpers.length < pool.threads()) {
             helpers = Arrays.copyOf(helpers, pool.threads());
         }
@@ -267,6 +271,83 @@ public final class Products {
             p.accumulateHere(as, b, rows, width, m, p.cRows);
             System.arraycopy(p.cRows, 0, c, i0 * m, width * m);
         });
+    }
+
+    /**
+     * The dense vector kernel split over a pool by chunks of {@value #SPLIT_ROWS} rows of C: per block of
+     * rows r, B is packed once (on the calling thread) and shared, and each chunk packs its own panels of
+     * A and runs the tiles of its rows of C, which it alone reads and writes; so B is not packed once per
+     * chunk. Per element of C the blocks come in order and the rows within them in order, with the same
+     * operations as {@link #accumulateVector}: the same bits.
+     */
+    private void accumulateVectorSplit(ChunkPool pool, double[] a, double[] b, int rows, int n, int m, double[] c) {
+        int np = (n + MR - 1) / MR * MR;
+        int mp = (m + L - 1) / L * L;
+        int f = Lanes.bound(m);
+        int kc = Math.min(KC, rows);
+        if (ap.length < kc * np) {
+            ap = new double[kc * np];
+        }
+        if (bp.length < kc * mp) {
+            bp = new double[kc * mp];
+        }
+        if (cp.length < np * mp) {
+            cp = new double[np * mp];
+        }
+        double[] ap = this.ap;
+        double[] bp = this.bp;
+        double[] cp = this.cp;
+        int wide = f / NR * NR;
+        int chunks = (np + SPLIT_ROWS - 1) / SPLIT_ROWS; // SPLIT_ROWS is a multiple of MR: whole tiles
+        for (int r0 = 0; r0 < rows; r0 += kc) {
+            int k = Math.min(kc, rows - r0);
+            for (int t = 0; t < k; t++) {
+                System.arraycopy(b, (r0 + t) * m, bp, t * mp, m);
+                Arrays.fill(bp, t * mp + m, t * mp + mp, 0.0);
+            }
+            int first = r0;
+            boolean last = r0 + k == rows;
+            pool.forEach(chunks, (q, w) -> {
+                int i0 = q * SPLIT_ROWS;
+                int i1 = Math.min(np, i0 + SPLIT_ROWS);
+                if (first == 0) {
+                    for (int i = i0; i < i1; i++) {
+                        if (i < n) {
+                            System.arraycopy(c, i * m, cp, i * mp, m);
+                            Arrays.fill(cp, i * mp + m, i * mp + mp, 0.0);
+                        } else {
+                            Arrays.fill(cp, i * mp, i * mp + mp, 0.0);
+                        }
+                    }
+                }
+                for (int t = 0; t < k; t++) {
+                    int ao = (first + t) * n;
+                    for (int i = i0; i < i1; i++) {
+                        ap[(i / MR) * MR * k + t * MR + (i % MR)] = i < n ? a[ao + i] : 0.0;
+                    }
+                }
+                for (int j = 0; j < wide; j += NR) {
+                    for (int i = i0; i < i1; i += MR) {
+                        tile4(ap, i * k, bp, j, mp, k, cp, i * mp + j);
+                    }
+                }
+                for (int j = wide; j < f; j += L) {
+                    for (int i = i0; i < i1; i += MR) {
+                        tile1(ap, i * k, bp, j, mp, k, cp, i * mp + j);
+                    }
+                }
+                for (int j = f; j < mp; j += L) {
+                    for (int i = i0; i < i1; i += MR) {
+                        tile1Unfused(ap, i * k, bp, j, mp, k, cp, i * mp + j);
+                    }
+                }
+                if (last) {
+                    for (int i = i0; i < Math.min(i1, n); i++) {
+                        System.arraycopy(cp, i * mp, c, i * m, m);
+                    }
+                }
+            });
+        }
     }
 
     private static void check(double[] a, double[] b, int rows, int n, int m, double[] c) {
