@@ -42,6 +42,13 @@ import jdk.incubator.vector.VectorSpecies;
  * faster; at 784 x 500 the blocked path wins from 16 rows (1 row: 0.1 against 1.1 ms a sweep, its
  * blocks' table rows built for one row). Tiles of 32 to 128 columns and blocks of 8 to 16 groups
  * measured within the noise of each other; 16 columns or 4 groups were 20 to 60 % slower.
+ *
+ * <p>Threads (train --threads, {@link ChunkPool}): with a pool installed and at least
+ * {@link #SPLIT_MIN_WORK} multiply-adds, a call splits its outputs: the blocked path's tiles (and the
+ * rows' patterns), the row-at-a-time path's rows in chunks of {@value #SPLIT_ROWS}, the sigmoids and
+ * the draws in the {@value #SAMPLE_CHUNK}-element chunks above, each chunk's uniforms drawn at its own
+ * position of the stream. Every element is still computed by the code and in the order above, so the
+ * bits do not depend on the number of threads.
  */
 public final class ConditionalKernel {
     static final VectorSpecies<Double> S = Lanes.SPECIES;

@@ -235,10 +235,12 @@ public final class Products {
     }
 
     /**
-     * {@link #accumulate} split over a pool by rows of C: chunk k takes rows i in [64 k, 64 k + 64) of C
-     * (and the same columns of A, copied out), all rows r of A and B and all columns j. Every element of
-     * C keeps its operations over r in order (they do not depend on n, only on m: Lanes.bound(m)), so
-     * the result is that of one call over the whole of C, whichever kernel each chunk picks.
+     * {@link #accumulate} split over a pool by rows of C: chunk k takes rows i in [64 k, 64 k + 64) of C,
+     * all rows r of A and B and all columns j. The dense vector kernel shares its packed B between the
+     * chunks ({@link #accumulateVectorSplit}); the sparse kernel and the scalar twin run per chunk on its
+     * columns of A, copied out, each chunk with the kernel its columns choose. Every element of C keeps
+     * its operations over r in order (they do not depend on n, only on m: Lanes.bound(m)), so the result
+     * is that of one call over the whole of C, whichever kernel each chunk runs.
      */
     private void accumulateSplit(ChunkPool pool, double[] a, double[] b, int rows, int n, int m, double[] c) {
         if (vector && !sparse(a, rows * n)) {
