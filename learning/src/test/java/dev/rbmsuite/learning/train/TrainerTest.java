@@ -311,15 +311,16 @@ class TrainerTest {
     @Test
     void threadsOutsideTheRangeAreRefusedAndCloseStopsThem() {
         TrainingSettings s = wide(WIDE[0], 1);
-        try (Trainer t = new Trainer(s, wideData(2), 2, 784)) {
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> t.useThreads(0))
-                    .isInstanceOf(IllegalArgumentException.class);
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> t.useThreads(257))
-                    .isInstanceOf(IllegalArgumentException.class);
-            assertThat(t.useThreads(4).threads()).isEqualTo(4);
-            t.close();
-            assertThat(t.threads()).isEqualTo(1);
-            t.close();
-        }
+        Trainer t = new Trainer(s, wideData(2), 2, 784);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> t.useThreads(0))
+                .isInstanceOf(IllegalArgumentException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> t.useThreads(257))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(t.useThreads(4).threads()).isEqualTo(4);
+        t.close();
+        assertThat(t.threads()).isEqualTo(1);
+        t.close(); // idempotent
+        t.update(); // on the calling thread
+        assertThat(t.epoch()).isEqualTo(1);
     }
 }
