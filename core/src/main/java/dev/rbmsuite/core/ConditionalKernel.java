@@ -42,6 +42,13 @@ import jdk.incubator.vector.VectorSpecies;
  * faster; at 784 x 500 the blocked path wins from 16 rows (1 row: 0.1 against 1.1 ms a sweep, its
  * blocks' table rows built for one row). Tiles of 32 to 128 columns and blocks of 8 to 16 groups
  * measured within the noise of each other; 16 columns or 4 groups were 20 to 60 % slower.
+ *
+ * <p>Threads (train --threads, {@link ChunkPool}): with a pool installed and at least
+ * {@link #SPLIT_MIN_WORK} multiply-adds, a call splits its outputs: the blocked path's tiles (and the
+ * rows' patterns), the row-at-a-time path's rows in chunks of {@value #SPLIT_ROWS}, the sigmoids and
+ * the draws in the {@value #SAMPLE_CHUNK}-element chunks above, each chunk's uniforms drawn at its own
+ * position of the stream. Every element is still computed by the code and in the order above, so the
+ * bits do not depend on the number of threads.
  */
 public final class ConditionalKernel {
     static final VectorSpecies<Double> S = Lanes.SPECIES;
@@ -67,6 +74,14 @@ public final class ConditionalKernel {
     static final int GROUP_BLOCK = 16;
     /** Inputs per block of the blocked path's dense sums: 256 rows of M of a tile, 128 KB. */
     static final int INPUT_BLOCK = 256;
+    /**
+     * The least rows x nIn x nOut of a call that splits its work over an installed {@link ChunkPool}
+     * (train --threads): below it (the paper's 100 chains x 25 x 100) a call takes tens of microseconds
+     * and stays on the calling thread. The bits are the same either way.
+     */
+    static final long SPLIT_MIN_WORK = 1L << 22;
+    /** Rows per chunk of the row-at-a-time path when it is split over threads (fixed: the same for every T). */
+    static final int SPLIT_ROWS = 8;
     /** The row list of the row-at-a-time path: one row, whose offsets start at 0. */
     private static final int[] FIRST_ROW = {0};
 
@@ -201,14 +216,24 @@ public final class ConditionalKernel {
      * @param uniforms work array of at least rows*nOut doubles for SAMPLE mode, else unused
      */
     void apply(double[] x, int rows, double[] out, Mode mode, double beta, Rng rng, double[] uniforms) {
+        ChunkPool pool = ChunkPool.current();
+        if (pool != null && (long) rows * nIn * nOut < SPLIT_MIN_WORK) {
+            pool = null;
+        }
         if (blocking != null && rows >= blocking.minRows) {
-            applyBlocked(x, rows, out, false);
+            applyBlocked(x, rows, out, false, pool);
+        } else if (pool != null) {
+            // chunks of whole rows: each row's fields are the same computation whoever runs them
+            pool.forEach((rows + SPLIT_ROWS - 1) / SPLIT_ROWS,
+                    (k, w) -> applyRows(x, k * SPLIT_ROWS, Math.min(rows, (k + 1) * SPLIT_ROWS), out, false));
         } else {
-            applyRows(x, rows, out, false);
+            applyRows(x, 0, rows, out, false);
         }
         // the transcendental work runs once over the whole batch: no per-row overhead, no padding lanes
         int total = rows * nOut;
-        if (mode == Mode.MEAN) {
+        if (pool != null && mode != Mode.FIELD && total > SAMPLE_CHUNK) {
+            finishSplit(pool, total, out, mode, beta, rng, uniforms);
+        } else if (mode == Mode.MEAN) {
             VectorMath.sigmoidInPlace(beta, out, 0, total);
         } else if (mode == Mode.SAMPLE) {
             // h = 1 with probability sig(beta f) = 1 / (1 + e^{-beta f}): test u (1 + e) < 1, no division.
@@ -230,20 +255,58 @@ public final class ConditionalKernel {
     }
 
     /**
-     * The fields of the rows one row at a time, each row's whole table or matrix in one pass (the
-     * loops of small layers, whose tables stay in the caches).
+     * The sigmoids (MEAN) or the Bernoulli draws (SAMPLE) of a batch's fields split over a pool, in the
+     * chunks of {@value #SAMPLE_CHUNK} elements of the sequential code: the sigmoid is elementwise (a
+     * chunk starts at a multiple of the vector length, so every element takes the vector or the scalar
+     * code as in one call over the whole batch), and chunk c draws the uniforms at positions c, c + 1,
+     * ... of the stream ({@link Rng#ahead}), the very draws of the sequential fill, which the stream is
+     * then moved past.
      */
+    private static void finishSplit(ChunkPool pool, int total, double[] out, Mode mode, double beta, Rng rng,
+                                    double[] uniforms) {
+        int chunks = (total + SAMPLE_CHUNK - 1) / SAMPLE_CHUNK;
+        if (mode == Mode.MEAN) {
+            pool.forEach(chunks, (k, w) -> {
+                int c = k * SAMPLE_CHUNK;
+                VectorMath.sigmoidInPlace(beta, out, c, Math.min(SAMPLE_CHUNK, total - c));
+            });
+            return;
+        }
+        Rng base = rng.ahead(0);
+        rng.skip(total);
+        pool.forEach(chunks, (k, w) -> {
+            int c = k * SAMPLE_CHUNK;
+            int len = Math.min(SAMPLE_CHUNK, total - c);
+            base.ahead(c).fillUniform(uniforms, c, len);
+            if (!VectorMath.bernoulliLogisticDeferred(uniforms, c, out, c, len, beta)) {
+                base.ahead(c).fillUniform(uniforms, c, len);
+                VectorMath.bernoulliLogisticScalar(uniforms, c, out, c, len, beta);
+            }
+        });
+    }
+
+    /** {@link #applyRows(double[], int, int, double[], boolean)} over all rows. */
     private void applyRows(double[] x, int rows, double[] out, boolean twins) {
+        applyRows(x, 0, rows, out, twins);
+    }
+
+    /**
+     * The fields of rows [r0, r1) one row at a time, each row's whole table or matrix in one pass (the
+     * loops of small layers, whose tables stay in the caches). Writes only the rows [r0, r1) of out, so
+     * that chunks of rows can run on several threads.
+     */
+    private void applyRows(double[] x, int r0, int r1, double[] out, boolean twins) {
         double[] tab = table();
         int[] offsets = new int[groups];
         double[] row = new double[stride];
-        for (int r = 0; r < rows; r++) {
+        for (int r = r0; r < r1; r++) {
             int xo = r * nIn;
             int o = r * nOut;
             // rows are written whole vectors at a time straight into out: a row's padding lanes land on
             // the start of the next rows, which are written after it; a row whose padding would pass the
-            // last row (rows * nOut; out may be longer and hold other data) goes through the row buffer
-            boolean direct = o + stride <= rows * nOut;
+            // last row of the range (r1 * nOut; out may be longer and hold other data, or the next rows
+            // may be another thread's) goes through the row buffer
+            boolean direct = o + stride <= r1 * nOut;
             double[] dst = direct ? out : row;
             int dstOff = direct ? o : 0;
             if (!twins && VectorWarmUp.vector(VectorWarmUp.PATTERNS) ? patternsVector(x, xo, offsets, 0, stride)
@@ -273,6 +336,15 @@ public final class ConditionalKernel {
      * {@link #applyRows}, at every vector width; only the order in which elements are worked on changes.
      */
     private void applyBlocked(double[] x, int rows, double[] out, boolean twins) {
+        applyBlocked(x, rows, out, twins, null);
+    }
+
+    /**
+     * {@link #applyBlocked(double[], int, double[], boolean)}, its tiles of output columns split over a
+     * pool (null: sequential): a tile's outputs (all rows, its columns) depend on no other tile, and
+     * each worker has its own partial sums and table rows.
+     */
+    private void applyBlocked(double[] x, int rows, double[] out, boolean twins, ChunkPool pool) {
         int tile = blocking.tile;
         int gb = blocking.groups;
         int[] offsets = new int[rows * groups];
@@ -281,52 +353,91 @@ public final class ConditionalKernel {
         int nb = 0;
         int nd = 0;
         boolean vectorPatterns = !twins && VectorWarmUp.vector(VectorWarmUp.PATTERNS);
+        boolean[] binaryRow = new boolean[rows];
+        if (pool == null) {
+            rowPatterns(x, 0, rows, offsets, binaryRow, vectorPatterns);
+        } else {
+            // each row's offsets and binary test are its own (integers and a yes/no answer)
+            pool.forEach((rows + SPLIT_ROWS - 1) / SPLIT_ROWS, (k, w) -> rowPatterns(x, k * SPLIT_ROWS,
+                    Math.min(rows, (k + 1) * SPLIT_ROWS), offsets, binaryRow, vectorPatterns));
+        }
         for (int r = 0; r < rows; r++) {
-            // offsets into the block's table rows, whose rows are a tile long
-            boolean binary = vectorPatterns ? patternsVector(x, r * nIn, offsets, r * groups, tile)
-                    : patterns(x, r * nIn, offsets, r * groups, tile);
-            if (binary) {
+            if (binaryRow[r]) {
                 binaryRows[nb++] = r;
             } else {
                 denseRows[nd++] = r;
             }
         }
-        double[] buf = new double[rows * tile];
-        double[] slice = nb > 0 ? new double[gb * PATTERNS * tile] : null;
-        for (int j0 = 0; j0 < stride; j0 += tile) {
-            int j1 = Math.min(stride, j0 + tile);
-            // element (r, j) of the tile is buf[r * tile + j - j0]; the first block starts from the bias
-            for (int g0 = 0; nb > 0 && g0 < groups; g0 += gb) {
-                int g1 = Math.min(groups, g0 + gb);
-                tableBlock(g0, g1, j0, j1, tile, slice, twins);
-                double[] init = g0 == 0 ? bias : buf;
-                int io = g0 == 0 ? 0 : -j0;
-                int is = g0 == 0 ? 0 : tile;
-                // table row p of group g, column j: slice[((g - g0) PATTERNS + p) tile + j - j0]
-                int tb = -g0 * PATTERNS * tile - j0;
-                if (!twins && VectorWarmUp.vector(VectorWarmUp.TABLE)) {
-                    accumulateTable(slice, tb, offsets, 0, groups, binaryRows, nb, g0, g1, j0, j1,
-                            init, io, is, buf, -j0, tile);
-                } else {
-                    accumulateTableScalar(slice, tb, offsets, 0, groups, binaryRows, nb, g0, g1, j0, j1,
-                            init, io, is, buf, -j0, tile);
-                }
+        int tiles = (stride + tile - 1) / tile;
+        int workers = pool == null ? 1 : Math.min(pool.threads(), tiles);
+        double[][] bufs = new double[workers][];
+        double[][] slices = new double[workers][];
+        int nBinary = nb;
+        int nDense = nd;
+        if (pool == null) {
+            for (int t = 0; t < tiles; t++) {
+                blockedTile(x, rows, out, twins, t, offsets, binaryRows, nBinary, denseRows, nDense, bufs, slices, 0);
             }
-            for (int i0 = 0; nd > 0 && i0 < nIn; i0 += blocking.inputs) {
-                int i1 = Math.min(nIn, i0 + blocking.inputs);
-                double[] init = i0 == 0 ? bias : buf;
-                int io = i0 == 0 ? 0 : -j0;
-                int is = i0 == 0 ? 0 : tile;
-                if (!twins && VectorWarmUp.vector(VectorWarmUp.DENSE)) {
-                    accumulateDense(x, 0, denseRows, nd, i0, i1, j0, j1, init, io, is, buf, -j0, tile);
-                } else {
-                    accumulateDenseScalar(x, 0, denseRows, nd, i0, i1, j0, j1, init, io, is, buf, -j0, tile);
-                }
+        } else {
+            pool.forEach(tiles, (t, w) -> blockedTile(x, rows, out, twins, t, offsets, binaryRows, nBinary, denseRows,
+                    nDense, bufs, slices, w));
+        }
+    }
+
+    /** The group offsets into a tile's table rows and the binary test of rows [r0, r1). */
+    private void rowPatterns(double[] x, int r0, int r1, int[] offsets, boolean[] binary, boolean vectorCode) {
+        int tile = blocking.tile;
+        for (int r = r0; r < r1; r++) {
+            // offsets into the block's table rows, whose rows are a tile long
+            binary[r] = vectorCode ? patternsVector(x, r * nIn, offsets, r * groups, tile)
+                    : patterns(x, r * nIn, offsets, r * groups, tile);
+        }
+    }
+
+    /** Tile t (columns [t tile, (t + 1) tile)) of the blocked path, with worker w's buffers. */
+    private void blockedTile(double[] x, int rows, double[] out, boolean twins, int t, int[] offsets, int[] binaryRows,
+                             int nb, int[] denseRows, int nd, double[][] bufs, double[][] slices, int w) {
+        int tile = blocking.tile;
+        int gb = blocking.groups;
+        if (bufs[w] == null) {
+            bufs[w] = new double[rows * tile];
+            slices[w] = nb > 0 ? new double[gb * PATTERNS * tile] : null;
+        }
+        double[] buf = bufs[w];
+        double[] slice = slices[w];
+        int j0 = t * tile;
+        int j1 = Math.min(stride, j0 + tile);
+        // element (r, j) of the tile is buf[r * tile + j - j0]; the first block starts from the bias
+        for (int g0 = 0; nb > 0 && g0 < groups; g0 += gb) {
+            int g1 = Math.min(groups, g0 + gb);
+            tableBlock(g0, g1, j0, j1, tile, slice, twins);
+            double[] init = g0 == 0 ? bias : buf;
+            int io = g0 == 0 ? 0 : -j0;
+            int is = g0 == 0 ? 0 : tile;
+            // table row p of group g, column j: slice[((g - g0) PATTERNS + p) tile + j - j0]
+            int tb = -g0 * PATTERNS * tile - j0;
+            if (!twins && VectorWarmUp.vector(VectorWarmUp.TABLE)) {
+                accumulateTable(slice, tb, offsets, 0, groups, binaryRows, nb, g0, g1, j0, j1,
+                        init, io, is, buf, -j0, tile);
+            } else {
+                accumulateTableScalar(slice, tb, offsets, 0, groups, binaryRows, nb, g0, g1, j0, j1,
+                        init, io, is, buf, -j0, tile);
             }
-            int len = Math.min(j1, nOut) - j0;
-            for (int r = 0; r < rows; r++) {
-                System.arraycopy(buf, r * tile, out, r * nOut + j0, len);
+        }
+        for (int i0 = 0; nd > 0 && i0 < nIn; i0 += blocking.inputs) {
+            int i1 = Math.min(nIn, i0 + blocking.inputs);
+            double[] init = i0 == 0 ? bias : buf;
+            int io = i0 == 0 ? 0 : -j0;
+            int is = i0 == 0 ? 0 : tile;
+            if (!twins && VectorWarmUp.vector(VectorWarmUp.DENSE)) {
+                accumulateDense(x, 0, denseRows, nd, i0, i1, j0, j1, init, io, is, buf, -j0, tile);
+            } else {
+                accumulateDenseScalar(x, 0, denseRows, nd, i0, i1, j0, j1, init, io, is, buf, -j0, tile);
             }
+        }
+        int len = Math.min(j1, nOut) - j0;
+        for (int r = 0; r < rows; r++) {
+            System.arraycopy(buf, r * tile, out, r * nOut + j0, len);
         }
     }
 

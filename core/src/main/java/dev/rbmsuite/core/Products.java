@@ -71,7 +71,14 @@ public final class Products {
      */
     static final int SPARSE_PERCENT = Integer.getInteger("rbm.products.sparsePercent", 25);
 
+    /** Rows of C per chunk when a call is split over an installed {@link ChunkPool} (fixed: the same for every T). */
+    static final int SPLIT_ROWS = 64;
+
     private int[] ptr = new int[0];
+    /** Per worker of a split call: a Products with its own scratch, and its chunk's columns of A and rows of C. */
+    private Products[] helpers = new Products[0];
+    private double[] aCols = new double[0];
+    private double[] cRows = new double[0];
     private int[] idx = new int[0];
     private double[] val = new double[0];
     private double[] ap = new double[0];
@@ -206,6 +213,16 @@ public final class Products {
         if (armed) {
             startWarmUp();
         }
+        ChunkPool pool = ChunkPool.current();
+        if (pool != null && (long) rows * n * m >= MIN_WORK && n > SPLIT_ROWS) {
+            accumulateSplit(pool, a, b, rows, n, m, c);
+        } else {
+            accumulateHere(a, b, rows, n, m, c);
+        }
+    }
+
+    /** {@link #accumulate} on the calling thread, by the selected kernel. */
+    private void accumulateHere(double[] a, double[] b, int rows, int n, int m, double[] c) {
         if (vector) {
             if (sparse(a, rows * n)) {
                 accumulateSparse(a, b, rows, n, m, c);
@@ -214,6 +231,124 @@ public final class Products {
             }
         } else {
             accumulateScalar(a, b, rows, n, m, c);
+        }
+    }
+
+    /**
+     * {@link #accumulate} split over a pool by rows of C: chunk k takes rows i in [64 k, 64 k + 64) of C,
+     * all rows r of A and B and all columns j. The dense vector kernel shares its packed B between the
+     * chunks ({@link #accumulateVectorSplit}); the sparse kernel and the scalar twin run per chunk on its
+     * columns of A, copied out, each chunk with the kernel its columns choose. Every element of C keeps
+     * its operations over r in order (they do not depend on n, only on m: Lanes.bound(m)), so the result
+     * is that of one call over the whole of C, whichever kernel each chunk runs.
+     */
+    private void accumulateSplit(ChunkPool pool, double[] a, double[] b, int rows, int n, int m, double[] c) {
+        if (vector && !sparse(a, rows * n)) {
+            accumulateVectorSplit(pool, a, b, rows, n, m, c);
+            return;
+        }
+        if (helpers.length < pool.threads()) {
+            helpers = Arrays.copyOf(helpers, pool.threads());
+        }
+        Products[] workers = helpers;
+        pool.forEach((n + SPLIT_ROWS - 1) / SPLIT_ROWS, (k, w) -> {
+            Products p = workers[w];
+            if (p == null) {
+                p = new Products();
+                workers[w] = p;
+            }
+            int i0 = k * SPLIT_ROWS;
+            int width = Math.min(SPLIT_ROWS, n - i0);
+            if (p.aCols.length < rows * width) {
+                p.aCols = new double[rows * SPLIT_ROWS];
+            }
+            if (p.cRows.length < width * m) {
+                p.cRows = new double[SPLIT_ROWS * m];
+            }
+            double[] as = p.aCols;
+            for (int r = 0; r < rows; r++) {
+                System.arraycopy(a, r * n + i0, as, r * width, width);
+            }
+            System.arraycopy(c, i0 * m, p.cRows, 0, width * m);
+            p.accumulateHere(as, b, rows, width, m, p.cRows);
+            System.arraycopy(p.cRows, 0, c, i0 * m, width * m);
+        });
+    }
+
+    /**
+     * The dense vector kernel split over a pool by chunks of {@value #SPLIT_ROWS} rows of C: per block of
+     * rows r, B is packed once (on the calling thread) and shared, and each chunk packs its own panels of
+     * A and runs the tiles of its rows of C, which it alone reads and writes; so B is not packed once per
+     * chunk. Per element of C the blocks come in order and the rows within them in order, with the same
+     * operations as {@link #accumulateVector}: the same bits.
+     */
+    private void accumulateVectorSplit(ChunkPool pool, double[] a, double[] b, int rows, int n, int m, double[] c) {
+        int np = (n + MR - 1) / MR * MR;
+        int mp = (m + L - 1) / L * L;
+        int f = Lanes.bound(m);
+        int kc = Math.min(KC, rows);
+        if (ap.length < kc * np) {
+            ap = new double[kc * np];
+        }
+        if (bp.length < kc * mp) {
+            bp = new double[kc * mp];
+        }
+        if (cp.length < np * mp) {
+            cp = new double[np * mp];
+        }
+        double[] ap = this.ap;
+        double[] bp = this.bp;
+        double[] cp = this.cp;
+        int wide = f / NR * NR;
+        int chunks = (np + SPLIT_ROWS - 1) / SPLIT_ROWS; // SPLIT_ROWS is a multiple of MR: whole tiles
+        for (int r0 = 0; r0 < rows; r0 += kc) {
+            int k = Math.min(kc, rows - r0);
+            for (int t = 0; t < k; t++) {
+                System.arraycopy(b, (r0 + t) * m, bp, t * mp, m);
+                Arrays.fill(bp, t * mp + m, t * mp + mp, 0.0);
+            }
+            int first = r0;
+            boolean last = r0 + k == rows;
+            pool.forEach(chunks, (q, w) -> {
+                int i0 = q * SPLIT_ROWS;
+                int i1 = Math.min(np, i0 + SPLIT_ROWS);
+                if (first == 0) {
+                    for (int i = i0; i < i1; i++) {
+                        if (i < n) {
+                            System.arraycopy(c, i * m, cp, i * mp, m);
+                            Arrays.fill(cp, i * mp + m, i * mp + mp, 0.0);
+                        } else {
+                            Arrays.fill(cp, i * mp, i * mp + mp, 0.0);
+                        }
+                    }
+                }
+                for (int t = 0; t < k; t++) {
+                    int ao = (first + t) * n;
+                    for (int i = i0; i < i1; i++) {
+                        ap[(i / MR) * MR * k + t * MR + (i % MR)] = i < n ? a[ao + i] : 0.0;
+                    }
+                }
+                for (int j = 0; j < wide; j += NR) {
+                    for (int i = i0; i < i1; i += MR) {
+                        tile4(ap, i * k, bp, j, mp, k, cp, i * mp + j);
+                    }
+                }
+                for (int j = wide; j < f; j += L) {
+                    for (int i = i0; i < i1; i += MR) {
+                        tile1(ap, i * k, bp, j, mp, k, cp, i * mp + j);
+                    }
+                }
+                for (int j = f; j < mp; j += L) {
+                    for (int i = i0; i < i1; i += MR) {
+                        tile1Unfused(ap, i * k, bp, j, mp, k, cp, i * mp + j);
+                    }
+                }
+                if (last) {
+                    for (int i = i0; i < Math.min(i1, n); i++) {
+                        System.arraycopy(cp, i * mp, c, i * m, m);
+                    }
+                }
+            });
         }
     }
 

@@ -20,6 +20,10 @@ public final class Rbm {
         VectorModule.require(); // before any vectorised class is linked (see VectorModule)
     }
 
+    /** The least n x m whose W^T is built on an installed {@link ChunkPool}'s threads (the bits are copies). */
+    private static final long SPLIT_MIN = 1L << 16;
+    /** Rows of W^T per chunk of that split (fixed: the same for every number of threads). */
+    private static final int SPLIT_ROWS = 64;
     private final int n;
     private final int m;
     private final double[] w;   // n x m, row-major: w[i*m + j] = W_ij
@@ -57,13 +61,25 @@ public final class Rbm {
         this.b = b;
         this.c = c;
         this.wt = new double[n * m];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < m; j++) {
-                wt[j * n + i] = w[i * m + j];
-            }
+        ChunkPool pool = ChunkPool.current();
+        if (pool != null && (long) n * m >= SPLIT_MIN) {
+            // a training update builds its RBMs anew (train --threads): copies only, split by rows of W^T
+            pool.forEach((m + SPLIT_ROWS - 1) / SPLIT_ROWS,
+                    (k, worker) -> transpose(k * SPLIT_ROWS, Math.min(m, (k + 1) * SPLIT_ROWS)));
+        } else {
+            transpose(0, m);
         }
         this.up = new ConditionalKernel(n, m, w, c);
         this.down = new ConditionalKernel(m, n, wt, b);
+    }
+
+    /** Rows [j0, j1) of W^T from W. */
+    private void transpose(int j0, int j1) {
+        for (int i = 0; i < n; i++) {
+            for (int j = j0; j < j1; j++) {
+                wt[j * n + i] = w[i * m + j];
+            }
+        }
     }
 
     private static void requireFinite(double x, String what) {

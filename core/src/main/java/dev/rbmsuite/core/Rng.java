@@ -128,6 +128,29 @@ public final class Rng {
         return new long[] {key, counter};
     }
 
+    /**
+     * A copy of this stream {@code offset} draws ahead (the stream is counter-based, so any position is
+     * reached at once): the chunks of one batch's draws run on several threads, each from its own
+     * position, and get exactly the draws of one sequential fill ({@link ChunkPool}).
+     *
+     * @param offset draws to skip, non-negative
+     * @return a stream at this one's position plus offset (this stream is not advanced)
+     */
+    Rng ahead(long offset) {
+        requireWholeBatch("ahead");
+        return new Rng(key, counter + offset);
+    }
+
+    /**
+     * Moves this stream past {@code draws} draws, as drawing them would.
+     *
+     * @param draws draws to skip, non-negative
+     */
+    void skip(long draws) {
+        requireWholeBatch("skip");
+        counter += draws;
+    }
+
     /** @return an independent copy at the same position (useful to replay draws in tests) */
     public Rng copy() {
         return new Rng(key, counter, blockFirst, blockTotal);

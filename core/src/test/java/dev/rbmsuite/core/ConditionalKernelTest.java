@@ -387,4 +387,86 @@ class ConditionalKernelTest {
         }
         return bad;
     }
+
+    /**
+     * train --threads: with a pool of 2 or 3 threads installed, sampling, means and fields of large
+     * layers (the blocked path's tiles, the row-at-a-time path's chunks of rows, the sigmoids and the
+     * draws in chunks of the stream) give the bits of the former sequential code (the digests of
+     * {@link #largeDigest}) and of a call without a pool, at sizes whose last row chunk, last tile and last
+     * draw chunk are partial; and the work was indeed split.
+     */
+    @Test
+    void splittingOverThreadsKeepsEveryBit() {
+        assertThat(splitMismatches()).isEmpty();
+    }
+
+    /**
+     * The check of {@link #splittingOverThreadsKeepsEveryBit}, also run by {@link VectorWarmUpTest}'s
+     * JVMs at 16, 32 and 64-byte vectors.
+     *
+     * @return the mismatches (and calls that were not split), empty when none
+     */
+    @SuppressWarnings("try")
+    static List<String> splitMismatches() {
+        List<String> bad = new ArrayList<>();
+        int[][] sizes = {{784, 500, 13}, {200, 500, 43}, {777, 333, 17}, {333, 777, 24}};
+        String[] sequential = new String[sizes.length];
+        for (int s = 0; s < sizes.length; s++) {
+            sequential[s] = splitDigest(sizes[s][0], sizes[s][1], sizes[s][2]);
+        }
+        for (int t : new int[] {2, 3}) {
+            try (ChunkPool pool = ChunkPool.of(t); ChunkPool.Scope scope = pool.enter()) {
+                if (!largeDigest(784, 500, 40).equals("ed92eac758e04fb")) {
+                    bad.add("784 x 500, 40 chains, T = " + t);
+                }
+                if (!largeDigest(500, 784, 20).equals("24c92a7c8dde8340")) {
+                    bad.add("500 x 784, 20 chains, T = " + t);
+                }
+                for (int s = 0; s < sizes.length; s++) {
+                    long before = pool.splits();
+                    if (!splitDigest(sizes[s][0], sizes[s][1], sizes[s][2]).equals(sequential[s])) {
+                        bad.add(Arrays.toString(sizes[s]) + ", T = " + t);
+                    }
+                    // fields, means and draws twice: each call splits its sums, and the others their sigmoids or draws
+                    if (pool.splits() - before < 7) {
+                        bad.add(Arrays.toString(sizes[s]) + " was not split, T = " + t);
+                    }
+                }
+            }
+        }
+        return bad;
+    }
+
+    /** The paper's sizes stay on the calling thread even with a pool installed. */
+    @Test
+    @SuppressWarnings("try")
+    void smallLayersAreNotSplit() {
+        try (ChunkPool pool = ChunkPool.of(2); ChunkPool.Scope scope = pool.enter()) {
+            splitDigest(25, 100, 100);
+            splitDigest(100, 25, 100);
+            assertThat(pool.splits()).isZero();
+        }
+    }
+
+    /**
+     * Fields, means and draws (twice, so that the stream's position after the first draws counts) of a
+     * random kernel on binary rows and one real-valued row; a digest of every value and of the stream's
+     * position after.
+     */
+    private static String splitDigest(int nIn, int nOut, int rows) {
+        Rng r = Rng.seeded(nIn * 1000L + nOut);
+        ConditionalKernel k = new ConditionalKernel(nIn, nOut, gaussian(nIn * nOut, r, 0.1), gaussian(nOut, r, 0.1));
+        double[] x = inputs(nIn, rows, r);
+        double[] out = new double[rows * nOut];
+        double[] u = new double[rows * nOut];
+        long d = 17;
+        for (ConditionalKernel.Mode mode : new ConditionalKernel.Mode[] {ConditionalKernel.Mode.FIELD,
+                ConditionalKernel.Mode.MEAN, ConditionalKernel.Mode.SAMPLE, ConditionalKernel.Mode.SAMPLE}) {
+            k.apply(x, rows, out, mode, 0.7, mode == ConditionalKernel.Mode.SAMPLE ? r : null, u);
+            for (double y : out) {
+                d = d * 31 + Double.doubleToRawLongBits(y);
+            }
+        }
+        return Long.toHexString(d * 31 + r.nextLong());
+    }
 }

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -259,11 +260,63 @@ class ProductsTest {
     public static void main(String[] args) throws Exception {
         MessageDigest md = MessageDigest.getInstance("SHA-256");
         List<String> bad = check(md);
+        bad.addAll(splitMismatches());
         System.out.println("lanes " + Lanes.LANES);
         if (!bad.isEmpty()) {
             System.out.println("mismatches: " + bad);
             System.exit(1);
         }
         System.out.println("digest " + HexFormat.of().formatHex(md.digest()));
+    }
+
+    /**
+     * train --threads: with a pool installed, a large product is split by chunks of 64 rows of C (a
+     * partial last chunk at n = 65, 129 and 191; two blocks of rows at 200 rows), the dense vector kernel
+     * with its packed B shared, the sparse kernel and the twin per chunk, and gives the bits of the scalar
+     * twin; n = 64 and small products stay on the calling thread. {@link #main} runs the same check, so
+     * {@link #everyVectorWidthGivesTheSameBits} makes it at 16, 32 and 64-byte vectors.
+     */
+    @Test
+    void splittingOverThreadsKeepsTheBitsOfTheScalarTwin() {
+        assertThat(splitMismatches()).isEmpty();
+    }
+
+    /** @return the mismatches of split products against the scalar twin (and of split counts), empty when none */
+    @SuppressWarnings("try")
+    static List<String> splitMismatches() {
+        List<String> bad = new ArrayList<>();
+        Rng rng = Rng.seeded(65);
+        int[][] sizes = {{100, 65, 701}, {60, 129, 555}, {48, 191, 460}, {200, 64, 400}, {200, 67, 333}, {10, 70, 70}};
+        for (int t : new int[] {2, 3}) {
+            try (ChunkPool pool = ChunkPool.of(t); ChunkPool.Scope scope = pool.enter()) {
+                for (int[] z : sizes) {
+                    int rows = z[0];
+                    int n = z[1];
+                    int m = z[2];
+                    for (int mode = 0; mode < 4; mode++) {
+                        // modes 0 to 2 as matrixA; 3: binary with 10 % ones (the sparse kernel)
+                        double[] a = matrixA(rows * n, mode < 3 ? mode : 0, rng);
+                        for (int q = 0; mode == 3 && q < a.length; q++) {
+                            a[q] = rng.nextDouble() < 0.1 ? 1.0 : 0.0;
+                        }
+                        double[] b = matrixB(rows * m, rng);
+                        double[] expected = matrixB(n * m, rng);
+                        double[] c = expected.clone();
+                        Products.accumulateScalar(a, b, rows, n, m, expected);
+                        long before = pool.splits();
+                        new Products().accumulate(a, b, rows, n, m, c);
+                        String what = Arrays.toString(z) + " mode " + mode + " T = " + t;
+                        if (!bitsEqual(c, expected)) {
+                            bad.add("split " + what);
+                        }
+                        boolean split = (long) rows * n * m >= Products.MIN_WORK && n > Products.SPLIT_ROWS;
+                        if ((pool.splits() > before) != split) {
+                            bad.add((split ? "not split " : "split ") + what);
+                        }
+                    }
+                }
+            }
+        }
+        return bad;
     }
 }

@@ -185,4 +185,21 @@ class RngTest {
             assertThat(r.state()).as("exactly len draws").isEqualTo(replay.state());
         }
     }
+
+    /** The chunks of a split draw: ahead(c) is the stream c draws on, and skip(n) is n draws. */
+    @Test
+    void aheadAndSkipArePositionsOfTheSameDraws() {
+        Rng a = Rng.seeded(12);
+        Rng b = a.copy();
+        double[] all = new double[3000];
+        a.fillUniform(all, 0, all.length);
+        double[] part = new double[3000];
+        for (int c = 2048; c >= 0; c -= 1024) { // any order
+            b.ahead(c).fillUniform(part, c, Math.min(1024, 3000 - c));
+        }
+        assertThat(part).isEqualTo(all);
+        b.skip(3000);
+        assertThat(b.state()).isEqualTo(a.state());
+        assertThat(b.nextLong()).isEqualTo(a.nextLong());
+    }
 }

@@ -365,6 +365,8 @@ class VectorWarmUpTest {
         bad.addAll(patterns(24));
         // the cache-blocked path of large layers against the row-at-a-time path, at this JVM's width
         bad.addAll(ConditionalKernelTest.blockedMismatches(25));
+        // train --threads: the split conditionals against the sequential ones and the former digests
+        bad.addAll(ConditionalKernelTest.splitMismatches());
         if (!bad.isEmpty()) {
             System.out.println("mismatch at " + Lanes.LANES + " lanes: " + bad.subList(0, Math.min(5, bad.size())));
             System.out.flush();

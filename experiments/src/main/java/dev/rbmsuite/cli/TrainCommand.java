@@ -1,6 +1,7 @@
 package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.ChunkPool;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.OptionNames;
 import dev.rbmsuite.datasets.BinaryDataset;
@@ -132,12 +133,19 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "no progress on stderr")
     boolean quiet;
 
+    @Option(names = "--threads", paramLabel = "T",
+            description = "threads that share the work of each update; the outputs are the same bytes for every T, and a run resumes with any T (default ${DEFAULT-VALUE})")
+    int threads = 1;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         out = OutputFiles.requireFolderName(out, "--out");
+        if (threads < 1 || threads > ChunkPool.MAX_THREADS) {
+            throw new InputException("option --threads: must be in [1, " + ChunkPool.MAX_THREADS + "], got " + threads);
+        }
         TrainingSettings given = settings();
         BinaryDataset ds = dataOptions.load();
         TrainingSettings settings = withBudget(given, ds.dimension());
@@ -148,7 +156,7 @@ final class TrainCommand implements Callable<Integer> {
         TrainingRun.Result r;
         try {
             r = TrainingRun.run(settings, ds.toArray(), ds.size(), ds.dimension(), info, out, restart, force, extras,
-                    progress);
+                    threads, progress);
         } finally {
             progress.close();
         }

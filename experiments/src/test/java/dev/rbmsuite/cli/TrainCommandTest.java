@@ -328,4 +328,111 @@ class TrainCommandTest {
         assertThat(both.err().strip()).startsWith("rbm: option --eval-budget").contains("--ais-runs").doesNotContain("\n");
         assertThat(dir.resolve("bad")).doesNotExist();
     }
+
+    /** 40 random binary rows of MNIST's width 784 (fixed bits). */
+    static Path wideCsv(Path dir) throws Exception {
+        dev.rbmsuite.core.Rng rng = dev.rbmsuite.core.Rng.seeded(40);
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 784; i++) {
+            sb.append(i > 0 ? "," : "").append('v').append(i);
+        }
+        sb.append('\n');
+        for (int r = 0; r < 40; r++) {
+            for (int i = 0; i < 784; i++) {
+                sb.append(i > 0 ? "," : "").append(rng.nextBernoulli(0.3) ? '1' : '0');
+            }
+            sb.append('\n');
+        }
+        Path f = dir.resolve("wide.csv");
+        Files.writeString(f, sb.toString());
+        return f;
+    }
+
+    static String[] wideArgs(Path data, Path out, int epochs, int threads, String... extra) {
+        List<String> a = new ArrayList<>(List.of("train", "--data", data.toString(), "--kernel", "bgs", "--hidden", "300",
+                "--epochs", String.valueOf(epochs), "--samples", "20", "--estimator", "mc", "--eval-every", "2",
+                "--loglik-method", "mais", "--ais-temperatures", "3", "--ais-runs", "2", "--seed", "5",
+                "--out", out.toString(), "--quiet", "--threads", String.valueOf(threads)));
+        a.addAll(List.of(extra));
+        return a.toArray(String[]::new);
+    }
+
+    /** The files of a run that must not depend on --threads (the model's manifest holds the machine's platform). */
+    static final List<String> WIDE_FILES = List.of("metrics.csv", "checkpoint.bin", "model/layer0/W.npy",
+            "model/layer0/b.npy", "model/layer0/c.npy", "model/manifest.json");
+
+    /**
+     * SHA-256 of the files of {@link #wideArgs} (4 epochs, full batch; then 4 epochs of mini-batches of 15
+     * rows) as the code before --threads existed wrote them (commit 39dfb72, the same command without
+     * --threads).
+     */
+    static final String[][] WIDE_SHA256 = {
+        {"5167f7f7fe4a1498999d15a350f81f28991857a4b2759a785fdf962017c8f136",
+            "741f5ce69a20ab8d9ca201d3718be725b7798268638dfffafaa5fc9b109fc3c7",
+            "0b7b012e09f1d7e674a058d9e056f663b711587d568546ffbaf5babed527f987",
+            "bdb605bdedeb1cf21b6b2d45dbf3cce4dceca3156dda4753c6581f6b56f88eb8",
+            "9506c53b9b382a5b636a35eb8aacda648ab66a32e15cacb147631e68ffa501f5"},
+        {"6850228f0607cdf0249b560dbfc2acd5c2fad7d28cab3ed8f6b8bd3723d18c5b",
+            "2785cf4d4fe629cd98406e8f7fe8d47d9e2db2bff218bbf5acf183465d71d279",
+            "816d912f7e6ec597f78493cf4863bb0bdb9ada9b390b60275cf482cddd45d35d",
+            "d752c3c1024105da21e84f9d20352292f9956872aa6bc24b462e42ba444c489b",
+            "5e651e55dbf85f9a7c90f02bffd7774d01f1fb009745022a3349729e999be462"}};
+
+    /**
+     * --threads T: the model, checkpoint and metrics are the same bytes at T = 1, 2 and 3 and the bytes of
+     * the code before --threads existed; a run started at T = 2 resumes at T = 1 to the same bytes; the
+     * manifest records T as run information.
+     */
+    @Test
+    void threadsGiveTheSameBytesAndResumeAcrossThreads(@TempDir Path dir) throws Exception {
+        Path data = wideCsv(dir);
+        String[][] batches = {{}, {"--batch-size", "15"}};
+        for (int b = 0; b < batches.length; b++) {
+            Path one = dir.resolve("one" + b);
+            for (int t = 1; t <= 3; t++) {
+                Path out = dir.resolve("t" + t + "-" + b);
+                Cli.Result r = run(wideArgs(data, out, 4, t, batches[b]));
+                assertThat(r.code()).as(r.err()).isZero();
+                JsonNode manifest = new ObjectMapper().readTree(out.resolve("manifest.json").toFile());
+                assertThat(manifest.get("updateThreads").asInt()).isEqualTo(t);
+                if (t == 1) {
+                    one = out;
+                    for (int f = 0; f < WIDE_FILES.size() - 1; f++) {
+                        assertThat(sha256(out.resolve(WIDE_FILES.get(f)))).as(WIDE_FILES.get(f) + " " + b)
+                                .isEqualTo(WIDE_SHA256[b][f]);
+                    }
+                }
+                for (String f : WIDE_FILES) {
+                    assertThat(Files.readAllBytes(out.resolve(f))).as("%s, T = %d, %s", f, t, String.join(" ", batches[b]))
+                            .isEqualTo(Files.readAllBytes(one.resolve(f)));
+                }
+            }
+            Path resumed = dir.resolve("resumed" + b);
+            assertThat(run(wideArgs(data, resumed, 2, 2, batches[b])).code()).isZero();
+            Cli.Result r = run(wideArgs(data, resumed, 4, 1, batches[b]));
+            assertThat(r.code()).as(r.err()).isZero();
+            for (String f : WIDE_FILES) {
+                assertThat(Files.readAllBytes(resumed.resolve(f))).as("resumed %s", f)
+                        .isEqualTo(Files.readAllBytes(one.resolve(f)));
+            }
+        }
+    }
+
+    private static String sha256(Path f) throws Exception {
+        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(Files.readAllBytes(f)));
+    }
+
+    @Test
+    void badThreadsExitWithTwoAndOneLineAndWriteNothing(@TempDir Path dir) throws Exception {
+        Path data = csv(dir);
+        for (String t : List.of("0", "-1", "257", "99999999999", "abc", "", "1.5")) {
+            Path out = dir.resolve("o");
+            Cli.Result r = run("train", "--data", data.toString(), "--kernel", "bgs", "--hidden", "6", "--epochs", "5",
+                    "--out", out.toString(), "--threads", t);
+            assertThat(r.code()).as("--threads '%s'", t).isEqualTo(2);
+            assertThat(r.err().strip()).as("--threads '%s'", t).contains("--threads").doesNotContain("\n", "Exception");
+            assertThat(out).doesNotExist();
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package dev.rbmsuite.learning.optim;
 
+import dev.rbmsuite.core.ChunkPool;
 import java.util.Arrays;
 
 /**
@@ -21,6 +22,10 @@ public final class AdaMax {
     /** The epsilon added to u. */
     public static final double EPS = 1e-8;
 
+    /** The fewest parameters whose step is split over an installed {@link ChunkPool}. */
+    static final int SPLIT_MIN = 1 << 16;
+    /** Parameters per chunk of a split step (fixed: the same for every number of threads). */
+    static final int SPLIT_CHUNK = 1 << 14;
     private final double lr;
     private final double beta1;
     private final double beta2;
@@ -75,7 +80,20 @@ public final class AdaMax {
         t++;
         double step = lr / (1.0 - StrictMath.pow(beta1, t));
         double a1 = 1.0 - beta1;
-        for (int k = 0; k < theta.length; k++) {
+        ChunkPool pool = ChunkPool.current();
+        if (pool != null && theta.length >= SPLIT_MIN) {
+            // elementwise: ranges of parameters on several threads give the same bits (train --threads)
+            int len = theta.length;
+            pool.forEach((len + SPLIT_CHUNK - 1) / SPLIT_CHUNK, (c, w) ->
+                    ascend(theta, grad, c * SPLIT_CHUNK, Math.min(len, (c + 1) * SPLIT_CHUNK), step, a1));
+        } else {
+            ascend(theta, grad, 0, theta.length, step, a1);
+        }
+    }
+
+    /** The step of parameters [from, to), each on its own. */
+    private void ascend(double[] theta, double[] grad, int from, int to, double step, double a1) {
+        for (int k = from; k < to; k++) {
             double g = grad[k];
             double mk = beta1 * m[k] + a1 * g;
             double uk = Math.max(beta2 * u[k], Math.abs(g));

@@ -1,5 +1,6 @@
 package dev.rbmsuite.learning.train;
 
+import dev.rbmsuite.core.ChunkPool;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
@@ -55,8 +56,16 @@ import java.util.function.Supplier;
  * bytes. With B = 0 or B &ge; N_d there is one batch per epoch: no shuffle (a permutation of the whole
  * data would change only the order of the positive phase's sums) and the full-batch streams, so the run
  * is bit for bit the paper's full-batch run.
+ *
+ * <p><b>Threads</b> ({@link #useThreads}): the work of one update can be split over T threads (a
+ * {@link ChunkPool}) without changing a bit of the run: the conditionals, the outer products E[v h^T]
+ * and the AdaMax step are cut into chunks of independently computed outputs with boundaries fixed by
+ * the sizes, never into parts of a floating-point sum, and every random draw comes from its sequential
+ * position of the stream. T is therefore a run-time choice, not a setting: it is in no settings or
+ * checkpoint key, and a run made with T threads resumes with any other T to the same bytes. The pool's
+ * daemon threads are stopped by {@link #close()}.
  */
-public final class Trainer {
+public final class Trainer implements AutoCloseable {
     static {
         VectorModule.require(); // before any vectorised class is linked (see VectorModule)
     }
@@ -95,6 +104,7 @@ public final class Trainer {
     private int epoch;
     private RbmStack lastStack;
     private StepInfo lastInfo = StepInfo.NONE;
+    private ChunkPool pool;
 
     /**
      * A fresh run: Xavier-normal weights and zero biases on every layer (Sec. 5.1), chains uniform with
@@ -159,6 +169,36 @@ public final class Trainer {
         this.lastStack = init;
         this.chains = kernel(init).init(settings.samples(), root.fork(INIT_CHAINS));
         this.epoch = 0;
+    }
+
+    /**
+     * Splits the work of every later update over T threads (the calling thread and T - 1 daemon
+     * threads); T = 1, the default, runs each update on the calling thread. The results are the same
+     * bits for every T (see the class comment).
+     *
+     * @param threads T, in [1, {@value ChunkPool#MAX_THREADS}]
+     * @return this trainer
+     * @throws IllegalArgumentException for T outside the range
+     */
+    public Trainer useThreads(int threads) {
+        ChunkPool next = threads == 1 ? null : ChunkPool.of(threads);
+        close();
+        pool = next;
+        return this;
+    }
+
+    /** @return T, the threads an update runs on */
+    public int threads() {
+        return pool == null ? 1 : pool.threads();
+    }
+
+    /** Stops the threads of {@link #useThreads} (later updates run on the calling thread); idempotent. */
+    @Override
+    public void close() {
+        if (pool != null) {
+            pool.close();
+            pool = null;
+        }
     }
 
     /** @return the settings */
@@ -293,6 +333,19 @@ public final class Trainer {
     }
 
     private void step(Rng u, double[] batchValues, int batchSize) {
+        if (pool == null) {
+            stepHere(u, batchValues, batchSize);
+            return;
+        }
+        ChunkPool.Scope scope = pool.enter();
+        try {
+            stepHere(u, batchValues, batchSize);
+        } finally {
+            scope.close();
+        }
+    }
+
+    private void stepHere(Rng u, double[] batchValues, int batchSize) {
         RbmStack stack = model();
         lastInfo = kernel(stack).advance(u.fork(1), chains);
         int ns = settings.samples();

@@ -177,12 +177,44 @@ public final class TrainingRun {
      * @throws IOException on write failure
      * @throws InputException if the folder may not be written or holds a checkpoint of a different run
      */
-    @SuppressWarnings("try") // the resource is held for the body, not used in it
     public static Result run(TrainingSettings settings, double[] data, int rows, int visible,
                              Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
                              MonitorExtras extras, Listener listener) throws IOException {
+        return run(settings, data, rows, visible, dataInfo, out, restart, force, extras, 1, listener);
+    }
+
+    /**
+     * {@link #run(TrainingSettings, double[], int, int, Map, Path, boolean, boolean, MonitorExtras, Listener)}
+     * with the work of each update split over T threads ({@link Trainer#useThreads}): the model,
+     * checkpoint and metrics are the same bytes for every T, T is in no key a resume compares (a run
+     * resumes with any T), and the manifest records it as {@code "updateThreads"}, run information beside
+     * the timing.
+     *
+     * @param settings the run's settings
+     * @param data training data, rows x n_0 row-major binary
+     * @param rows N_d
+     * @param visible n_0
+     * @param dataInfo description of the data for the manifest (name, source, ...)
+     * @param out output folder
+     * @param restart ignore an existing checkpoint and start afresh
+     * @param force write beside foreign files in {@code out} (never over them)
+     * @param extras held-out set, budget and progress stream
+     * @param threads T, in [1, {@value dev.rbmsuite.core.ChunkPool#MAX_THREADS}]
+     * @param listener progress receiver
+     * @return the result
+     * @throws IOException on write failure
+     * @throws InputException if the folder may not be written or holds a checkpoint of a different run
+     */
+    @SuppressWarnings("try") // the resource is held for the body, not used in it
+    public static Result run(TrainingSettings settings, double[] data, int rows, int visible,
+                             Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
+                             MonitorExtras extras, int threads, Listener listener) throws IOException {
+        if (threads < 1 || threads > dev.rbmsuite.core.ChunkPool.MAX_THREADS) {
+            throw new InputException("option --threads: must be in [1, " + dev.rbmsuite.core.ChunkPool.MAX_THREADS
+                    + "], got " + threads);
+        }
         try (OutputFolder.Claim claim = OutputFolder.claim(out, KIND, force, "rbm train")) {
-            return runIn(settings, data, rows, visible, dataInfo, out, restart, force, extras, listener);
+            return runIn(settings, data, rows, visible, dataInfo, out, restart, force, extras, threads, listener);
         }
     }
 
@@ -199,10 +231,9 @@ public final class TrainingRun {
         return !Files.exists(dir.resolve(MANIFEST)) && Checkpoint.looksLikeCheckpoint(dir.resolve(CHECKPOINT));
     }
 
-    @SuppressWarnings("try") // the resource is held for the body, not used in it
     private static Result runIn(TrainingSettings settings, double[] data, int rows, int visible,
                                 Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
-                                MonitorExtras extras, Listener listener) throws IOException {
+                                MonitorExtras extras, int threads, Listener listener) throws IOException {
         Provenance.Stopwatch stopwatch = Provenance.Stopwatch.start();
         ModelStore.requireReplaceable(out.resolve(MODEL), force); // refused now, not after the epochs
         Path ckFile = out.resolve(CHECKPOINT);
@@ -214,7 +245,18 @@ public final class TrainingRun {
             String msg = e.getMessage();
             throw new InputException("option --" + msg.substring(0, Math.max(0, msg.indexOf(' '))) + ": " + msg, e);
         }
-        Trainer trainer = new Trainer(settings, data, rows, visible);
+        // the update threads are stopped with the run, however it ends
+        try (Trainer trainer = new Trainer(settings, data, rows, visible).useThreads(threads)) {
+            return train(trainer, stopwatch, ckFile, monitor, settings, data, rows, visible, dataInfo, out, force,
+                    restart, extras, threads, listener);
+        }
+    }
+
+    @SuppressWarnings("try") // the resource is held for the body, not used in it
+    private static Result train(Trainer trainer, Provenance.Stopwatch stopwatch, Path ckFile, Monitor monitor,
+                                TrainingSettings settings, double[] data, int rows, int visible,
+                                Map<String, Object> dataInfo, Path out, boolean force, boolean restart,
+                                MonitorExtras extras, int threads, Listener listener) throws IOException {
         Map<String, Object> dataWithSum = new LinkedHashMap<>(dataInfo);
         dataWithSum.put("sha256", DataDigest.sha256(data, rows, visible));
         Provenance provenance = provenance(settings, dataWithSum);
@@ -250,7 +292,7 @@ public final class TrainingRun {
             resumedFrom = ck.snapshot().epoch();
             listener.resumed(resumedFrom);
         }
-        writeManifest(out.resolve(MANIFEST), provenance, monitor, monitorInfo);
+        writeManifest(out.resolve(MANIFEST), provenance, threads, monitor, monitorInfo);
         List<String> columns = monitor.columns();
         double lastLl = Double.NaN;
         if (!metricRows.isEmpty()) {
@@ -293,7 +335,7 @@ public final class TrainingRun {
         }
         RbmStack model = trainer.model();
         ModelStore.save(model, out.resolve(MODEL), provenance, Map.of("epoch", trainer.epoch()), force);
-        writeManifest(out.resolve(MANIFEST), provenance.withTiming(stopwatch.elapsed()), monitor, monitorInfo);
+        writeManifest(out.resolve(MANIFEST), provenance.withTiming(stopwatch.elapsed()), threads, monitor, monitorInfo);
         return new Result(lastLl, trainer.epoch(), resumedFrom, model);
     }
 
@@ -500,9 +542,10 @@ public final class TrainingRun {
      * Writes the run's manifest: the provenance record (timing only once the run has finished),
      * then the log-likelihood method, the metrics columns and the names of the model and checkpoint.
      */
-    private static void writeManifest(Path file, Provenance provenance, Monitor monitor, Map<String, Object> monitorInfo)
-            throws IOException {
+    private static void writeManifest(Path file, Provenance provenance, int threads, Monitor monitor,
+                                      Map<String, Object> monitorInfo) throws IOException {
         ObjectNode root = provenance.toJson();
+        root.put("updateThreads", threads); // run information, like the timing: no output depends on it
         root.put("logLikelihoodMethod", monitor.logLikelihoodMethod());
         root.set("metricsColumns", ModelStore.json().valueToTree(monitor.columns()));
         monitorInfo.forEach((k, v) -> root.set(k, ModelStore.json().valueToTree(v)));

@@ -56,4 +56,36 @@ class AdaMaxTest {
         }
         assertThat(x[0]).isCloseTo(1.0, within(0.05));
     }
+
+    /**
+     * train --threads: a step split into ranges over a pool (2 or 3 threads; a partial last range) gives
+     * the bits of the sequential step, step after step; and it was split.
+     */
+    @Test
+    @SuppressWarnings("try")
+    void aSplitStepHasTheBitsOfTheSequentialStep() {
+        int len = AdaMax.SPLIT_MIN + AdaMax.SPLIT_CHUNK / 2 + 3;
+        for (int t : new int[] {2, 3}) {
+            dev.rbmsuite.core.Rng rng = dev.rbmsuite.core.Rng.seeded(t);
+            AdaMax one = new AdaMax(len, 0.01);
+            AdaMax split = new AdaMax(len, 0.01);
+            double[] a = new double[len];
+            double[] b = new double[len];
+            try (dev.rbmsuite.core.ChunkPool pool = dev.rbmsuite.core.ChunkPool.of(t)) {
+                for (int step = 0; step < 3; step++) {
+                    double[] g = new double[len];
+                    for (int k = 0; k < len; k++) {
+                        g[k] = rng.nextGaussian() * (k % 7 == 0 ? 1e-3 : 1);
+                    }
+                    one.ascend(a, g);
+                    try (dev.rbmsuite.core.ChunkPool.Scope scope = pool.enter()) {
+                        split.ascend(b, g);
+                    }
+                    assertThat(b).isEqualTo(a);
+                    assertThat(split.state()).isEqualTo(one.state());
+                }
+                assertThat(pool.splits()).isEqualTo(3);
+            }
+        }
+    }
 }

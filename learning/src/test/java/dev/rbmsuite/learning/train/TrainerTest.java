@@ -212,4 +212,115 @@ class TrainerTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> full.restore(mid))
                 .hasMessageContaining("batch 1 of an epoch");
     }
+
+    /** Random binary rows of a 784-wide layer (MNIST's width), small enough for a quick test. */
+    static double[] wideData(int rows) {
+        Rng rng = Rng.seeded(784);
+        double[] d = new double[rows * 784];
+        for (int k = 0; k < d.length; k++) {
+            d[k] = rng.nextBernoulli(0.3) ? 1 : 0;
+        }
+        return d;
+    }
+
+    /**
+     * Short runs at MNIST's width, large enough that every split routine splits (conditionals on the
+     * blocked and the row-at-a-time paths, outer products, sigmoids, draws, AdaMax): {kernel, estimator,
+     * batch size, hidden sizes}.
+     */
+    static final String[][] WIDE = {{"bgs", "mc", "0", "300"}, {"bgs", "smci2", "25", "300"}, {"dt", "mc", "0", "300,40"}};
+
+    static TrainingSettings wide(String[] c, int epochs) {
+        int[] hidden = java.util.Arrays.stream(c[3].split(",")).mapToInt(Integer::parseInt).toArray();
+        return TrainingSettings.builder().kernel(c[0]).hidden(hidden).epochs(epochs).learningRate(0.01).samples(20)
+                .estimator(dev.rbmsuite.learning.estimators.Estimator.of(c[1])).evalEvery(1).seed(11)
+                .batchSize(Integer.parseInt(c[2])).build();
+    }
+
+    /** A digest of every bit of a run's state: parameters, optimiser state, chains, epoch and batch. */
+    static String digest(Trainer.Snapshot s) {
+        long d = 17;
+        for (double[] x : new double[][] {s.theta(), s.optimiser().m(), s.optimiser().u()}) {
+            for (double y : x) {
+                d = d * 31 + Double.doubleToRawLongBits(y);
+            }
+        }
+        for (double[] x : s.chains()) {
+            for (double y : x) {
+                d = d * 31 + Double.doubleToRawLongBits(y);
+            }
+        }
+        d = d * 31 + s.optimiser().t();
+        d = d * 31 + s.epoch();
+        d = d * 31 + s.batch();
+        return Long.toHexString(d);
+    }
+
+    /**
+     * The digests of the three runs of {@link #WIDE} after 3 epochs as the code before train --threads
+     * existed computed them (commit 39dfb72, the same calls through the public API).
+     */
+    static final String[] WIDE_DIGESTS = {"6bac0156e72e75bf", "dc46cdb204af5719", "973cd5bd3774a1f3"};
+
+    /**
+     * train --threads: T = 1, 2 and 3 give the same bits after every epoch, and the bits of the code
+     * before threads existed (its digests, {@link #WIDE_DIGESTS}).
+     */
+    @Test
+    void everyNumberOfThreadsGivesTheBitsOfOneThread() {
+        for (int c = 0; c < WIDE.length; c++) {
+            TrainingSettings s = wide(WIDE[c], 3);
+            double[] data = wideData(60);
+            try (Trainer one = new Trainer(s, data, 60, 784); Trainer two = new Trainer(s, data, 60, 784).useThreads(2);
+                 Trainer three = new Trainer(s, data, 60, 784).useThreads(3)) {
+                assertThat(two.threads()).isEqualTo(2);
+                for (int e = 0; e < 3; e++) {
+                    one.update();
+                    two.update();
+                    three.update();
+                    assertThat(two.snapshot()).as("%s, epoch %d, T = 2", String.join(" ", WIDE[c]), e + 1)
+                            .isEqualTo(one.snapshot());
+                    assertThat(three.snapshot()).as("%s, epoch %d, T = 3", String.join(" ", WIDE[c]), e + 1)
+                            .isEqualTo(one.snapshot());
+                }
+                assertThat(digest(one.snapshot())).as(String.join(" ", WIDE[c])).isEqualTo(WIDE_DIGESTS[c]);
+            }
+        }
+    }
+
+    /** A run saved at T = 2 resumes at T = 1 (and the reverse at T = 3) to the bits of an uninterrupted run. */
+    @Test
+    void aRunResumesWithAnotherNumberOfThreads() {
+        TrainingSettings s = wide(WIDE[1], 3);
+        double[] data = wideData(60);
+        try (Trainer straight = new Trainer(s, data, 60, 784); Trainer first = new Trainer(s, data, 60, 784).useThreads(2);
+             Trainer second = new Trainer(s, data, 60, 784); Trainer third = new Trainer(s, data, 60, 784).useThreads(3)) {
+            for (int e = 0; e < 3; e++) {
+                straight.update();
+            }
+            first.update();
+            first.updateBatch(); // within epoch 2
+            second.restore(first.snapshot());
+            second.update();
+            third.restore(second.snapshot());
+            third.update();
+            assertThat(third.snapshot()).isEqualTo(straight.snapshot());
+        }
+    }
+
+    @Test
+    void threadsOutsideTheRangeAreRefusedAndCloseStopsThem() {
+        TrainingSettings s = wide(WIDE[0], 1);
+        Trainer t = new Trainer(s, wideData(2), 2, 784);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> t.useThreads(0))
+                .isInstanceOf(IllegalArgumentException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> t.useThreads(257))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(t.useThreads(4).threads()).isEqualTo(4);
+        t.close();
+        assertThat(t.threads()).isEqualTo(1);
+        t.close(); // idempotent
+        t.update(); // on the calling thread
+        assertThat(t.epoch()).isEqualTo(1);
+    }
 }
