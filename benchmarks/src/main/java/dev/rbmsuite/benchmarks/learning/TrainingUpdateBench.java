@@ -16,6 +16,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -30,6 +31,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * rows: "pcd784" = one full-batch PCD-1 update at n=784, m=500, N_d = 1,000 (one epoch);
  * "batch784" = one mini-batch update of 100 rows at n=784, m=500 (a 60,000-row epoch is 600 of
  * them); "paper25" = one PCD-1 epoch at n=25, m=100, N_d = 100 (the peers' paper-size comparison).
+ *
+ * <p>{@code threads} is T of {@code train --threads T} ({@link Trainer#useThreads}): the update split
+ * over T threads, the same bits for every T; the paper's sizes stay on the calling thread whatever T
+ * is. Example: {@code ./benchmarks/run TrainingUpdateBench -p setting=pcd784,batch784 -p threads=1,2}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SampleTime)
@@ -41,6 +46,9 @@ import org.openjdk.jmh.annotations.Warmup;
 public class TrainingUpdateBench {
     @Param({"genrbm", "genrbm-roundtrip", "wine", "pcd784", "batch784", "paper25"})
     String setting;
+
+    @Param({"1"})
+    int threads;
 
     Trainer trainer;
     boolean batched;
@@ -64,7 +72,7 @@ public class TrainingUpdateBench {
         }
         TrainingSettings s = new TrainingSettings(bgs ? "bgs" : "roundtrip", hidden, 1_000_000_000, gen ? 0.01 : 0.001,
                 100, "smci2", 100, 1, false);
-        trainer = new Trainer(s, data, rows, n);
+        trainer = new Trainer(s, data, rows, n).useThreads(threads);
         for (int k = 0; k < 20; k++) {
             trainer.update();
         }
@@ -82,11 +90,17 @@ public class TrainingUpdateBench {
         }
         TrainingSettings s = TrainingSettings.builder().kernel("bgs").hidden(m).epochs(1_000_000_000)
                 .estimator(Estimator.MC).samples(100).batchSize(setting.equals("batch784") ? 100 : 0).build();
-        trainer = new Trainer(s, data, rows, n);
+        trainer = new Trainer(s, data, rows, n).useThreads(threads);
         batched = setting.equals("batch784");
         for (int k = 0; k < 5; k++) {
             trainer.update();
         }
+    }
+
+    /** Stops the update threads. */
+    @TearDown
+    public void tearDown() {
+        trainer.close();
     }
 
     /** @return the epoch, so the work is not eliminated */
