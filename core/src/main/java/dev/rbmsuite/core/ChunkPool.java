@@ -125,8 +125,10 @@ public final class ChunkPool implements AutoCloseable {
     /**
      * Runs {@code body.run(k, worker)} for every chunk k in [0, chunks) on the pool's threads (the
      * calling thread among them) and waits for all of them. The chunks must write disjoint outputs; their
-     * number should depend on the problem only, so that the result does not depend on T. An exception
-     * of a chunk is rethrown here after every started chunk has finished.
+     * number should depend on the problem only, so that the result does not depend on T. When chunks
+     * fail, no chunk above the lowest failing one starts, and that chunk's exception is rethrown here
+     * after every started chunk has finished: the exception the sequential loop (T = 1) throws, for
+     * every T.
      *
      * @param chunks the number of chunks
      * @param body the work of one chunk
@@ -147,18 +149,13 @@ public final class ChunkPool implements AutoCloseable {
                 return;
             }
             AtomicInteger next = new AtomicInteger();
+            Failure failure = new Failure();
             List<Future<?>> futures = new ArrayList<>(helpers);
             for (int w = 1; w <= helpers; w++) {
                 int worker = w;
-                futures.add(workers.submit(() -> drain(next, chunks, body, worker)));
+                futures.add(workers.submit(() -> drain(next, chunks, body, worker, failure)));
             }
-            Throwable failure = null;
-            try {
-                drain(next, chunks, body, 0);
-            } catch (RuntimeException | Error e) {
-                next.set(chunks); // no further chunks start
-                failure = e;
-            }
+            drain(next, chunks, body, 0, failure);
             boolean interrupted = false;
             for (Future<?> f : futures) {
                 while (true) {
@@ -168,9 +165,7 @@ public final class ChunkPool implements AutoCloseable {
                     } catch (InterruptedException e) {
                         interrupted = true; // the chunks write into the caller's arrays: wait for them
                     } catch (ExecutionException e) {
-                        if (failure == null) {
-                            failure = e.getCause();
-                        }
+                        failure.record(Integer.MAX_VALUE - 1, e.getCause()); // drain catches the chunks' own
                         break;
                     }
                 }
@@ -178,14 +173,15 @@ public final class ChunkPool implements AutoCloseable {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
-            if (failure instanceof RuntimeException re) {
+            Throwable error = failure.error;
+            if (error instanceof RuntimeException re) {
                 throw re;
             }
-            if (failure instanceof Error er) {
+            if (error instanceof Error er) {
                 throw er;
             }
-            if (failure != null) {
-                throw new IllegalStateException(failure);
+            if (error != null) {
+                throw new IllegalStateException(error);
             }
         } finally {
             if (previous != null) {
@@ -194,9 +190,33 @@ public final class ChunkPool implements AutoCloseable {
         }
     }
 
-    private static void drain(AtomicInteger next, int chunks, Chunk body, int worker) {
-        for (int k = next.getAndIncrement(); k < chunks; k = next.getAndIncrement()) {
-            body.run(k, worker);
+    /**
+     * Runs chunks taken in increasing order until none is left or a chunk at or below the one taken has
+     * failed. A chunk that fails is recorded, not rethrown: every chunk below the lowest failing one was
+     * taken before it and runs to its end, so the failure rethrown is the one of the lowest failing
+     * chunk, the one the sequential loop of T = 1 stops at, whatever thread ran it and whenever it failed.
+     */
+    private static void drain(AtomicInteger next, int chunks, Chunk body, int worker, Failure failure) {
+        for (int k = next.getAndIncrement(); k < chunks && k < failure.chunk; k = next.getAndIncrement()) {
+            try {
+                body.run(k, worker);
+            } catch (RuntimeException | Error e) {
+                failure.record(k, e);
+            }
+        }
+    }
+
+    /** The failure of the lowest failing chunk of one {@link #forEach}. */
+    private static final class Failure {
+        /** The lowest failing chunk so far (no chunk above it starts), or Integer.MAX_VALUE. */
+        volatile int chunk = Integer.MAX_VALUE;
+        Throwable error;
+
+        synchronized void record(int k, Throwable e) {
+            if (k < chunk) {
+                chunk = k;
+                error = e;
+            }
         }
     }
 
