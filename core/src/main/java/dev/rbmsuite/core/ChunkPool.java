@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -29,8 +31,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * never have a pool installed, and the calling thread's is hidden while it runs chunks, so a routine
  * called from inside a chunk runs sequentially (no nesting). Each routine also stays sequential below
  * a size threshold (the paper's 25 x 100 sizes), where handing chunks to threads costs more than it
- * saves. T - 1 daemon threads are started with the pool and stopped by {@link #close()}; the calling
- * thread runs chunks too.
+ * saves. T - 1 daemon threads are started by the pool's first split and stopped by {@link #close()}
+ * (or end after {@value #IDLE_MILLIS} ms without work, so that a pool never closed leaks none); the
+ * calling thread runs chunks too.
  */
 public final class ChunkPool implements AutoCloseable {
     /** The most threads of one pool (train --threads). */
@@ -53,16 +56,27 @@ public final class ChunkPool implements AutoCloseable {
         void run(int chunk, int worker);
     }
 
-    private ChunkPool(int threads) {
+    /**
+     * How long an idle worker thread waits for work before it ends (a later split starts it again): the
+     * threads of a pool that is never closed (a library user's trainer dropped without close) end
+     * instead of staying for the life of the JVM. Between the updates of a run the threads are busy, so
+     * they end only across long pauses (an evaluation), and starting one again costs microseconds.
+     */
+    static final long IDLE_MILLIS = 10_000;
+
+    private ChunkPool(int threads, long idleMillis) {
         this.threads = threads;
         if (threads > 1) {
             int id = POOLS.incrementAndGet();
             AtomicInteger count = new AtomicInteger();
-            this.workers = Executors.newFixedThreadPool(threads - 1, r -> {
-                Thread t = new Thread(r, "rbm-update-" + id + "-" + count.incrementAndGet());
-                t.setDaemon(true);
-                return t;
-            });
+            ThreadPoolExecutor pool = new ThreadPoolExecutor(threads - 1, threads - 1, idleMillis, TimeUnit.MILLISECONDS,
+                    new LinkedBlockingQueue<>(), r -> {
+                        Thread t = new Thread(r, "rbm-update-" + id + "-" + count.incrementAndGet());
+                        t.setDaemon(true);
+                        return t;
+                    });
+            pool.allowCoreThreadTimeOut(true);
+            this.workers = pool;
         } else {
             this.workers = null;
         }
@@ -74,10 +88,15 @@ public final class ChunkPool implements AutoCloseable {
      * @throws IllegalArgumentException for T outside the range
      */
     public static ChunkPool of(int threads) {
+        return of(threads, IDLE_MILLIS);
+    }
+
+    /** {@link #of(int)} with idle worker threads ending after {@code idleMillis} ms (tests). */
+    static ChunkPool of(int threads, long idleMillis) {
         if (threads < 1 || threads > MAX_THREADS) {
             throw new IllegalArgumentException("threads must be in [1, " + MAX_THREADS + "], got " + threads);
         }
-        return new ChunkPool(threads);
+        return new ChunkPool(threads, idleMillis);
     }
 
     /** @return the calls of {@link #forEach} so far (tests check with it that work was split) */

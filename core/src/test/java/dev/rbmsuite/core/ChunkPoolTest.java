@@ -89,6 +89,30 @@ class ChunkPoolTest {
         }
     }
 
+    /**
+     * The worker threads of a pool that is never closed (a trainer a library user dropped without
+     * close) end once idle for the pool's idle time, instead of living as long as the JVM (the former
+     * fixed thread pool kept them for ever); a later split starts them again.
+     */
+    @Test
+    void idleWorkersOfAPoolNeverClosedEnd() throws Exception {
+        ChunkPool pool = ChunkPool.of(3, 50);
+        for (int round = 0; round < 2; round++) {
+            Set<Thread> threads = ConcurrentHashMap.newKeySet();
+            pool.forEach(40, (k, w) -> {
+                threads.add(Thread.currentThread());
+                sleep(2);
+            });
+            threads.remove(Thread.currentThread());
+            assertThat(threads).as("round %d", round).isNotEmpty().allMatch(Thread::isDaemon);
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (threads.stream().anyMatch(Thread::isAlive) && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(threads).as("round %d", round).noneMatch(Thread::isAlive);
+        }
+    }
+
     private static void sleep(long millis) {
         try {
             Thread.sleep(millis);
