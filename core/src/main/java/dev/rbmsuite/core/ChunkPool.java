@@ -32,7 +32,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * called from inside a chunk runs sequentially (no nesting). Each routine also stays sequential below
  * a size threshold (the paper's 25 x 100 sizes), where handing chunks to threads costs more than it
  * saves. T - 1 daemon threads are started by the pool's first split and stopped by {@link #close()}
- * (or end after {@value #IDLE_MILLIS} ms without work, so that a pool never closed leaks none); the
+ * (or end after 10 s without work, so that a pool never closed leaks none); the
  * calling thread runs chunks too.
  */
 public final class ChunkPool implements AutoCloseable {
