@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -29,8 +31,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * never have a pool installed, and the calling thread's is hidden while it runs chunks, so a routine
  * called from inside a chunk runs sequentially (no nesting). Each routine also stays sequential below
  * a size threshold (the paper's 25 x 100 sizes), where handing chunks to threads costs more than it
- * saves. T - 1 daemon threads are started with the pool and stopped by {@link #close()}; the calling
- * thread runs chunks too.
+ * saves. T - 1 daemon threads are started by the pool's first split and stopped by {@link #close()}
+ * (or end after 10 s without work, so that a pool never closed leaks none); the
+ * calling thread runs chunks too.
  */
 public final class ChunkPool implements AutoCloseable {
     /** The most threads of one pool (train --threads). */
@@ -53,16 +56,27 @@ public final class ChunkPool implements AutoCloseable {
         void run(int chunk, int worker);
     }
 
-    private ChunkPool(int threads) {
+    /**
+     * How long an idle worker thread waits for work before it ends (a later split starts it again): the
+     * threads of a pool that is never closed (a library user's trainer dropped without close) end
+     * instead of staying for the life of the JVM. Between the updates of a run the threads are busy, so
+     * they end only across long pauses (an evaluation), and starting one again costs microseconds.
+     */
+    static final long IDLE_MILLIS = 10_000;
+
+    private ChunkPool(int threads, long idleMillis) {
         this.threads = threads;
         if (threads > 1) {
             int id = POOLS.incrementAndGet();
             AtomicInteger count = new AtomicInteger();
-            this.workers = Executors.newFixedThreadPool(threads - 1, r -> {
-                Thread t = new Thread(r, "rbm-update-" + id + "-" + count.incrementAndGet());
-                t.setDaemon(true);
-                return t;
-            });
+            ThreadPoolExecutor pool = new ThreadPoolExecutor(threads - 1, threads - 1, idleMillis, TimeUnit.MILLISECONDS,
+                    new LinkedBlockingQueue<>(), r -> {
+                        Thread t = new Thread(r, "rbm-update-" + id + "-" + count.incrementAndGet());
+                        t.setDaemon(true);
+                        return t;
+                    });
+            pool.allowCoreThreadTimeOut(true);
+            this.workers = pool;
         } else {
             this.workers = null;
         }
@@ -74,10 +88,15 @@ public final class ChunkPool implements AutoCloseable {
      * @throws IllegalArgumentException for T outside the range
      */
     public static ChunkPool of(int threads) {
+        return of(threads, IDLE_MILLIS);
+    }
+
+    /** {@link #of(int)} with idle worker threads ending after {@code idleMillis} ms (tests). */
+    static ChunkPool of(int threads, long idleMillis) {
         if (threads < 1 || threads > MAX_THREADS) {
             throw new IllegalArgumentException("threads must be in [1, " + MAX_THREADS + "], got " + threads);
         }
-        return new ChunkPool(threads);
+        return new ChunkPool(threads, idleMillis);
     }
 
     /** @return the calls of {@link #forEach} so far (tests check with it that work was split) */
@@ -125,8 +144,10 @@ public final class ChunkPool implements AutoCloseable {
     /**
      * Runs {@code body.run(k, worker)} for every chunk k in [0, chunks) on the pool's threads (the
      * calling thread among them) and waits for all of them. The chunks must write disjoint outputs; their
-     * number should depend on the problem only, so that the result does not depend on T. An exception
-     * of a chunk is rethrown here after every started chunk has finished.
+     * number should depend on the problem only, so that the result does not depend on T. When chunks
+     * fail, no chunk above the lowest failing one starts, and that chunk's exception is rethrown here
+     * after every started chunk has finished: the exception the sequential loop (T = 1) throws, for
+     * every T.
      *
      * @param chunks the number of chunks
      * @param body the work of one chunk
@@ -147,18 +168,13 @@ public final class ChunkPool implements AutoCloseable {
                 return;
             }
             AtomicInteger next = new AtomicInteger();
+            Failure failure = new Failure();
             List<Future<?>> futures = new ArrayList<>(helpers);
             for (int w = 1; w <= helpers; w++) {
                 int worker = w;
-                futures.add(workers.submit(() -> drain(next, chunks, body, worker)));
+                futures.add(workers.submit(() -> drain(next, chunks, body, worker, failure)));
             }
-            Throwable failure = null;
-            try {
-                drain(next, chunks, body, 0);
-            } catch (RuntimeException | Error e) {
-                next.set(chunks); // no further chunks start
-                failure = e;
-            }
+            drain(next, chunks, body, 0, failure);
             boolean interrupted = false;
             for (Future<?> f : futures) {
                 while (true) {
@@ -168,9 +184,7 @@ public final class ChunkPool implements AutoCloseable {
                     } catch (InterruptedException e) {
                         interrupted = true; // the chunks write into the caller's arrays: wait for them
                     } catch (ExecutionException e) {
-                        if (failure == null) {
-                            failure = e.getCause();
-                        }
+                        failure.record(Integer.MAX_VALUE - 1, e.getCause()); // drain catches the chunks' own
                         break;
                     }
                 }
@@ -178,14 +192,15 @@ public final class ChunkPool implements AutoCloseable {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
-            if (failure instanceof RuntimeException re) {
+            Throwable error = failure.error;
+            if (error instanceof RuntimeException re) {
                 throw re;
             }
-            if (failure instanceof Error er) {
+            if (error instanceof Error er) {
                 throw er;
             }
-            if (failure != null) {
-                throw new IllegalStateException(failure);
+            if (error != null) {
+                throw new IllegalStateException(error);
             }
         } finally {
             if (previous != null) {
@@ -194,9 +209,33 @@ public final class ChunkPool implements AutoCloseable {
         }
     }
 
-    private static void drain(AtomicInteger next, int chunks, Chunk body, int worker) {
-        for (int k = next.getAndIncrement(); k < chunks; k = next.getAndIncrement()) {
-            body.run(k, worker);
+    /**
+     * Runs chunks taken in increasing order until none is left or a chunk at or below the one taken has
+     * failed. A chunk that fails is recorded, not rethrown: every chunk below the lowest failing one was
+     * taken before it and runs to its end, so the failure rethrown is the one of the lowest failing
+     * chunk, the one the sequential loop of T = 1 stops at, whatever thread ran it and whenever it failed.
+     */
+    private static void drain(AtomicInteger next, int chunks, Chunk body, int worker, Failure failure) {
+        for (int k = next.getAndIncrement(); k < chunks && k < failure.chunk; k = next.getAndIncrement()) {
+            try {
+                body.run(k, worker);
+            } catch (RuntimeException | Error e) {
+                failure.record(k, e);
+            }
+        }
+    }
+
+    /** The failure of the lowest failing chunk of one {@link #forEach}. */
+    private static final class Failure {
+        /** The lowest failing chunk so far (no chunk above it starts), or Integer.MAX_VALUE. */
+        volatile int chunk = Integer.MAX_VALUE;
+        Throwable error;
+
+        synchronized void record(int k, Throwable e) {
+            if (k < chunk) {
+                chunk = k;
+                error = e;
+            }
         }
     }
 
