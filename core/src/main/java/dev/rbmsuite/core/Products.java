@@ -275,6 +275,19 @@ public final class Products {
         });
     }
 
+    /** Grows the packed panels of A and B and the padded C to a block of kc rows (kept between calls). */
+    private void reservePacks(int kc, int np, int mp) {
+        if (ap.length < kc * np) {
+            ap = new double[kc * np];
+        }
+        if (bp.length < kc * mp) {
+            bp = new double[kc * mp];
+        }
+        if (cp.length < np * mp) {
+            cp = new double[np * mp];
+        }
+    }
+
     /**
      * The dense vector kernel split over a pool by chunks of {@value #SPLIT_ROWS} rows of C: per block of
      * rows r, B is packed once (on the calling thread) and shared, and each chunk packs its own panels of
@@ -287,15 +300,7 @@ public final class Products {
         int mp = (m + L - 1) / L * L;
         int f = Lanes.bound(m);
         int kc = Math.min(KC, rows);
-        if (ap.length < kc * np) {
-            ap = new double[kc * np];
-        }
-        if (bp.length < kc * mp) {
-            bp = new double[kc * mp];
-        }
-        if (cp.length < np * mp) {
-            cp = new double[np * mp];
-        }
+        reservePacks(kc, np, mp);
         double[] ap = this.ap;
         double[] bp = this.bp;
         double[] cp = this.cp;
@@ -408,15 +413,7 @@ public final class Products {
         int mp = (m + L - 1) / L * L;
         int f = Lanes.bound(m);
         int kc = Math.min(KC, rows);
-        if (ap.length < kc * np) {
-            ap = new double[kc * np];
-        }
-        if (bp.length < kc * mp) {
-            bp = new double[kc * mp];
-        }
-        if (cp.length < np * mp) {
-            cp = new double[np * mp];
-        }
+        reservePacks(kc, np, mp);
         double[] cp = this.cp;
         for (int i = 0; i < n; i++) {
             System.arraycopy(c, i * m, cp, i * mp, m);
