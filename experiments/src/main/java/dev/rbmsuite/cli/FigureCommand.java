@@ -45,6 +45,11 @@ final class FigureCommand implements Callable<Integer> {
             + "--scale) aside (GROUP.before-restart-K) and compute them afresh; without it such a rerun is refused")
     boolean restart;
 
+    @Option(names = "--data-seed", paramLabel = "D", description = "generate the synthetic data sets (GenRBM, islands, "
+            + "pentagon) from seed D instead of --seed: a replicate with new initial parameters, trained models and "
+            + "chains on the same data (default: --seed)")
+    Long dataSeed;
+
     @Option(names = "--threads", paramLabel = "T", description = "trials run at once (default: all cores)")
     Integer threads;
 
@@ -77,6 +82,7 @@ final class FigureCommand implements Callable<Integer> {
             throw new dev.rbmsuite.core.InputException("option --restart: only for a run of whole figures, not with "
                     + (listTrials ? "--list-trials" : trial != null ? "--trial" : "--render-only"));
         }
+        long data = dataSeed == null ? common.seed() : dataSeed;
         if (listTrials) {
             List<String> ids = FigureRunner.listTrials(experiments, s);
             if (common.json()) {
@@ -91,7 +97,7 @@ final class FigureCommand implements Callable<Integer> {
             return 0;
         }
         if (trial != null) {
-            var unit = FigureRunner.runTrial(experiments, out, s, common.seed(), t, System.err, trial);
+            var unit = FigureRunner.runTrial(experiments, out, s, common.seed(), data, t, System.err, trial);
             ObjectNode result = Output.object();
             result.put("trial", unit.id());
             result.put("file", unit.group().dir(out).resolve("trial-" + unit.trial() + ".csv").toString());
@@ -99,8 +105,8 @@ final class FigureCommand implements Callable<Integer> {
             return 0;
         }
         List<ObjectNode> manifests = renderOnly
-                ? FigureRunner.renderOnly(experiments, out, s, common.seed(), t, System.err, force)
-                : FigureRunner.run(experiments, out, s, common.seed(), t, System.err, force, restart);
+                ? FigureRunner.renderOnly(experiments, out, s, common.seed(), data, t, System.err, force)
+                : FigureRunner.run(experiments, out, s, common.seed(), data, t, System.err, force, restart);
         ObjectNode result = Output.object();
         ArrayNode figs = result.putArray("figures");
         for (ObjectNode m : manifests) {

@@ -14,6 +14,7 @@ public final class ExperimentContext {
     private final Path dir;
     private final Scale scale;
     private final long seed;
+    private final long dataSeed;
     private final int threads;
     private final PrintStream progress;
     private final TrialUnits.Selection unit;
@@ -32,15 +33,16 @@ public final class ExperimentContext {
      * @param progress where progress lines go (stderr)
      */
     public ExperimentContext(String figureId, Path dir, Scale scale, long seed, int threads, PrintStream progress) {
-        this(figureId, dir, scale, seed, threads, progress, null, false, false);
+        this(figureId, dir, scale, seed, seed, threads, progress, null, false, false);
     }
 
-    private ExperimentContext(String figureId, Path dir, Scale scale, long seed, int threads, PrintStream progress,
-                              TrialUnits.Selection unit, boolean keptOnly, boolean restart) {
+    private ExperimentContext(String figureId, Path dir, Scale scale, long seed, long dataSeed, int threads,
+                              PrintStream progress, TrialUnits.Selection unit, boolean keptOnly, boolean restart) {
         this.figureId = figureId;
         this.dir = dir;
         this.scale = scale;
         this.seed = seed;
+        this.dataSeed = dataSeed;
         this.threads = Math.max(1, threads);
         this.progress = progress;
         this.unit = unit;
@@ -53,12 +55,12 @@ public final class ExperimentContext {
      * @return this context running only that trial ({@code figure --trial}): other trials must be kept
      */
     public ExperimentContext forUnit(TrialUnits.Selection selected) {
-        return new ExperimentContext(figureId, dir, scale, seed, threads, progress, selected, false, false);
+        return new ExperimentContext(figureId, dir, scale, seed, dataSeed, threads, progress, selected, false, false);
     }
 
     /** @return this context running no trial: every trial must be kept ({@code figure --render-only}) */
     public ExperimentContext keptOnly() {
-        return new ExperimentContext(figureId, dir, scale, seed, threads, progress, null, true, false);
+        return new ExperimentContext(figureId, dir, scale, seed, dataSeed, threads, progress, null, true, false);
     }
 
     /**
@@ -67,7 +69,22 @@ public final class ExperimentContext {
      *     folders are moved aside (experiments Trials), never deleted; without it such groups are refused
      */
     public ExperimentContext withRestart(boolean restart) {
-        return new ExperimentContext(figureId, dir, scale, seed, threads, progress, unit, keptOnly, restart);
+        return new ExperimentContext(figureId, dir, scale, seed, dataSeed, threads, progress, unit, keptOnly, restart);
+    }
+
+    /**
+     * @param dataSeed the seed the paper's synthetic data sets are generated from ({@code figure
+     *     --data-seed}); by default the root seed, so that replicates over seeds can share one data set
+     *     while their initial parameters, trained models and chains are new
+     * @return this context with that data seed
+     */
+    public ExperimentContext withDataSeed(long dataSeed) {
+        return new ExperimentContext(figureId, dir, scale, seed, dataSeed, threads, progress, unit, keptOnly, restart);
+    }
+
+    /** @return the seed the synthetic data sets are generated from: the root seed unless set apart */
+    public long dataSeed() {
+        return dataSeed;
     }
 
     /** @return whether groups kept with other settings are moved aside and recomputed ({@code --restart}) */

@@ -120,12 +120,35 @@ public final class FigureRunner {
      * @return the manifest of every figure run
      * @throws Exception if a figure fails
      */
-    @SuppressWarnings("try") // the resource is held for the body, not used in it
     public static List<ObjectNode> run(List<Experiment> experiments, Path root, Scale scale, long seed, int threads,
                                        PrintStream progress, boolean force, boolean restart) throws Exception {
+        return run(experiments, root, scale, seed, seed, threads, progress, force, restart);
+    }
+
+    /**
+     * As {@link #run(List, Path, Scale, long, int, PrintStream, boolean, boolean)}, with the paper's
+     * synthetic data sets generated from {@code dataSeed} instead of the root seed ({@code figure
+     * --data-seed}): a replicate with new initial parameters, trained models and chains on the same data.
+     *
+     * @param experiments the figures to run, in order
+     * @param root the output root
+     * @param scale how much work
+     * @param seed root seed
+     * @param dataSeed the seed of the synthetic data sets (the root seed keeps every byte of a run without it)
+     * @param threads trials run at once
+     * @param progress progress stream (stderr)
+     * @param force write beside foreign files in {@code root} (never over them)
+     * @param restart move groups kept with other settings aside and recompute them
+     * @return the manifest of every figure run
+     * @throws Exception if a figure fails
+     */
+    @SuppressWarnings("try") // the resource is held for the body, not used in it
+    public static List<ObjectNode> run(List<Experiment> experiments, Path root, Scale scale, long seed, long dataSeed,
+                                       int threads, PrintStream progress, boolean force, boolean restart)
+            throws Exception {
         try (OutputFolder.Claim claim = OutputFolder.claim(root, KIND, force, "rbm figure");
              Interruption.Scope stoppable = Interruption.stoppable()) {
-            return runIn(experiments, root, scale, seed, threads, progress, false, restart);
+            return runIn(experiments, root, scale, seed, dataSeed, threads, progress, false, restart);
         }
     }
 
@@ -158,9 +181,30 @@ public final class FigureRunner {
      * @throws Exception if the trial fails; InputException if the id is unknown, its prerequisites
      *     are not finished, the root is not a figures folder or the group records other settings
      */
-    @SuppressWarnings("try") // the resource is held for the body, not used in it
     public static TrialUnits.Selection runTrial(List<Experiment> experiments, Path root, Scale scale, long seed,
                                                 int threads, PrintStream progress, String id) throws Exception {
+        return runTrial(experiments, root, scale, seed, seed, threads, progress, id);
+    }
+
+    /**
+     * As {@link #runTrial(List, Path, Scale, long, int, PrintStream, String)} with a data seed of its
+     * own ({@code figure --data-seed}).
+     *
+     * @param experiments the figures that need it
+     * @param root the figures' root
+     * @param scale how much work
+     * @param seed root seed
+     * @param dataSeed the seed of the synthetic data sets
+     * @param threads threads available to the trial
+     * @param progress progress stream
+     * @param id the trial's id (from {@link #listTrials})
+     * @return the selected trial
+     * @throws Exception as the other form
+     */
+    @SuppressWarnings("try") // the resource is held for the body, not used in it
+    public static TrialUnits.Selection runTrial(List<Experiment> experiments, Path root, Scale scale, long seed,
+                                                long dataSeed, int threads, PrintStream progress, String id)
+            throws Exception {
         TrialUnits.Selection unit = TrialUnits.select(TrialUnits.groups(experiments, scale), id, root);
         OutputFolder.check(root, KIND, false);
         // a whole-figure run (or a render) holds the folder: it may be moving this trial's group aside
@@ -171,14 +215,15 @@ public final class FigureRunner {
         }
         if (!Files.exists(root.resolve(OutputFolder.MANIFEST))) {
             // so that the folder is recognised as a figures folder from the first trial on
-            writeJson(root.resolve(OutputFolder.MANIFEST), reportProvenance(experiments, scale, seed, threads).toJson());
+            writeJson(root.resolve(OutputFolder.MANIFEST),
+                    reportProvenance(experiments, scale, seed, dataSeed, threads).toJson());
         }
         String owner = unit.group().folder().equals(TrialUnits.TRAINING) ? experiments.stream()
                 .filter(e -> e.trialGroups(scale).stream().anyMatch(g -> g.folder().equals(unit.group().folder())
                         && g.name().equals(unit.group().name()))).findFirst().orElseThrow().id()
                 : unit.group().folder();
         ExperimentContext ctx = new ExperimentContext(owner, root.resolve(owner), scale, seed, threads, progress)
-                .forUnit(unit);
+                .withDataSeed(dataSeed).forUnit(unit);
         try (Interruption.Scope stoppable = Interruption.stoppable()) {
             unit.group().runner().run(ctx);
         } catch (TrialUnits.Done done) {
@@ -201,9 +246,30 @@ public final class FigureRunner {
      * @return the manifest of every figure
      * @throws Exception on failure; InputException naming every missing trial, before anything is written
      */
-    @SuppressWarnings("try") // the resource is held for the body, not used in it
     public static List<ObjectNode> renderOnly(List<Experiment> experiments, Path root, Scale scale, long seed,
                                               int threads, PrintStream progress, boolean force) throws Exception {
+        return renderOnly(experiments, root, scale, seed, seed, threads, progress, force);
+    }
+
+    /**
+     * As {@link #renderOnly(List, Path, Scale, long, int, PrintStream, boolean)} with a data seed of
+     * its own ({@code figure --data-seed}).
+     *
+     * @param experiments the figures
+     * @param root the figures' root
+     * @param scale how much work
+     * @param seed root seed
+     * @param dataSeed the seed of the synthetic data sets
+     * @param threads threads for reading and rendering
+     * @param progress progress stream
+     * @param force write beside foreign files in {@code root}
+     * @return the manifest of every figure
+     * @throws Exception as the other form
+     */
+    @SuppressWarnings("try") // the resource is held for the body, not used in it
+    public static List<ObjectNode> renderOnly(List<Experiment> experiments, Path root, Scale scale, long seed,
+                                              long dataSeed, int threads, PrintStream progress, boolean force)
+            throws Exception {
         List<String> missing = TrialUnits.missing(TrialUnits.groups(experiments, scale), root);
         if (!missing.isEmpty()) {
             String recorded = recordedScale(root, experiments);
@@ -219,7 +285,7 @@ public final class FigureRunner {
         }
         try (OutputFolder.Claim claim = OutputFolder.claim(root, KIND, force, "rbm figure --render-only");
              Interruption.Scope stoppable = Interruption.stoppable()) {
-            return runIn(experiments, root, scale, seed, threads, progress, true, false);
+            return runIn(experiments, root, scale, seed, dataSeed, threads, progress, true, false);
         }
     }
 
@@ -241,10 +307,11 @@ public final class FigureRunner {
         return null;
     }
 
-    private static List<ObjectNode> runIn(List<Experiment> experiments, Path root, Scale scale, long seed, int threads,
-                                          PrintStream progress, boolean keptOnly, boolean restart) throws Exception {
+    private static List<ObjectNode> runIn(List<Experiment> experiments, Path root, Scale scale, long seed,
+                                          long dataSeed, int threads, PrintStream progress, boolean keptOnly,
+                                          boolean restart) throws Exception {
         Provenance.Stopwatch all = Provenance.Stopwatch.start();
-        Provenance report = reportProvenance(experiments, scale, seed, threads);
+        Provenance report = reportProvenance(experiments, scale, seed, dataSeed, threads);
         if (!Files.exists(root.resolve(OutputFolder.MANIFEST))) {
             // the folder's kind is on disk from the first figure on; an existing manifest stays until
             // this run succeeds, so a rerun refused for its settings leaves the folder as it was
@@ -256,7 +323,7 @@ public final class FigureRunner {
             Path dir = root.resolve(e.id());
             Files.createDirectories(dir);
             ExperimentContext run = new ExperimentContext(e.id(), dir, scale, seed, threads, progress)
-                    .withRestart(restart);
+                    .withDataSeed(dataSeed).withRestart(restart);
             ExperimentContext ctx = keptOnly ? run.keptOnly() : run;
             ctx.progress("starting: " + e.title() + " (scale " + scale + ")");
             Provenance.Stopwatch watch = Provenance.Stopwatch.start();
@@ -268,7 +335,7 @@ public final class FigureRunner {
                 outcome = e.run(ctx);
                 Provenance.Timing timing = watch.elapsed();
                 seconds = timing.wallSeconds();
-                m = manifest(e, outcome, scale.toString(), seed, threads, timing);
+                m = manifest(e, outcome, scale.toString(), seed, dataSeed, threads, timing);
                 writeJson(dir.resolve("manifest.json"), m);
                 staging.commit();
             }
@@ -284,10 +351,14 @@ public final class FigureRunner {
      * @return the provenance of the figures folder's own manifest (format {@value #FORMAT}): the
      *     command that last wrote the report, its figures, scale, seed and threads
      */
-    private static Provenance reportProvenance(List<Experiment> experiments, Scale scale, long seed, int threads) {
+    private static Provenance reportProvenance(List<Experiment> experiments, Scale scale, long seed, long dataSeed,
+                                               int threads) {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("figures", experiments.stream().map(Experiment::id).toList());
         settings.put("scale", scale.toString());
+        if (dataSeed != seed) {
+            settings.put(PaperData.DATA_SEED, dataSeed);
+        }
         return Provenance.of(FORMAT, 1, "figure", settings, seed, threads);
     }
 
@@ -364,7 +435,8 @@ public final class FigureRunner {
                 ObjectNode next = ((ObjectNode) m).deepCopy();
                 if (experiment(id) instanceof ResultFigure<?> rf) {
                     FigureOutcome o = rf.rebuild(src, dst, m, data);
-                    next = manifest(rf, o, m.path("scale").asText(), m.path("seed").asLong(), m.path("threads").asInt(),
+                    next = manifest(rf, o, m.path("scale").asText(), m.path("seed").asLong(), PaperData.dataSeed(m),
+                            m.path("threads").asInt(),
                             new Provenance.Timing(m.path("wallSeconds").asDouble(), m.path("cpuSeconds").asDouble()));
                     next.put("suiteVersion", m.path("suiteVersion").asText());
                     next.put("java", m.path("java").asText());
@@ -402,10 +474,14 @@ public final class FigureRunner {
      * then the figure's own settings by name), then the figure, title, caption, scale, the compute time
      * recorded with its trials, its files, decided claims and notes.
      */
-    static ObjectNode manifest(Experiment e, FigureOutcome o, String scale, long seed, int threads,
+    static ObjectNode manifest(Experiment e, FigureOutcome o, String scale, long seed, long dataSeed, int threads,
                                Provenance.Timing timing) {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("scale", scale);
+        if (dataSeed != seed) {
+            // only when set apart, so a run without --data-seed keeps its manifest's bytes
+            settings.put(PaperData.DATA_SEED, dataSeed);
+        }
         settings.putAll(new TreeMap<>(o.settings()));
         ObjectNode m = Provenance.of(FIGURE_FORMAT, 1, "figure", settings, seed, threads).withTiming(timing).toJson();
         m.put("figure", e.id());

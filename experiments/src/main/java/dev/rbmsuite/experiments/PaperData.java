@@ -1,5 +1,6 @@
 package dev.rbmsuite.experiments;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.datasets.Datasets;
@@ -65,6 +66,22 @@ public final class PaperData {
         Rng rng = Rng.seeded(seed).fork(ExperimentContext.label("datasets"), ExperimentContext.label(name));
         return Datasets.create(name, Map.of(), rng);
     }
+
+    /**
+     * The seed a figure's synthetic data sets were generated from, as its manifest records it: the
+     * settings' {@code dataSeed} where the run set one apart ({@code figure --data-seed}), else the
+     * root seed.
+     *
+     * @param manifest a figure's manifest
+     * @return the data seed
+     */
+    public static long dataSeed(JsonNode manifest) {
+        long seed = manifest.path("seed").asLong(1);
+        return manifest.path("settings").path(DATA_SEED).asLong(seed);
+    }
+
+    /** The manifest setting and trial-settings key of a data seed set apart from the root seed. */
+    public static final String DATA_SEED = "dataSeed";
 
     /**
      * The hidden sizes of a stack with L upper layers: m_0 = 100 then the first L of (50, 25, 12).

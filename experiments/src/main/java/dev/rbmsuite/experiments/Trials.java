@@ -369,6 +369,10 @@ public final class Trials {
     private static JsonNode wanted(ExperimentContext ctx, Map<String, ?> settings) {
         TreeMap<String, Object> all = new TreeMap<>(settings);
         all.putIfAbsent("seed", Long.toString(ctx.seed()));
+        if (ctx.dataSeed() != ctx.seed()) {
+            // only when set apart, so that the kept trials of runs without --data-seed keep their key
+            all.putIfAbsent(PaperData.DATA_SEED, Long.toString(ctx.dataSeed()));
+        }
         return JSON.valueToTree(all);
     }
 

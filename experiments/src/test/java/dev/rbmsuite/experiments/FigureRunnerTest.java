@@ -192,7 +192,7 @@ class FigureRunnerTest {
     void theManifestSortsTheFiguresSettingsAfterTheScaleAndWritesAnUnknownComputeTimeAsNull() {
         FigureOutcome o = new FigureOutcome("cap", List.of("a.png"), Map.of("zeta", 1, "alpha", 2),
                 ClaimEngine.decideAll(List.of()), List.of("n1"), Double.NaN);
-        ObjectNode m = FigureRunner.manifest(new ToyFigure(), o, "quick", 9, 2, new Provenance.Timing(1.5, 0.5));
+        ObjectNode m = FigureRunner.manifest(new ToyFigure(), o, "quick", 9, 9, 2, new Provenance.Timing(1.5, 0.5));
         assertThat(m.path("settings").fieldNames()).toIterable().containsExactly("scale", "alpha", "zeta");
         assertThat(m.get("computeSeconds").isNull()).isTrue();
         assertThat(m.path("wallSeconds").asDouble()).isEqualTo(1.5);

@@ -53,7 +53,7 @@ public final class Figure5 extends ResultFigure<Figure5.Result> {
 
     @Override
     protected Result compute(ExperimentContext ctx) {
-        return generate(ctx.seed());
+        return generate(ctx.dataSeed());
     }
 
     private static Result generate(long seed) {
@@ -101,7 +101,7 @@ public final class Figure5 extends ResultFigure<Figure5.Result> {
 
     @Override
     protected Result read(Path dir, JsonNode manifest) {
-        return generate(manifest.path("seed").asLong());
+        return generate(PaperData.dataSeed(manifest));
     }
 
     @Override

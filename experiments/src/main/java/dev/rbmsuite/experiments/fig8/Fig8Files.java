@@ -72,7 +72,7 @@ final class Fig8Files {
     }
 
     static Figure8.Result read(Path dir, JsonNode manifest) throws IOException {
-        long seed = manifest.path("seed").asLong(1);
+        long seed = PaperData.dataSeed(manifest);
         JsonNode settings = manifest.path("settings");
         CsvTable paths = CsvTable.read(dir.resolve(PATHS));
         CsvTable chains = Files.isRegularFile(dir.resolve(CHAINS)) ? CsvTable.read(dir.resolve(CHAINS)) : null;

@@ -65,7 +65,7 @@ public final class Figure8 extends ResultFigure<Figure8.Result> {
             if (!ctx.wants(d + "-")) {
                 continue;
             }
-            BinaryDataset data = PaperData.dataset(d, ctx.seed());
+            BinaryDataset data = PaperData.dataset(d, ctx.dataSeed());
             TrainedModel model = BestModels.best(ctx, d);
             chains = Math.min(cap, model.chains().chains());
             panels.add(panel(ctx, d, data, model, chains));

@@ -37,7 +37,7 @@ public final class TvRuns {
 
     static TvPanel panel(ExperimentContext ctx, String d, TrainedModel model, int steps, int chains, int starts)
             throws IOException {
-        return panel(ctx, d, PaperData.dataset(d, ctx.seed()), model, Map.of(), BestModels.KERNELS, k -> Map.of(), steps,
+        return panel(ctx, d, PaperData.dataset(d, ctx.dataSeed()), model, Map.of(), BestModels.KERNELS, k -> Map.of(), steps,
                 chains, starts);
     }
 

@@ -50,7 +50,7 @@ public final class TrainingRuns {
      * @throws IOException on read or write failure of kept trials
      */
     public static List<CsvTable> run(ExperimentContext ctx, RunConfig cfg) throws IOException {
-        TrainingProblem problem = TrainingProblem.paper(cfg.dataset(), ctx.seed());
+        TrainingProblem problem = TrainingProblem.paper(cfg.dataset(), ctx.dataSeed());
         return run(ctx, base(ctx), cfg, problem, cfg.asMap());
     }
 
