@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.rbmsuite.core.io.Provenance;
+import dev.rbmsuite.claims.ClaimsCsv;
+import dev.rbmsuite.claims.report.Report;
 import dev.rbmsuite.core.io.CsvTable;
-import dev.rbmsuite.experiments.claims.ClaimsCsv;
+import dev.rbmsuite.core.io.Provenance;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -112,7 +113,7 @@ class CompareCommandTest {
         assertThat(Files.readString(out.resolve("REPORT.md"))).contains("compare.comparable.roundtrip-L1")
                 .contains("proposed (L = 1) vs BGS")
                 // a comparison tests no sentence of the paper: its report says what its verdicts are given to
-                .contains(dev.rbmsuite.experiments.Report.COMPARE_LEAD)
+                .contains(Report.COMPARE_LEAD)
                 .doesNotContain("Each evaluative sentence of the paper");
         assertThat(r.json().path("claims")).hasSize(5);
         // the TV comparison: both kernels on the best model from the same 10 persistent chains, paired

@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.claims.ClaimEngine;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.core.io.Provenance;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -89,7 +89,7 @@ class FigureRunnerTest {
         Path root = tmp.resolve("figures");
         Experiment failing = new ToyFigure() {
             @Override
-            public java.util.List<dev.rbmsuite.experiments.claims.Claim> claims(Result result) {
+            public java.util.List<dev.rbmsuite.claims.Claim> claims(Result result) {
                 throw new IllegalStateException("claims broke");
             }
         };

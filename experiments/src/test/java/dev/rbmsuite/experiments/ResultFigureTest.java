@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Verdict;
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.Verdict;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -109,7 +109,7 @@ class ResultFigureTest {
             }
 
             @Override
-            public List<dev.rbmsuite.experiments.claims.Claim> claims(String result) {
+            public List<dev.rbmsuite.claims.Claim> claims(String result) {
                 return List.of();
             }
 

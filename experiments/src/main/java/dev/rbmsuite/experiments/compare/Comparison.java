@@ -2,11 +2,11 @@ package dev.rbmsuite.experiments.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.Margins;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.ResultFigure;
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.Margins;
 import dev.rbmsuite.experiments.fig9.TvPanel;
 import dev.rbmsuite.experiments.training.LearningClaims;
 import dev.rbmsuite.experiments.training.Run;

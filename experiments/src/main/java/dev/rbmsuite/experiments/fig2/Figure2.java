@@ -1,14 +1,15 @@
 package dev.rbmsuite.experiments.fig2;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.Margins;
+import dev.rbmsuite.claims.PaperQuotes;
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.ResultFigure;
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.Margins;
-import dev.rbmsuite.experiments.claims.PaperQuotes;
 import dev.rbmsuite.experiments.training.CurveStats;
-import dev.rbmsuite.experiments.training.LearningClaims;
 import dev.rbmsuite.experiments.training.Curves;
+import dev.rbmsuite.experiments.training.LearningClaims;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.experiments.training.RunConfig;
 import dev.rbmsuite.experiments.training.Schedules;
@@ -16,7 +17,6 @@ import dev.rbmsuite.experiments.training.TrainingRuns;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
-import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,11 +1,12 @@
 package dev.rbmsuite.experiments.fig6;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.Margins;
+import dev.rbmsuite.claims.PaperQuotes;
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.ResultFigure;
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.Margins;
-import dev.rbmsuite.experiments.claims.PaperQuotes;
 import dev.rbmsuite.experiments.training.CurveStats;
 import dev.rbmsuite.experiments.training.LearningClaims;
 import dev.rbmsuite.experiments.training.Run;
@@ -17,7 +18,6 @@ import dev.rbmsuite.plots.LegendEntry;
 import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
-import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

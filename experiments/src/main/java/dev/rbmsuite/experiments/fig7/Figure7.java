@@ -1,12 +1,12 @@
 package dev.rbmsuite.experiments.fig7;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.Margins;
+import dev.rbmsuite.claims.PaperQuotes;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.PaperData;
 import dev.rbmsuite.experiments.ResultFigure;
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.Margins;
-import dev.rbmsuite.experiments.claims.PaperQuotes;
 import dev.rbmsuite.experiments.training.LearningClaims;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.experiments.training.RunConfig;

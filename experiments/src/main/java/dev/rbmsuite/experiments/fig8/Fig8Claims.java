@@ -1,9 +1,9 @@
 package dev.rbmsuite.experiments.fig8;
 
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.Design;
-import dev.rbmsuite.experiments.claims.Margins;
-import dev.rbmsuite.experiments.claims.PaperQuotes;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.Design;
+import dev.rbmsuite.claims.Margins;
+import dev.rbmsuite.claims.PaperQuotes;
 import dev.rbmsuite.experiments.sampling.BestModels;
 import dev.rbmsuite.experiments.sampling.KernelCost;
 import java.util.ArrayList;
@@ -69,7 +69,7 @@ final class Fig8Claims {
      * The margin is {@code margin} where it is at least 0, else {@link Margins#RANGE_RELATIVE} times
      * the baseline's mean (NaN-free data; 0 when the data are missing).
      */
-    private static Claim claim(String fig, String id, dev.rbmsuite.experiments.claims.PaperQuote quote, String sentence,
+    private static Claim claim(String fig, String id, dev.rbmsuite.claims.PaperQuote quote, String sentence,
                                Fig8Panel p, String base, String statement, String statistic,
                                ToDoubleFunction<ChainStats> stat, double costProposed, double costBase, boolean bootstrap,
                                double margin) {

@@ -1,13 +1,14 @@
 package dev.rbmsuite.experiments.fig8;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.datasets.Pca;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.PaperData;
 import dev.rbmsuite.experiments.ResultFigure;
 import dev.rbmsuite.experiments.Trials;
-import dev.rbmsuite.experiments.claims.Claim;
 import dev.rbmsuite.experiments.sampling.BestModels;
 import dev.rbmsuite.experiments.sampling.Clusters;
 import dev.rbmsuite.experiments.training.TrainedModel;
@@ -16,7 +17,6 @@ import dev.rbmsuite.plots.LegendEntry;
 import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
-import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package dev.rbmsuite.experiments.fig9;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.claims.Claim;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.ResultFigure;
 import dev.rbmsuite.experiments.Scale;
-import dev.rbmsuite.experiments.claims.Claim;
 import dev.rbmsuite.experiments.sampling.BestModels;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.LegendEntry;

@@ -1,10 +1,10 @@
 package dev.rbmsuite.experiments.fig9;
 
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.Design;
-import dev.rbmsuite.experiments.claims.Margins;
-import dev.rbmsuite.experiments.claims.PaperQuote;
-import dev.rbmsuite.experiments.claims.PaperQuotes;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.Design;
+import dev.rbmsuite.claims.Margins;
+import dev.rbmsuite.claims.PaperQuote;
+import dev.rbmsuite.claims.PaperQuotes;
 import dev.rbmsuite.experiments.sampling.BestModels;
 import dev.rbmsuite.experiments.sampling.KernelCost;
 import java.util.ArrayList;

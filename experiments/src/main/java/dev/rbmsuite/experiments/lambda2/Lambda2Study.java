@@ -1,19 +1,19 @@
 package dev.rbmsuite.experiments.lambda2;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.claims.Claim;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
 import dev.rbmsuite.diagnostics.spectral.Lambda2;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.ResultFigure;
 import dev.rbmsuite.experiments.Trials;
-import dev.rbmsuite.experiments.claims.Claim;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
-import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

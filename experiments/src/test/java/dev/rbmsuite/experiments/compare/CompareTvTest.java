@@ -3,13 +3,13 @@ package dev.rbmsuite.experiments.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.Verdict;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.PlotSeries;
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Verdict;
 import dev.rbmsuite.experiments.fig9.TvCurves;
 import dev.rbmsuite.experiments.fig9.TvPanel;
 import dev.rbmsuite.experiments.training.Run;

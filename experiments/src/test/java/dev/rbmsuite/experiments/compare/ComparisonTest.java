@@ -3,13 +3,13 @@ package dev.rbmsuite.experiments.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.Kind;
+import dev.rbmsuite.claims.Verdict;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.PlotSeries;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Kind;
-import dev.rbmsuite.experiments.claims.Verdict;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.Series;

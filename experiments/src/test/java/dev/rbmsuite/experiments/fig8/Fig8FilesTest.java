@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.PaperData;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

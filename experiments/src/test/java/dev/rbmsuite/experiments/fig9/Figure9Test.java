@@ -2,11 +2,11 @@ package dev.rbmsuite.experiments.fig9;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.Verdict;
 import dev.rbmsuite.experiments.PlotSeries;
 import dev.rbmsuite.experiments.Scale;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Verdict;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.LegendEntry;
 import dev.rbmsuite.plots.Series;

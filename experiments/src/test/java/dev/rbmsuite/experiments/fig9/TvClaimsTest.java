@@ -2,9 +2,9 @@ package dev.rbmsuite.experiments.fig9;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Verdict;
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.Verdict;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

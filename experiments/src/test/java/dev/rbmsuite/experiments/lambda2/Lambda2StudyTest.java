@@ -3,13 +3,13 @@ package dev.rbmsuite.experiments.lambda2;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.Verdict;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.PlotSeries;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Verdict;
 import dev.rbmsuite.plots.Figure;
 import java.nio.file.Path;
 import java.util.List;
