@@ -35,24 +35,51 @@ import java.util.TreeMap;
  * @param verdictOf the id of the paper sentence this row is evidence for (empty for beyond rows)
  * @param variants the samples {a, b} recomputed under alternative analysis choices (for example
  *     "window/2"), for the sensitivity check; empty when no choice of the suite enters the statistic
+ * @param curves the per-unit curves of a {@link Design#MEDIAN_CURVES} row (null for every other design)
+ * @param bound the value the statistic cannot pass in the favoured direction (a ceiling or floor), or
+ *     null: a row whose two configurations both sit within the margin of it is unmeasurable
  */
 public record Claim(String figure, String id, Kind kind, String quote, String section, String statement,
                     String statistic, String effectLabel, Design design, double[] a, double[] b, double threshold,
                     String missing, String note, Rule rule, double margin, String verdictOf,
-                    Map<String, double[][]> variants) {
+                    Map<String, double[][]> variants, CurveContrast curves, Bound bound) {
     /**
-     * How a claim's threshold (the interval's lower end must lie above it for "holds") and its
-     * failure bound (the interval's upper end must lie below it for "does not hold") follow from
-     * its margin m.
+     * A ceiling or floor of a statistic (registration section 3, "Unmeasurable"): distinct states
+     * cannot exceed min(steps + 1, 2^n); figure 9's TV does not fall below the i.i.d. floor.
+     *
+     * @param value the bound, in the statistic's units
+     * @param ceiling true for a ceiling (values at most it), false for a floor (values at least it)
+     */
+    public record Bound(double value, boolean ceiling) {
+        /**
+         * @param x a configuration's central value
+         * @param margin the row's margin
+         * @return whether x lies within the margin of the bound (or beyond it)
+         */
+        public boolean reached(double x, double margin) {
+            return ceiling ? x >= value - margin : x <= value + margin;
+        }
+
+        /** @return "ceiling 101" or "floor 0.0528" */
+        public String text() {
+            return (ceiling ? "ceiling " : "floor ") + Decision.num(value);
+        }
+    }
+
+    /**
+     * How a claim's threshold follows from its margin m (registration section 3): the interval's
+     * lower end must lie above it for "holds", its upper end below the same value for "does not
+     * hold", so both directions ask the same confidence.
      */
     public enum Rule {
-        /** "a is better than b": holds above 0, does not hold below -m, equal within (-m, m) otherwise. */
+        /**
+         * Directional ("better than", "more rapidly", "lower", "increase", "decrease"): holds above 0,
+         * does not hold below 0, equal within the margin when the whole interval lies inside (-m, m).
+         */
         BETTER("better than", "better"),
-        /** "comparable to or better than", "stable": holds above -m, does not hold below -m. */
+        /** Non-inferiority ("comparable to or better than", "stable"): holds above -m, does not hold below -m. */
         AT_LEAST("at least minus the margin", "at-least"),
-        /** "decreases", "increases": the effect must exceed +m; does not hold below +m. */
-        EXCEEDS("exceeds the margin", "exceeds"),
-        /** a fixed threshold that is not a margin (legacy and beyond checks): holds above it, fails below it. */
+        /** a fixed threshold that is not a margin (beyond-the-paper checks): holds above it, fails below it. */
         FIXED("fixed threshold", "fixed");
 
         private final String text;
@@ -92,7 +119,6 @@ public record Claim(String figure, String id, Kind kind, String quote, String se
             return switch (this) {
                 case BETTER -> 0;
                 case AT_LEAST -> -margin;
-                case EXCEEDS -> margin;
                 case FIXED -> fixed;
             };
         }
@@ -100,10 +126,11 @@ public record Claim(String figure, String id, Kind kind, String quote, String se
         /**
          * @param margin the margin
          * @param fixed the threshold of a {@link #FIXED} rule
-         * @return the bound the interval's upper end must lie below for "does not hold"
+         * @return the bound the interval's upper end must lie below for "does not hold": the threshold
+         *     itself, the same standard of evidence in both directions
          */
         public double failBelow(double margin, double fixed) {
-            return this == BETTER ? -margin : threshold(margin, fixed);
+            return threshold(margin, fixed);
         }
     }
 
@@ -111,7 +138,7 @@ public record Claim(String figure, String id, Kind kind, String quote, String se
     public Claim(String figure, String id, Kind kind, String quote, String section, String statement, String statistic,
                  String effectLabel, Design design, double[] a, double[] b, double threshold, String missing, String note) {
         this(figure, id, kind, quote, section, statement, statistic, effectLabel, design, a, b, threshold, missing, note,
-                Rule.FIXED, Math.abs(threshold), "", Map.of());
+                Rule.FIXED, Math.abs(threshold), "", Map.of(), null, null);
     }
 
     /** Checks the shape of the data against the design. */
@@ -130,7 +157,9 @@ public record Claim(String figure, String id, Kind kind, String quote, String se
         if (kind == Kind.BEYOND && !quote.isEmpty()) {
             throw new IllegalArgumentException(id + ": a beyond-the-paper claim quotes nothing");
         }
-        if (missing.isEmpty()) {
+        if (missing.isEmpty() && design == Design.MEDIAN_CURVES) {
+            Objects.requireNonNull(curves, id + ": the curves of a median-curve row");
+        } else if (missing.isEmpty()) {
             Objects.requireNonNull(a, id + ": sample a");
             if ((design == Design.ONE_SAMPLE) != (b == null)) {
                 throw new IllegalArgumentException(id + ": " + design + " needs " + (b == null ? "two samples" : "one sample"));
@@ -173,7 +202,7 @@ public record Claim(String figure, String id, Kind kind, String quote, String se
         }
         double m = margin * factor;
         return new Claim(figure, id, kind, quote, section, statement, statistic, effectLabel, design, a, b,
-                rule.threshold(m, threshold), missing, note, rule, m, verdictOf, Map.of());
+                rule.threshold(m, threshold), missing, note, rule, m, verdictOf, Map.of(), curves, bound);
     }
 
     /**
@@ -183,13 +212,13 @@ public record Claim(String figure, String id, Kind kind, String quote, String se
     public Claim variant(String name) {
         double[][] ab = variants.get(name);
         return new Claim(figure, id, kind, quote, section, statement, statistic, effectLabel, design, ab[0], ab[1],
-                threshold, missing, note, rule, margin, verdictOf, Map.of());
+                threshold, missing, note, rule, margin, verdictOf, Map.of(), curves, bound);
     }
 
     /** @return this claim with a flag shown next to its verdict */
     public Claim withNote(String flag) {
         return new Claim(figure, id, kind, quote, section, statement, statistic, effectLabel, design, a, b, threshold,
-                missing, flag, rule, margin, verdictOf, variants);
+                missing, flag, rule, margin, verdictOf, variants, curves, bound);
     }
 
     /**
@@ -221,6 +250,8 @@ public record Claim(String figure, String id, Kind kind, String quote, String se
         private double margin;
         private String verdictOf = "";
         private final Map<String, double[][]> variants = new TreeMap<>();
+        private CurveContrast curves;
+        private Bound bound;
 
         private Builder(String figure, String id) {
             this.figure = figure;
@@ -293,6 +324,30 @@ public record Claim(String figure, String id, Kind kind, String quote, String se
             return this;
         }
 
+        /**
+         * Figure 9's estimand: the difference of a functional of two median curves over shared units,
+         * with the paired percentile bootstrap over units ({@link Design#MEDIAN_CURVES}).
+         *
+         * @param contrast the curves and the functional
+         * @return this
+         */
+        public Builder medianCurves(CurveContrast contrast) {
+            design = Design.MEDIAN_CURVES;
+            curves = contrast;
+            a = null;
+            b = null;
+            return this;
+        }
+
+        /**
+         * @param limit the ceiling or floor of the statistic (unmeasurable when both sides reach it)
+         * @return this
+         */
+        public Builder bound(Bound limit) {
+            bound = limit;
+            return this;
+        }
+
         /** @param favoured one group @param other an independent group */
         public Builder welch(double[] favoured, double[] other) {
             design = Design.WELCH;
@@ -321,7 +376,7 @@ public record Claim(String figure, String id, Kind kind, String quote, String se
             return this;
         }
 
-        /** @param m margin: "better than", holds above 0, does not hold below -m */
+        /** @param m margin: directional, holds above 0, does not hold below 0, equal when the interval lies inside (-m, m) */
         public Builder better(double m) {
             return rule(Rule.BETTER, m);
         }
@@ -329,11 +384,6 @@ public record Claim(String figure, String id, Kind kind, String quote, String se
         /** @param m margin: "at least", holds above -m */
         public Builder atLeast(double m) {
             return rule(Rule.AT_LEAST, m);
-        }
-
-        /** @param m margin: the effect must exceed +m */
-        public Builder exceeds(double m) {
-            return rule(Rule.EXCEEDS, m);
         }
 
         /** @param sentence the id of the paper sentence this row is evidence for */
@@ -359,6 +409,7 @@ public record Claim(String figure, String id, Kind kind, String quote, String se
             missing = reason;
             a = null;
             b = null;
+            curves = null;
             return this;
         }
 
@@ -371,7 +422,8 @@ public record Claim(String figure, String id, Kind kind, String quote, String se
         /** @return the claim */
         public Claim build() {
             return new Claim(figure, id, kind, quote, section, statement, statistic, effectLabel, design, a, b, threshold,
-                    missing, note, rule, margin, kind == Kind.PAPER && verdictOf.isEmpty() ? id : verdictOf, variants);
+                    missing, note, rule, margin, kind == Kind.PAPER && verdictOf.isEmpty() ? id : verdictOf, variants,
+                    curves, bound);
         }
     }
 }

@@ -14,7 +14,10 @@ import java.util.List;
  * paper sentence the row is evidence for, empty for beyond rows), {@code sentence_verdict} and
  * {@code adjusted_verdict} (that sentence's verdict before and after Holm's family-wise
  * adjustment, {@link Sentences}), {@code fragile} (the row's verdict changes under a halved or
- * doubled margin or smoothing window) and {@code sentence_fragile} (the sentence's verdict does).
+ * doubled margin or smoothing window) and {@code sentence_fragile} (the sentence's verdict does), then
+ * {@code smaller_than_margin} and {@code sentence_smaller_than_margin} (decided, but the whole interval lies
+ * inside the margin), {@code se} (the effect's standard error) and the one-sided p-values {@code p_holds},
+ * {@code p_fails} and {@code p_equal} (registration-v1.md).
  * The quote is the paper's sentence verbatim (empty for beyond claims); numbers are written in
  * full precision, NaN where there is no interval.
  */
@@ -22,7 +25,7 @@ public final class ClaimsCsv {
     /** The header, in order. */
     public static final List<String> HEADER = List.of("figure", "id", "kind", "quote", "statistic", "n", "effect",
             "ci_low", "ci_high", "threshold", "verdict", "margin", "verdict_of", "sentence_verdict", "adjusted_verdict", "fragile",
-            "sentence_fragile");
+            "sentence_fragile", "smaller_than_margin", "sentence_smaller_than_margin", "se", "p_holds", "p_fails", "p_equal");
 
     private ClaimsCsv() {
     }

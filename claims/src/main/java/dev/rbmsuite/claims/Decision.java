@@ -23,12 +23,27 @@ import java.util.TreeMap;
  *     (small: equal within the margin); NaN unless the rule is "better than"
  * @param sensitivity the verdict under each alternative choice ("margin/2", "margin*2", "window/2",
  *     "window*2"), in name order
+ * @param se the effect's standard error (the bootstrap distribution's standard deviation for bootstrap
+ *     designs), NaN without interval; the replication over seeds weighs each seed's effect by it
+ * @param smallerThanMargin whether the row holds or does not hold while its whole interval lies inside
+ *     (-margin, margin): significant, but smaller than the margin (registration section 3)
  */
 public record Decision(Claim claim, String n, double effect, double ciLow, double ciHigh, Verdict verdict,
-                       String reason, double pHolds, double pFails, double pEqual, Map<String, Verdict> sensitivity) {
+                       String reason, double pHolds, double pFails, double pEqual, Map<String, Verdict> sensitivity,
+                       double se, boolean smallerThanMargin) {
     /** A decision without p-values or sensitivity (hand-made rows). */
     public Decision(Claim claim, String n, double effect, double ciLow, double ciHigh, Verdict verdict, String reason) {
-        this(claim, n, effect, ciLow, ciHigh, verdict, reason, Double.NaN, Double.NaN, Double.NaN, Map.of());
+        this(claim, n, effect, ciLow, ciHigh, verdict, reason, Double.NaN, Double.NaN, Double.NaN, Map.of(), Double.NaN,
+                false);
+    }
+
+    /**
+     * @param alternatives the verdict under each alternative choice
+     * @return this decision with that sensitivity
+     */
+    public Decision withSensitivity(Map<String, Verdict> alternatives) {
+        return new Decision(claim, n, effect, ciLow, ciHigh, verdict, reason, pHolds, pFails, pEqual, alternatives, se,
+                smallerThanMargin);
     }
 
     /** Copies the sensitivity map. */
@@ -43,7 +58,7 @@ public record Decision(Claim claim, String n, double effect, double ciLow, doubl
 
     /**
      * @return the p-value of the decided outcome (holds, does not hold, equal), or the smallest of
-     *     the three for an inconclusive row; NaN without interval
+     *     the three for an inconclusive or unmeasurable row; NaN without interval
      */
     public double pValue() {
         return switch (verdict) {
@@ -64,7 +79,10 @@ public record Decision(Claim claim, String n, double effect, double ciLow, doubl
         if (!claim.statement().isEmpty()) {
             sb.append(claim.statement()).append(": ");
         }
-        if (!Double.isFinite(ciLow) || !Double.isFinite(ciHigh)) {
+        if (verdict == Verdict.UNMEASURABLE) {
+            sb.append(String.format(Locale.ROOT, "%s = %s, 95 %% CI [%s, %s] (%s, n = %s); %s: unmeasurable",
+                    claim.effectLabel(), num(effect), num(ciLow), num(ciHigh), claim.design().text(), n, reason));
+        } else if (!Double.isFinite(ciLow) || !Double.isFinite(ciHigh)) {
             sb.append(verdict.text()).append(" (").append(reason).append(')');
             if (Double.isFinite(effect)) {
                 sb.append(String.format(Locale.ROOT, "; %s = %s", claim.effectLabel(), num(effect)));
@@ -83,17 +101,18 @@ public record Decision(Claim claim, String n, double effect, double ciLow, doubl
         String t = num(claim.threshold());
         String f = num(claim.failBelow());
         String m = claim.rule() == Claim.Rule.FIXED ? "" : " (margin " + num(claim.margin()) + ")";
+        String smaller = smallerThanMargin ? ", smaller than the margin" : "";
         switch (verdict) {
             case HOLDS:
-                return "the interval lies above " + t + m + ": holds";
+                return "the interval lies above " + t + m + ": holds" + smaller;
             case DOES_NOT_HOLD:
-                return "the interval lies below " + f + m + ": does not hold";
+                return "the interval lies below " + f + m + ": does not hold" + smaller;
             case EQUAL:
                 return "the interval lies within ±" + num(claim.margin()) + ": equal within the margin";
             default:
-                return t.equals(f) ? "the interval contains " + t + m + ": inconclusive"
-                        : "the interval is not above " + t + ", not below " + f + " and not within ±"
-                        + num(claim.margin()) + ": inconclusive";
+                return claim.rule() == Claim.Rule.BETTER && claim.margin() > 0
+                        ? "the interval contains " + t + " and is not within ±" + num(claim.margin()) + ": inconclusive"
+                        : "the interval contains " + t + m + ": inconclusive";
         }
     }
 

@@ -40,6 +40,7 @@ public final class DecisionJson {
         number(o, "ci_high", d.ciHigh());
         number(o, "threshold", c.threshold());
         o.put("verdict", d.verdict().text());
+        o.put("smaller_than_margin", d.smallerThanMargin());
         o.put("sentence", d.sentence());
         o.put("reason", d.reason());
         o.put("note", c.note());
@@ -50,6 +51,7 @@ public final class DecisionJson {
         number(o, "p_holds", d.pHolds());
         number(o, "p_fails", d.pFails());
         number(o, "p_equal", d.pEqual());
+        number(o, "se", d.se());
         ObjectNode sens = o.putObject("sensitivity");
         d.sensitivity().forEach((k, v) -> sens.put(k, v.text()));
         o.put("fragile", d.fragile());
@@ -86,6 +88,8 @@ public final class DecisionJson {
                     case "adjusted_verdict" -> row[k] = s == null ? "" : s.adjusted().text();
                     case "sentence_fragile" -> row[k] = s == null ? "" : Boolean.toString(s.fragile());
                     case "fragile" -> row[k] = Boolean.toString(e.path("fragile").asBoolean(false));
+                    case "smaller_than_margin" -> row[k] = Boolean.toString(e.path("smaller_than_margin").asBoolean(false));
+                    case "sentence_smaller_than_margin" -> row[k] = s == null ? "" : Boolean.toString(s.smallerThanMargin());
                     case "margin" -> row[k] = e.path("margin").isNumber() ? (Object) e.path("margin").asDouble() : "";
                     default -> {
                         JsonNode v = e.path(col);

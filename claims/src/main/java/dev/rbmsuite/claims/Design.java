@@ -32,7 +32,14 @@ public enum Design {
      * effect is the median of the per-start differences, its interval the percentile interval of
      * the medians of 10,000 bootstrap resamples (seeded by the claim's id).
      */
-    MEDIAN_BOOTSTRAP("paired bootstrap of the median");
+    MEDIAN_BOOTSTRAP("paired bootstrap of the median"),
+    /**
+     * Figure 9's estimand (registration section 1): a functional of one configuration's median
+     * curve minus that of the other's, the medians taken over shared units at every recorded step;
+     * percentile interval from 100,000 resamples of the units, the same draw for both sides (seeded
+     * by the claim's id). {@link CurveContrast} holds the data.
+     */
+    MEDIAN_CURVES("paired bootstrap of the difference of the median curves");
 
     private final String text;
 

@@ -14,12 +14,14 @@ import java.util.TreeMap;
  * decided from its evidence rows, then adjusted for the number of sentences by Holm's step-down
  * procedure (docs/methods.md section 9).
  *
- * <p>A sentence <b>holds</b> when every evidence row holds (an intersection-union test: its
- * p-value is the largest of the rows'); it <b>does not hold</b> when some row does not hold (its
- * p-value is the smallest of the rows' times their number, Bonferroni within the sentence); it is
- * <b>equal within the margin</b> when every row holds or is equal within the margin and not all
- * hold (p-value: the largest of the rows' for their own outcome); otherwise it is
- * <b>inconclusive</b> (p-value 1). Holm: with m sentences and their p-values in increasing order
+ * <p>Registration section 4: a sentence is decided from its measurable rows (an unmeasurable row, at
+ * its statistic's ceiling or floor, is listed but does not count). It <b>holds</b> when every
+ * measurable row holds (an intersection-union test: its p-value is the largest of the rows'); it
+ * <b>does not hold</b> when some measurable row does not hold (its p-value is the smallest of the
+ * rows' times their number, Bonferroni within the sentence); it is <b>equal within the margin</b>
+ * when every measurable row is equal within the margin (p-value: the largest of the rows' p of
+ * equivalence); it is <b>unmeasurable</b> when no row is measurable; otherwise, a mix of holding and
+ * equal rows included, it is <b>inconclusive</b> (p-value 1). Holm: with m sentences and their p-values in increasing order
  * p(1) &lt;= ... &lt;= p(m), the adjusted p(i) is the largest of min(1, (m - j + 1) p(j)) over j
  * &lt;= i; a sentence keeps its outcome when its adjusted p-value is below {@link #ALPHA} and becomes
  * inconclusive otherwise. ALPHA = 0.025 is the one-sided level of the rows' 95 % intervals, so the
@@ -46,10 +48,12 @@ public final class Sentences {
      * @param adjustedP Holm's adjusted p-value
      * @param adjusted the verdict after Holm's adjustment
      * @param sensitivity the verdict under each alternative choice of the rows
+     * @param smallerThanMargin a sentence that holds (does not hold) whose holding row (every row that does
+     *     not hold) lies wholly inside the margin
      */
     public record Sentence(String id, String figure, String quote, String section, List<JsonNode> rows,
                            Verdict verdict, double p, double adjustedP, Verdict adjusted,
-                           Map<String, Verdict> sensitivity) {
+                           Map<String, Verdict> sensitivity, boolean smallerThanMargin) {
         /** @return whether an alternative choice changes the verdict */
         public boolean fragile() {
             return sensitivity.values().stream().anyMatch(v -> v != verdict);
@@ -72,6 +76,7 @@ public final class Sentences {
         int m = ids.size();
         Verdict[] verdicts = new Verdict[m];
         double[] p = new double[m];
+        boolean[] smaller = new boolean[m];
         List<Map<String, Verdict>> sens = new ArrayList<>();
         for (int i = 0; i < m; i++) {
             List<JsonNode> g = groups.get(ids.get(i));
@@ -79,6 +84,7 @@ public final class Sentences {
             g.forEach(r -> vs.add(Verdict.parse(r.path("verdict").asText())));
             verdicts[i] = combine(vs);
             p[i] = pValue(verdicts[i], g);
+            smaller[i] = smaller(verdicts[i], g);
             Map<String, Verdict> alt = new TreeMap<>();
             for (JsonNode r : g) {
                 r.path("sensitivity").fieldNames().forEachRemaining(k -> alt.put(k, null));
@@ -98,43 +104,61 @@ public final class Sentences {
         for (int i = 0; i < m; i++) {
             List<JsonNode> g = groups.get(ids.get(i));
             JsonNode first = g.get(0);
-            Verdict a = adj[i] < ALPHA ? verdicts[i] : Verdict.INCONCLUSIVE;
+            // an unmeasurable sentence stays so: Holm demotes decided outcomes only
+            Verdict a = adj[i] < ALPHA || verdicts[i] == Verdict.UNMEASURABLE ? verdicts[i] : Verdict.INCONCLUSIVE;
             out.add(new Sentence(ids.get(i), first.path("figure").asText(), first.path("quote").asText(),
-                    first.path("section").asText(), List.copyOf(g), verdicts[i], p[i], adj[i], a, sens.get(i)));
+                    first.path("section").asText(), List.copyOf(g), verdicts[i], p[i], adj[i], a, sens.get(i), smaller[i]));
         }
         return out;
     }
 
     /**
      * @param rows the verdicts of a sentence's evidence rows
-     * @return the sentence's verdict: holds if all hold, does not hold if any does not, equal within
-     *     the margin if all hold or are equal, inconclusive otherwise
+     * @return the sentence's verdict from its measurable rows: holds if all hold, does not hold if any
+     *     does not, equal within the margin if all are equal, unmeasurable if none is measurable,
+     *     inconclusive otherwise (registration section 4)
      */
     public static Verdict combine(List<Verdict> rows) {
+        List<Verdict> measurable = rows.stream().filter(v -> v != Verdict.UNMEASURABLE).toList();
         if (rows.isEmpty()) {
             return Verdict.INCONCLUSIVE;
         }
-        if (rows.stream().allMatch(v -> v == Verdict.HOLDS)) {
+        if (measurable.isEmpty()) {
+            return Verdict.UNMEASURABLE;
+        }
+        if (measurable.stream().allMatch(v -> v == Verdict.HOLDS)) {
             return Verdict.HOLDS;
         }
-        if (rows.contains(Verdict.DOES_NOT_HOLD)) {
+        if (measurable.contains(Verdict.DOES_NOT_HOLD)) {
             return Verdict.DOES_NOT_HOLD;
         }
-        return rows.stream().allMatch(v -> v == Verdict.HOLDS || v == Verdict.EQUAL) ? Verdict.EQUAL : Verdict.INCONCLUSIVE;
+        return measurable.stream().allMatch(v -> v == Verdict.EQUAL) ? Verdict.EQUAL : Verdict.INCONCLUSIVE;
     }
 
     private static double pValue(Verdict v, List<JsonNode> g) {
+        List<JsonNode> measurable = g.stream().filter(r -> !Verdict.UNMEASURABLE.text().equals(r.path("verdict").asText()))
+                .toList();
         switch (v) {
             case HOLDS:
-                return g.stream().mapToDouble(r -> p(r, "p_holds")).max().orElse(1);
+                return measurable.stream().mapToDouble(r -> p(r, "p_holds")).max().orElse(1);
             case DOES_NOT_HOLD:
-                return Math.min(1, g.size() * g.stream().mapToDouble(r -> p(r, "p_fails")).min().orElse(1));
+                return Math.min(1, measurable.size() * measurable.stream().mapToDouble(r -> p(r, "p_fails")).min()
+                        .orElse(1));
             case EQUAL:
-                return g.stream().mapToDouble(r -> "holds".equals(r.path("verdict").asText()) ? p(r, "p_holds")
-                        : p(r, "p_equal")).max().orElse(1);
+                return measurable.stream().mapToDouble(r -> p(r, "p_equal")).max().orElse(1);
             default:
                 return 1;
         }
+    }
+
+    /** Registration section 4's label: any holding row (every failing row) smaller than the margin. */
+    private static boolean smaller(Verdict v, List<JsonNode> g) {
+        if (v != Verdict.HOLDS && v != Verdict.DOES_NOT_HOLD) {
+            return false;
+        }
+        List<JsonNode> deciding = g.stream().filter(r -> v.text().equals(r.path("verdict").asText())).toList();
+        return v == Verdict.HOLDS ? deciding.stream().anyMatch(r -> r.path("smaller_than_margin").asBoolean(false))
+                : deciding.stream().allMatch(r -> r.path("smaller_than_margin").asBoolean(false));
     }
 
     /** A p-value from a row, 1 where there is none (a hand-made row, or no interval). */

@@ -1,12 +1,12 @@
 package dev.rbmsuite.claims;
 
 /**
- * The outcome of a claim, decided from the 95 % confidence interval of its effect alone: the
- * claim holds when the whole interval lies above the threshold, does not hold when the whole
- * interval lies below its failure bound (the threshold, or minus the margin for "better than"
- * claims), is equal within the margin when a "better than" interval lies inside (-margin, margin)
- * without lying above 0, and is inconclusive otherwise (or when there is no interval: too few
- * trials, or the data are missing).
+ * The outcome of a claim, decided from the 95 % confidence interval of its effect alone (registration
+ * section 3): the claim holds when the whole interval lies above the threshold, does not hold when
+ * the whole interval lies below the same threshold, is equal within the margin when a directional
+ * interval lies inside (-margin, margin) without deciding either way, is unmeasurable when both
+ * sides sit at the statistic's ceiling or floor, and is inconclusive otherwise (or when there is no
+ * interval: too few trials, or the data are missing).
  */
 public enum Verdict {
     /** ci_low &gt; threshold */
@@ -19,7 +19,12 @@ public enum Verdict {
      */
     EQUAL("equal within the margin"),
     /** the interval contains the threshold, or no interval could be computed */
-    INCONCLUSIVE("inconclusive");
+    INCONCLUSIVE("inconclusive"),
+    /**
+     * both sides sit within the margin of the statistic's ceiling or floor (a count that cannot
+     * grow): the comparison cannot be measured, whatever the interval (registration section 3)
+     */
+    UNMEASURABLE("unmeasurable");
 
     private final String text;
 

@@ -165,21 +165,202 @@ class ClaimEngineTest {
         return (median ? b.pairedMedian(base, prop) : b.paired(base, prop)).build();
     }
 
+    /**
+     * Registration section 3 on hand-made data, in both directions: the same confidence decides
+     * "holds" (interval above 0) and "does not hold" (interval below 0) whatever the margin; equal
+     * only when the whole interval lies inside the margin; decided rows inside the margin labelled.
+     */
     @Test
-    void aTvDifferenceInsideTheMarginIsNotDoesNotHold() {
-        // the baseline is lower by 0.004 (the proposed kernel "worse"), well inside a margin of 0.01
-        Decision inside = ClaimEngine.decide(tv("fig9.in", -0.004, 0.001, 0.01, true));
-        assertThat(inside.ciHigh()).isLessThan(0);
-        assertThat(inside.verdict()).isEqualTo(Verdict.EQUAL);
-        // the same difference against no margin would have been "does not hold"
-        assertThat(ClaimEngine.decide(tv("fig9.in", -0.004, 0.001, 0, true)).verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
-        // beyond the margin on the wrong side it does not hold; on the right side it holds
-        assertThat(ClaimEngine.decide(tv("fig9.out", -0.03, 0.001, 0.01, true)).verdict())
-                .isEqualTo(Verdict.DOES_NOT_HOLD);
-        assertThat(ClaimEngine.decide(tv("fig9.up", 0.004, 0.001, 0.01, true)).verdict()).isEqualTo(Verdict.HOLDS);
-        // straddling -margin: inconclusive
-        assertThat(ClaimEngine.decide(tv("fig9.edge", -0.01, 0.01, 0.01, false)).verdict())
-                .isEqualTo(Verdict.INCONCLUSIVE);
+    void directionalRowsDecideBothWaysWithTheSameConfidence() {
+        // the proposed kernel worse by 0.004 +- 0.001, inside a margin of 0.01: does not hold, smaller than the margin
+        Decision smallWorse = ClaimEngine.decide(tv("fig9.in", -0.004, 0.001, 0.01, false));
+        assertThat(smallWorse.ciHigh()).isLessThan(0);
+        assertThat(smallWorse.verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(smallWorse.smallerThanMargin()).isTrue();
+        assertThat(smallWorse.sentence()).endsWith("does not hold, smaller than the margin");
+        // the mirror image: better by 0.004, holds, smaller than the margin
+        Decision smallBetter = ClaimEngine.decide(tv("fig9.up", 0.004, 0.001, 0.01, false));
+        assertThat(smallBetter.verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(smallBetter.smallerThanMargin()).isTrue();
+        // beyond the margin on either side: decided, not labelled
+        Decision worse = ClaimEngine.decide(tv("fig9.out", -0.03, 0.001, 0.01, false));
+        assertThat(worse.verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(worse.smallerThanMargin()).isFalse();
+        Decision better = ClaimEngine.decide(tv("fig9.big", 0.03, 0.001, 0.01, false));
+        assertThat(better.verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(better.smallerThanMargin()).isFalse();
+        // no difference, a tight interval around 0 inside the margin: equal within the margin
+        Decision same = ClaimEngine.decide(tv("fig9.same", 0, 0.002, 0.01, false));
+        assertThat(same.ciLow()).isLessThan(0).isGreaterThan(-0.01);
+        assertThat(same.ciHigh()).isGreaterThan(0).isLessThan(0.01);
+        assertThat(same.verdict()).isEqualTo(Verdict.EQUAL);
+        // no difference but a wide interval that leaves the margin: inconclusive (in either direction)
+        Decision wide = ClaimEngine.decide(tv("fig9.wide", 0, 0.03, 0.01, false));
+        assertThat(wide.ciLow()).isLessThan(-0.01);
+        assertThat(wide.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        // the same intervals under the median-curve design decide the same way
+        assertThat(ClaimEngine.decide(curves("c.worse", -0.03, 0.001, 0.01)).verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(ClaimEngine.decide(curves("c.better", 0.03, 0.001, 0.01)).verdict()).isEqualTo(Verdict.HOLDS);
+    }
+
+    /** Non-inferiority ("comparable to or better than"): both directions at -margin. */
+    @Test
+    void nonInferiorityRowsDecideBothWaysAtMinusTheMargin() {
+        Claim.Builder b = Claim.builder("fig7", "ni");
+        // worse by 0.05 +- 0.005 with margin 0.1: comparable, holds
+        assertThat(ClaimEngine.decide(b.welch(normal(1, 10, -0.05, 0.005), normal(2, 10, 0, 0.005)).atLeast(0.1).build())
+                .verdict()).isEqualTo(Verdict.HOLDS);
+        // worse by 0.2: does not hold
+        assertThat(ClaimEngine.decide(b.welch(normal(1, 10, -0.2, 0.005), normal(2, 10, 0, 0.005)).atLeast(0.1).build())
+                .verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+        // worse by 0.1 +- noise that straddles -0.1: inconclusive
+        assertThat(ClaimEngine.decide(b.welch(normal(1, 10, -0.1, 0.05), normal(2, 10, -0.0, 0.05)).atLeast(0.1).build())
+                .verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    }
+
+    /** Registration section 3, "Unmeasurable": both sides at a ceiling (or a floor) decide nothing. */
+    @Test
+    void bothSidesAtTheirCeilingOrFloorAreUnmeasurable() {
+        double[] near = {99, 100, 101, 100, 99, 101, 100, 100};
+        double[] alsoNear = {98, 99, 99, 98, 99, 100, 98, 99};
+        Claim.Bound ceiling = new Claim.Bound(101, true);
+        Decision d = ClaimEngine.decide(Claim.builder("fig8", "distinct").paired(near, alsoNear).better(5)
+                .bound(ceiling).build());
+        // the interval lies above 0, yet the count cannot grow: unmeasurable, not holds (nor equal)
+        assertThat(d.ciLow()).isGreaterThan(0);
+        assertThat(d.verdict()).isEqualTo(Verdict.UNMEASURABLE);
+        assertThat(d.sentence()).contains("ceiling 101").endsWith("unmeasurable");
+        // one side far from the ceiling: measurable, and it holds
+        double[] far = {60, 62, 58, 61, 59, 60, 63, 57};
+        assertThat(ClaimEngine.decide(Claim.builder("fig8", "distinct").paired(near, far).better(5).bound(ceiling)
+                .build()).verdict()).isEqualTo(Verdict.HOLDS);
+        // a floor: both median TV curves at the i.i.d. floor 0.05 (within the margin 0.005)
+        Claim atFloor = Claim.builder("fig9", "floor").better(0.005).bound(new Claim.Bound(0.05, false))
+                .medianCurves(new CurveContrast(new double[] {0}, column(0.052, 0.053, 0.051, 0.052, 0.054),
+                        column(0.051, 0.050, 0.052, 0.051, 0.050), last())).build();
+        assertThat(ClaimEngine.decide(atFloor).verdict()).isEqualTo(Verdict.UNMEASURABLE);
+        Claim above = Claim.builder("fig9", "floor").better(0.005).bound(new Claim.Bound(0.05, false))
+                .medianCurves(new CurveContrast(new double[] {0}, column(0.2, 0.21, 0.19, 0.2, 0.22),
+                        column(0.051, 0.050, 0.052, 0.051, 0.050), last())).build();
+        assertThat(ClaimEngine.decide(above).verdict()).isEqualTo(Verdict.HOLDS);
+    }
+
+    /** Figure 9's estimand is the difference of the median curves, not the median of the differences. */
+    @Test
+    void medianCurvesEstimateTheDifferenceOfTheMedianCurves() {
+        // per unit a = 1..5, b = 5,1,2,3,4: the medians are both 3 (effect 0), the median difference is 1
+        double[][] a = column(1, 2, 3, 4, 5);
+        double[][] b = column(5, 1, 2, 3, 4);
+        Decision d = ClaimEngine.decide(Claim.builder("fig9", "mc").better(0.5)
+                .medianCurves(new CurveContrast(new double[] {0}, a, b, last())).build());
+        assertThat(d.effect()).isEqualTo(0);
+        assertThat(d.claim().design()).isEqualTo(Design.MEDIAN_CURVES);
+        assertThat(ClaimEngine.decide(Claim.builder("fig9", "md").pairedMedian(new double[] {1, 2, 3, 4, 5},
+                new double[] {5, 1, 2, 3, 4}).better(0.5).build()).effect()).isEqualTo(1);
+        // reproducible, and the interval holds the effect
+        Decision again = ClaimEngine.decide(Claim.builder("fig9", "mc").better(0.5)
+                .medianCurves(new CurveContrast(new double[] {0}, a, b, last())).build());
+        assertThat(again.ciLow()).isEqualTo(d.ciLow());
+        assertThat(d.ciLow()).isLessThanOrEqualTo(0);
+        assertThat(d.ciHigh()).isGreaterThanOrEqualTo(0);
+        assertThat(d.se()).isGreaterThan(0);
+        // a functional over several steps: the halfway-like reading of a median curve
+        double[] steps = {0, 1, 2};
+        double[][] ca = {{1, 0.8, 0.6}, {1, 0.7, 0.5}, {1, 0.9, 0.7}};
+        double[][] cb = {{1, 0.5, 0.2}, {1, 0.4, 0.3}, {1, 0.6, 0.1}};
+        CurveContrast cc = new CurveContrast(steps, ca, cb, CurveContrast.upTo(2, (st, c) -> c[1] + c[2]));
+        assertThat(cc.effect()).isCloseTo((0.8 + 0.6) - (0.5 + 0.2), within(1e-15));
+        assertThat(CurveContrast.median(ca)).containsExactly(1, 0.8, 0.6);
+    }
+
+    /** With B = 100,000 resamples a p-value resolves down to 1 / (B + 1), far below Holm's smallest level. */
+    @Test
+    void bootstrapPValuesResolveDownToOneOverBPlusOne() {
+        Decision d = ClaimEngine.decide(curves("c.clear", 0.5, 0.001, 0.01));
+        assertThat(d.pHolds()).isEqualTo(1.0 / (ClaimEngine.BOOTSTRAP_RESAMPLES + 1));
+        assertThat(d.pHolds() * 60).isLessThan(Sentences.ALPHA / 10);
+    }
+
+    /**
+     * The coverage of the median-curve interval, by simulation: paired units from correlated normal,
+     * lognormal, bimodal and discrete distributions whose median difference is known; the 95 %
+     * percentile interval covers the true difference of the medians in at least 93 % of 400 data sets
+     * each (the nominal 95 % less 1.6 Monte-Carlo standard errors; 2,000 resamples each, which the
+     * coverage does not depend on). Measured when written: 0.98 to 0.995 (the percentile interval of a
+     * difference of correlated medians is conservative).
+     */
+    @Test
+    void theMedianCurveIntervalCoversTheTrueDifferenceOfTheMedians() {
+        int sets = 400;
+        int units = 20;
+        String[] kinds = {"normal", "lognormal", "bimodal", "discrete"};
+        for (String kind : kinds) {
+            Rng rng = Rng.seeded(ClaimEngine.seedOf("coverage." + kind));
+            int covered = 0;
+            double truth = switch (kind) {
+                case "normal" -> 0.3;
+                case "lognormal" -> 1 - 1.2;
+                default -> 0;
+            };
+            for (int r = 0; r < sets; r++) {
+                double[][] a = new double[units][1];
+                double[][] b = new double[units][1];
+                for (int u = 0; u < units; u++) {
+                    double z = rng.nextGaussian();
+                    double w = 0.6 * z + 0.8 * rng.nextGaussian();
+                    switch (kind) {
+                        case "normal" -> {
+                            a[u][0] = z + 0.3;
+                            b[u][0] = w;
+                        }
+                        case "lognormal" -> {
+                            a[u][0] = Math.exp(z);
+                            b[u][0] = 1.2 * Math.exp(w);
+                        }
+                        case "bimodal" -> {
+                            double mode = rng.nextDouble() < 0.5 ? -1 : 1;
+                            a[u][0] = mode + 0.3 * z;
+                            b[u][0] = mode + 0.3 * w;
+                        }
+                        default -> {
+                            a[u][0] = Math.round(2 * z);
+                            b[u][0] = Math.round(2 * w);
+                        }
+                    }
+                }
+                Claim c = Claim.builder("fig9", "cov." + kind + "." + r).better(0.1)
+                        .medianCurves(new CurveContrast(new double[] {0}, a, b, last())).build();
+                double[] ci = ClaimEngine.medianCurveInterval(c, 2_000);
+                covered += ci[0] <= truth && truth <= ci[1] ? 1 : 0;
+            }
+            assertThat(covered / (double) sets).as("coverage, " + kind).isGreaterThanOrEqualTo(0.93);
+        }
+    }
+
+    private static double[][] column(double... x) {
+        double[][] out = new double[x.length][1];
+        for (int i = 0; i < x.length; i++) {
+            out[i][0] = x[i];
+        }
+        return out;
+    }
+
+    private static CurveContrast.Functional last() {
+        return CurveContrast.upTo(0, (st, c) -> c[0]);
+    }
+
+    /** The {@link #tv} data as one-step median-curve rows: the median-curve design decides like the others. */
+    private static Claim curves(String id, double diff, double noise, double margin) {
+        double[] base = normal(5, 20, 0.2, 0.05);
+        double[] e = normal(6, 20, 0, noise);
+        double[][] a = new double[20][1];
+        double[][] b = new double[20][1];
+        for (int i = 0; i < 20; i++) {
+            a[i][0] = base[i];
+            b[i][0] = base[i] - diff + e[i];
+        }
+        return Claim.builder("fig9", id).better(margin).medianCurves(new CurveContrast(new double[] {0}, a, b, last()))
+                .build();
     }
 
     @Test
@@ -208,33 +389,45 @@ class ClaimEngineTest {
             assertThat(d.pHolds() < 0.025).as("holds at " + diff).isEqualTo(d.verdict() == Verdict.HOLDS);
             assertThat(d.pFails() < 0.025).as("fails at " + diff).isEqualTo(d.verdict() == Verdict.DOES_NOT_HOLD);
             assertThat(d.pEqual() < 0.025).as("equal at " + diff)
-                    .isEqualTo(d.verdict() == Verdict.EQUAL || d.verdict() == Verdict.HOLDS && d.ciHigh() < 0.01);
+                    .isEqualTo(d.verdict() == Verdict.EQUAL || d.smallerThanMargin());
             assertThat(d.pValue()).isBetween(0.0, 1.0);
         }
     }
 
     @Test
     void sensitivityDecidesAgainWithTheMarginHalvedAndDoubledAndEachVariant() {
-        // a drop of 0.15 +- small: "exceeds 0.1" holds, with the margin doubled (0.2) it does not hold
-        double[] drops = normal(8, 10, 0.15, 0.01);
-        Claim c = Claim.builder("fig2", "d").oneSample(drops).exceeds(0.1)
-                .variant("window/2", normal(9, 10, 0.15, 0.01), null)
-                .variant("window*2", normal(10, 10, 0.05, 0.01), null).build();
+        // a change of 0.02 +- 0.002 (interval about [0.018, 0.022]) against a margin of 0.03: holds, smaller than
+        // the margin; the margin only labels it, so halved and doubled it still holds; a variant that moves the
+        // drops below 0 does not hold
+        double[] drops = normal(8, 10, 0.02, 0.002);
+        Claim c = Claim.builder("fig2", "d").oneSample(drops).better(0.03)
+                .variant("window/2", normal(9, 10, 0.02, 0.002), null)
+                .variant("window*2", normal(10, 10, -0.05, 0.002), null).build();
         Decision d = ClaimEngine.decide(c);
         assertThat(d.verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(d.smallerThanMargin()).isTrue();
         assertThat(d.sensitivity()).containsEntry(ClaimEngine.MARGIN_HALF, Verdict.HOLDS)
-                .containsEntry(ClaimEngine.MARGIN_DOUBLE, Verdict.DOES_NOT_HOLD)
+                .containsEntry(ClaimEngine.MARGIN_DOUBLE, Verdict.HOLDS)
                 .containsEntry("window/2", Verdict.HOLDS).containsEntry("window*2", Verdict.DOES_NOT_HOLD);
         assertThat(d.fragile()).isTrue();
-        Decision solid = ClaimEngine.decide(Claim.builder("fig2", "d").oneSample(normal(8, 10, 2, 0.01)).exceeds(0.1)
+        // an interval around 0 of half-width about 0.0014: equal within 0.03 and 0.06, inconclusive within 0.001
+        Claim eq = Claim.builder("fig2", "e").oneSample(normal(11, 10, 0, 0.002)).better(0.002).build();
+        Decision e = ClaimEngine.decide(eq);
+        assertThat(e.verdict()).isEqualTo(Verdict.EQUAL);
+        assertThat(e.sensitivity()).containsEntry(ClaimEngine.MARGIN_HALF, Verdict.INCONCLUSIVE)
+                .containsEntry(ClaimEngine.MARGIN_DOUBLE, Verdict.EQUAL);
+        assertThat(e.fragile()).isTrue();
+        Decision solid = ClaimEngine.decide(Claim.builder("fig2", "d").oneSample(normal(8, 10, 2, 0.01)).better(0.1)
                 .build());
         assertThat(solid.sensitivity()).hasSize(2);
         assertThat(solid.fragile()).isFalse();
-        // the threshold follows the margin: exceeds -> +m, at least -> -m, better -> 0 with failure bound -m
-        assertThat(c.withMarginTimes(2).threshold()).isEqualTo(0.2);
+        // the threshold follows the margin: at least -> -m both ways, better -> 0 both ways
+        Claim atLeast = Claim.builder("f", "a").oneSample(drops).atLeast(0.1).build();
+        assertThat(atLeast.withMarginTimes(2).threshold()).isEqualTo(-0.2);
+        assertThat(atLeast.failBelow()).isEqualTo(-0.1);
         Claim better = Claim.builder("f", "b").oneSample(drops).better(0.1).build();
         assertThat(better.threshold()).isEqualTo(0);
-        assertThat(better.failBelow()).isEqualTo(-0.1);
-        assertThat(better.withMarginTimes(0.5).failBelow()).isEqualTo(-0.05);
+        assertThat(better.failBelow()).isEqualTo(0);
+        assertThat(better.withMarginTimes(0.5).failBelow()).isEqualTo(0);
     }
 }

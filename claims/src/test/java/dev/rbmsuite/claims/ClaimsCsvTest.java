@@ -17,14 +17,15 @@ class ClaimsCsvTest {
     void writesTheDocumentedColumnsAndQuotesVerbatim() throws Exception {
         PaperQuote q = new PaperQuote("Sec. 5.2", "In particular, the \"proposed\" kernel, at $L=3$.");
         Claim c = Claim.builder("fig6", "fig6.x").paper(q, "fig6.s").statistic("drop, nats")
-                .oneSample(new double[] {1, 1.1, 1.2}).exceeds(0.1).build();
+                .oneSample(new double[] {1, 1.1, 1.2}).better(0.1).build();
         Claim beyond = Claim.builder("fig6", "fig6.y").missing(Design.WELCH, "no data").build();
         Path f = tmp.resolve("claims.csv");
         ClaimsCsv.write(ClaimEngine.decideAll(List.of(c, beyond)), f);
         CsvTable t = CsvTable.read(f);
         assertThat(t.header()).containsExactly("figure", "id", "kind", "quote", "statistic", "n", "effect", "ci_low",
                 "ci_high", "threshold", "verdict", "margin", "verdict_of", "sentence_verdict", "adjusted_verdict", "fragile",
-                "sentence_fragile");
+                "sentence_fragile", "smaller_than_margin", "sentence_smaller_than_margin", "se", "p_holds", "p_fails",
+                "p_equal");
         assertThat(t.strings("margin")).containsExactly("0.1", "0.0");
         assertThat(t.strings("verdict_of")).containsExactly("fig6.s", "");
         // one sentence of one row that holds clearly: Holm over one sentence keeps it

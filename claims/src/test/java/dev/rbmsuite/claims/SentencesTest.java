@@ -37,11 +37,52 @@ class SentencesTest {
     void combineFollowsTheDocumentedRule() {
         assertThat(Sentences.combine(List.of(Verdict.HOLDS, Verdict.HOLDS))).isEqualTo(Verdict.HOLDS);
         assertThat(Sentences.combine(List.of(Verdict.HOLDS, Verdict.DOES_NOT_HOLD))).isEqualTo(Verdict.DOES_NOT_HOLD);
-        assertThat(Sentences.combine(List.of(Verdict.HOLDS, Verdict.EQUAL))).isEqualTo(Verdict.EQUAL);
+        // a holding row beside an equal row: the sentence is not equal (registration section 4)
+        assertThat(Sentences.combine(List.of(Verdict.HOLDS, Verdict.EQUAL))).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(Sentences.combine(List.of(Verdict.EQUAL, Verdict.EQUAL))).isEqualTo(Verdict.EQUAL);
+        // unmeasurable rows do not count; a sentence of unmeasurable rows only is unmeasurable
+        assertThat(Sentences.combine(List.of(Verdict.UNMEASURABLE, Verdict.HOLDS))).isEqualTo(Verdict.HOLDS);
+        assertThat(Sentences.combine(List.of(Verdict.UNMEASURABLE, Verdict.DOES_NOT_HOLD)))
+                .isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Sentences.combine(List.of(Verdict.UNMEASURABLE, Verdict.EQUAL))).isEqualTo(Verdict.EQUAL);
+        assertThat(Sentences.combine(List.of(Verdict.UNMEASURABLE, Verdict.UNMEASURABLE)))
+                .isEqualTo(Verdict.UNMEASURABLE);
         assertThat(Sentences.combine(List.of(Verdict.EQUAL, Verdict.INCONCLUSIVE))).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(Sentences.combine(List.of(Verdict.INCONCLUSIVE, Verdict.DOES_NOT_HOLD)))
                 .isEqualTo(Verdict.DOES_NOT_HOLD);
         assertThat(Sentences.combine(List.of())).isEqualTo(Verdict.INCONCLUSIVE);
+    }
+
+    @Test
+    void theSmallerThanMarginLabelAndTheUnmeasurableRowsPValues() {
+        ObjectNode small = row("s", "holds", 0.001, 0.99, 0.01);
+        small.put("smaller_than_margin", true);
+        ObjectNode large = row("s", "holds", 0.003, 0.99, 0.9);
+        ObjectNode unmeasurable = row("s", "unmeasurable", 0.5, 0.5, 0.5);
+        Sentences.Sentence s = Sentences.of(List.of(small, large, unmeasurable)).get(0);
+        assertThat(s.verdict()).isEqualTo(Verdict.HOLDS);
+        // any holding row smaller than the margin labels a holding sentence
+        assertThat(s.smallerThanMargin()).isTrue();
+        // the unmeasurable row's p does not enter: max over the measurable rows
+        assertThat(s.p()).isEqualTo(0.003);
+        ObjectNode fail1 = row("f", "does not hold", 0.99, 0.001, 0.9);
+        fail1.put("smaller_than_margin", true);
+        ObjectNode fail2 = row("f", "does not hold", 0.99, 0.002, 0.9);
+        Sentences.Sentence f = Sentences.of(List.of(fail1, fail2, unmeasurable.deepCopy().put("verdict_of", "f")))
+                .get(0);
+        // a failing sentence is labelled only when every failing row is; Bonferroni over the 2 measurable rows
+        assertThat(f.smallerThanMargin()).isFalse();
+        assertThat(f.p()).isEqualTo(0.002);
+        ObjectNode e1 = row("e", "equal within the margin", 0.4, 0.4, 0.001);
+        ObjectNode e2 = row("e", "equal within the margin", 0.4, 0.4, 0.004);
+        Sentences.Sentence e = Sentences.of(List.of(e1, e2)).get(0);
+        assertThat(e.verdict()).isEqualTo(Verdict.EQUAL);
+        assertThat(e.p()).isEqualTo(0.004);
+        Sentences.Sentence u = Sentences.of(List.of(unmeasurable.deepCopy().put("verdict_of", "u"))).get(0);
+        assertThat(u.verdict()).isEqualTo(Verdict.UNMEASURABLE);
+        assertThat(u.p()).isEqualTo(1);
+        // Holm decides nothing about a sentence that cannot be measured
+        assertThat(u.adjusted()).isEqualTo(Verdict.UNMEASURABLE);
     }
 
     @Test

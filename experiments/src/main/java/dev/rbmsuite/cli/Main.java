@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
             SampleCommand.class,
             FigureCommand.class,
             ReportCommand.class,
+            ReplicateCommand.class,
             TrainCommand.class,
             LogzCommand.class,
             LoglikCommand.class,

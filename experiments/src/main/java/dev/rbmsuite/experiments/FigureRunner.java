@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.claims.Decision;
 import dev.rbmsuite.claims.DecisionJson;
+import dev.rbmsuite.claims.Registration;
 import dev.rbmsuite.claims.report.Markup;
 import dev.rbmsuite.claims.report.Report;
 import dev.rbmsuite.core.InputException;
@@ -497,6 +498,13 @@ public final class FigureRunner {
         }
         ArrayNode files = m.putArray("files");
         o.files().forEach(files::add);
+        if (!o.claims().isEmpty()) {
+            // the rules the claims were decided under (issue 36): the registered document's version and digest
+            ObjectNode rules = m.putObject("rules");
+            rules.put("registration", Registration.VERSION);
+            rules.put("sha256", Registration.digest());
+            rules.put("registered", Registration.registered());
+        }
         ArrayNode claims = m.putArray("claims");
         for (Decision d : o.claims()) {
             claims.add(DecisionJson.of(d));

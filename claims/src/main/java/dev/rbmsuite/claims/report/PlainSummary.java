@@ -23,7 +23,7 @@ import java.util.Map;
  * back to the first words of the paper's quote and an unknown statistic to its name up to its first parenthesis,
  * so that a new figure or {@code rbm compare} still gets a paragraph.
  */
-final class PlainSummary {
+public final class PlainSummary {
 
     /** Short paraphrases of the paper's sentences, by family. */
     private static final Map<String, String> CLAIMS = new LinkedHashMap<>();
@@ -53,22 +53,63 @@ final class PlainSummary {
      * @return the paragraph, without the figure's name
      */
     static String paragraph(List<Sentences.Sentence> own) {
+        return paragraph(own, Scales.PAPER);
+    }
+
+    /**
+     * @param own the figure's sentences, in report order
+     * @param scale the run's scale: below paper scale "does not hold" reads as not reached there
+     * @return the paragraph, without the figure's name
+     */
+    static String paragraph(List<Sentences.Sentence> own, String scale) {
         Map<String, List<Sentences.Sentence>> byFamily = new LinkedHashMap<>();
         own.forEach(x -> byFamily.computeIfAbsent(family(x.id()), k -> new ArrayList<>()).add(x));
         List<String> parts = new ArrayList<>();
-        byFamily.forEach((fam, g) -> parts.add(part(fam, g)));
+        byFamily.forEach((fam, g) -> parts.add(part(fam, g, scale)));
         return String.join(" ", parts);
     }
 
+    /**
+     * A sentence in a few words: "fig9.rapid.genrbm.dt" as "The proposed kernel's median TV falls faster
+     * (genrbm vs DT)".
+     *
+     * @param sentenceId a sentence id
+     * @param quote the paper's sentence (its first words stand in for an unknown family)
+     * @return the words
+     */
+    public static String words(String sentenceId, String quote) {
+        String where = where(sentenceId);
+        return where.isEmpty() ? familyWords(sentenceId, quote) : familyWords(sentenceId, quote) + " (" + where + ")";
+    }
+
+    /**
+     * @param sentenceId a sentence id
+     * @param quote the paper's sentence
+     * @return its family's paraphrase: "The proposed kernel's median TV falls faster"
+     */
+    public static String familyWords(String sentenceId, String quote) {
+        return CLAIMS.getOrDefault(family(sentenceId), firstWords(Tex.plain(quote)));
+    }
+
+    /**
+     * @param sentenceId a sentence id
+     * @return where within its family: "genrbm vs DT", "DT", or empty for a family of one sentence
+     */
+    public static String where(String sentenceId) {
+        String fam = family(sentenceId);
+        String where = where(fam, sentenceId);
+        return where.equals(sentenceId) ? "" : where;
+    }
+
     /** A sentence id without its data set and baseline: "fig9.rapid.genrbm.dt" is of family "fig9.rapid". */
-    static String family(String id) {
+    public static String family(String id) {
         String[] p = id.split("\\.");
         return p.length >= 2 ? p[0] + "." + p[1] : id;
     }
 
-    private static String part(String fam, List<Sentences.Sentence> g) {
+    private static String part(String fam, List<Sentences.Sentence> g, String scale) {
         String claim = CLAIMS.getOrDefault(fam, firstWords(Tex.plain(g.get(0).quote())));
-        StringBuilder sb = new StringBuilder(claim).append(": ").append(verdicts(fam, g)).append('.');
+        StringBuilder sb = new StringBuilder(claim).append(": ").append(verdicts(fam, g, scale)).append('.');
         // per statistic and comparison, the range of the effects in the statistic's units
         Map<String, Map<String, List<Double>>> byStat = new LinkedHashMap<>();
         for (Sentences.Sentence x : g) {
@@ -97,10 +138,10 @@ final class PlainSummary {
     }
 
     /** "holds", or "holds for 8 of 10; inconclusive for pentagon vs DT, iris vs DT", plus Holm's changes. */
-    private static String verdicts(String fam, List<Sentences.Sentence> g) {
+    private static String verdicts(String fam, List<Sentences.Sentence> g, String scale) {
         StringBuilder sb = new StringBuilder();
         if (g.size() == 1) {
-            sb.append("**").append(g.get(0).verdict().text()).append("**");
+            sb.append("**").append(Scales.shown(g.get(0).verdict(), scale)).append("**");
         } else {
             Map<Verdict, List<String>> by = new LinkedHashMap<>();
             for (Verdict v : Verdict.values()) {
@@ -113,11 +154,11 @@ final class PlainSummary {
                     return;
                 }
                 if (ids.size() == g.size()) {
-                    bits.add("**" + v.text() + "** for " + (g.size() == 2 ? "both" : "all " + g.size()));
+                    bits.add("**" + Scales.shown(v, scale) + "** for " + (g.size() == 2 ? "both" : "all " + g.size()));
                 } else if (v == Verdict.HOLDS) {
                     bits.add("**holds** for " + ids.size() + " of " + g.size());
                 } else {
-                    bits.add(v.text() + " for " + String.join(", ", ids));
+                    bits.add(Scales.shown(v, scale) + " for " + String.join(", ", ids));
                 }
             });
             sb.append(String.join("; ", bits));

@@ -32,7 +32,7 @@ class PlainSummaryTest {
 
     private static Sentences.Sentence sentence(String id, Verdict v, Verdict adjusted, JsonNode... rows) {
         return new Sentences.Sentence(id, id.split("\\.")[0], "The paper says so, in a sentence of more than ten words "
-                + "that goes on.", "Sec. 5", List.of(rows), v, 0.01, 0.02, adjusted, Map.of());
+                + "that goes on.", "Sec. 5", List.of(rows), v, 0.01, 0.02, adjusted, Map.of(), false);
     }
 
     @Test

@@ -112,10 +112,12 @@ class ReportTest {
         ObjectNode none = manifest("fig1", "paper", 0.0);
         String md = Report.markdown(List.of(none, m));
         // p1, p2, p3 are each their own sentence (hand-made rows have no p-values: inconclusive after Holm)
-        assertThat(md).contains("| fig6 | paper | 7 | 1.5 min | 2 / 1 / 0 / 0 | 0 / 0 / 0 / 3 | 3 | 0 / 0 / 0 / 1 |");
+        assertThat(md).contains("| fig6 | paper | 7 | 1.5 min | 2 / 1 / 0 / 0 / 0 | 0 / 0 / 0 / 3 / 0 | 3 | 0 / 0 / 0 / 1 / 0 |");
         assertThat(md).contains("| fig1 | paper | 7 | 0.0 s | - | - | - | - |");
-        assertThat(md).contains("**Of the paper's 3 tested sentences, 2 hold, 1 does not hold, 0 are equal within the "
-                + "margin and 0 are inconclusive.**");
+        assertThat(md).contains("**All 3 tested sentences together: 2 hold, 1 does not hold, 0 are equal within the "
+                + "margin, 0 are inconclusive and 0 are unmeasurable.**");
+        // the headline per baseline: these sentence ids name no baseline
+        assertThat(md).contains("- **Without a baseline kernel");
         assertThat(md.indexOf("## What reproduces and what does not")).isLessThan(md.indexOf("## How claims"));
         assertThat(md.indexOf("## fig1:")).isLessThan(md.indexOf("## fig6:"));
         // the opening is plain: per figure, verdicts and effects in the figure's units, no intervals or p-values
@@ -182,7 +184,8 @@ class ReportTest {
         String text = Report.howDecided();
         assertThat(text).startsWith("## How claims are decided\n\n").endsWith("\n\n");
         assertThat(text).contains("Margin 0.1 nats").contains("within 0.01 of one").contains("less than 0.05 nats")
-                .contains("0.1 times the panel's i.i.d. floor").contains("more than 10 %").contains("Holm")
+                .contains("0.1 times the panel's i.i.d. floor").contains("(margin 10 %)").contains("Holm")
+                .contains("does not hold** when it lies below 0, whatever the margin").contains("unmeasurable")
                 .contains("fewer than " + ClaimEngine.MIN_N + " trials");
     }
 

@@ -138,7 +138,7 @@ public final class Figure2 extends ResultFigure<Figure2.Result> {
                     .statistic("mean MAE over the last quarter of the epochs relative to the first quarter's, minus 1, "
                             + "per trial")
                     .effect("relative growth").oneSample(run.perTrial(m[0], CurveStats.RELATIVE_GROWTH))
-                    .exceeds(Margins.MAE_RELATIVE).build());
+                    .better(Margins.MAE_RELATIVE).build());
         }
         claims.add(Claim.builder(id(), "fig2.loglik-decreases").paper(PaperQuotes.FIG2_LOGLIK)
                 .statement("log-likelihood, BGS")
@@ -146,7 +146,7 @@ public final class Figure2 extends ResultFigure<Figure2.Result> {
                 .effect("drop").oneSample(LearningClaims.drops(run, CurveStats.SMOOTHING))
                 .variant(LearningClaims.WINDOW_HALF, LearningClaims.drops(run, CurveStats.SMOOTHING / 2), null)
                 .variant(LearningClaims.WINDOW_DOUBLE, LearningClaims.drops(run, CurveStats.SMOOTHING * 2), null)
-                .exceeds(Margins.LOGLIK_NATS).build());
+                .better(Margins.LOGLIK_NATS).build());
         claims.add(Claim.builder(id(), "fig2.lambda2-to-one").paper(PaperQuotes.FIG2_LAMBDA2)
                 .statement("lambda2 by the paper's count estimator")
                 .statistic("mean count-estimator lambda2 over the last quarter of the epochs minus 1, per trial")

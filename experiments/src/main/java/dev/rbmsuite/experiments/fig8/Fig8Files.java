@@ -103,7 +103,7 @@ final class Fig8Files {
                     starts = stats.get(k).size();
                 }
             }
-            panels.add(new Fig8Panel(d, data.hasLabels(), plane, shown, path, stats));
+            panels.add(new Fig8Panel(d, data.hasLabels(), plane, shown, path, stats, data.dimension()));
         }
         return new Figure8.Result(panels, chains == null ? settings.path("starts").asInt(0) : starts);
     }

@@ -95,7 +95,7 @@ public final class Figure8 extends ResultFigure<Figure8.Result> {
         int shown = Fig8Panel.representative(stats.get("roundtrip"), clusters != null);
         Map<String, double[][]> paths = new LinkedHashMap<>();
         tables.forEach((k, t) -> paths.put(k, Fig8Panel.path(t, shown)));
-        return new Fig8Panel(d, clusters != null, plane, shown, paths, stats);
+        return new Fig8Panel(d, clusters != null, plane, shown, paths, stats, data.dimension());
     }
 
     /** The training runs of the best models, then one trial per data set and kernel (all starts at once). */

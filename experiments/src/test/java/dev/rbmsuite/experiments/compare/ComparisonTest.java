@@ -63,7 +63,10 @@ class ComparisonTest {
     void eachKernelIsComparedWithTheBaseline() {
         List<Decision> d = ClaimEngine.decideAll(new Comparison(null).claims(result(10, -5.05, -6)));
         assertThat(d).extracting(x -> x.claim().id()).containsExactly("compare.comparable.dt-L1", "compare.comparable.pt",
-                "compare.levelled.compare-bgs", "compare.levelled.compare-dt-L1", "compare.levelled.compare-pt");
+                "compare.better.pt.vs.dt-L1", "compare.levelled.compare-bgs", "compare.levelled.compare-dt-L1",
+                "compare.levelled.compare-pt");
+        // pt (-6) against DT (-5.05): a kernel stated in words to lead another has a row behind it, here failing
+        assertThat(decided(d, "compare.better.pt.vs.dt-L1").verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
         assertThat(d).allMatch(x -> x.claim().kind() == Kind.BEYOND && x.claim().figure().equals("compare"));
         assertThat(decided(d, "compare.comparable.dt-L1").verdict()).isEqualTo(Verdict.HOLDS);
         assertThat(decided(d, "compare.comparable.pt").verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);

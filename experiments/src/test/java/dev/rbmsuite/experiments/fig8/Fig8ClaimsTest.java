@@ -32,7 +32,7 @@ class Fig8ClaimsTest {
             }
             stats.put(kernels[k], list);
         }
-        return new Fig8Panel(dataset, clustered, new double[0], 0, Map.of(), statsKept ? stats : null);
+        return new Fig8Panel(dataset, clustered, new double[0], 0, Map.of(), statsKept ? stats : null, 25);
     }
 
     private static Decision decided(List<Decision> all, String id) {

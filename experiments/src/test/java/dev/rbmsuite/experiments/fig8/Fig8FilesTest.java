@@ -36,7 +36,7 @@ class Fig8FilesTest {
                 paths.put(KERNELS.get(k), new double[][] {{d, k, 0.5}, {-d, -k, 0.25}});
                 stats.put(KERNELS.get(k), List.of(new ChainStats(0, d + k, 10 + k, 0.5 * d), new ChainStats(1, 2, 3, 4)));
             }
-            panels.add(new Fig8Panel(PaperData.NAMES.get(d), d > 0, null, 1, paths, stats));
+            panels.add(new Fig8Panel(PaperData.NAMES.get(d), d > 0, null, 1, paths, stats, 25));
         }
         return new Figure8.Result(panels, 2);
     }
