@@ -7,7 +7,7 @@ import dev.rbmsuite.claims.Margins;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.ResultFigure;
-import dev.rbmsuite.experiments.fig9.TvPanel;
+import dev.rbmsuite.experiments.sampling.TvPanel;
 import dev.rbmsuite.experiments.training.LearningClaims;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.experiments.training.RunConfig;

@@ -6,6 +6,7 @@ import dev.rbmsuite.claims.Margins;
 import dev.rbmsuite.claims.PaperQuote;
 import dev.rbmsuite.claims.PaperQuotes;
 import dev.rbmsuite.experiments.sampling.BestModels;
+import dev.rbmsuite.experiments.sampling.ChainStats;
 import dev.rbmsuite.experiments.sampling.KernelCost;
 import java.util.ArrayList;
 import java.util.Arrays;

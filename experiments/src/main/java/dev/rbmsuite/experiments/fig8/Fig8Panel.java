@@ -1,6 +1,8 @@
 package dev.rbmsuite.experiments.fig8;
 
 import dev.rbmsuite.core.io.CsvTable;
+import dev.rbmsuite.experiments.sampling.ChainStats;
+import dev.rbmsuite.experiments.sampling.Trajectories;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

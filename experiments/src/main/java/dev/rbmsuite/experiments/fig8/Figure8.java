@@ -10,7 +10,9 @@ import dev.rbmsuite.experiments.PaperData;
 import dev.rbmsuite.experiments.ResultFigure;
 import dev.rbmsuite.experiments.Trials;
 import dev.rbmsuite.experiments.sampling.BestModels;
+import dev.rbmsuite.experiments.sampling.ChainStats;
 import dev.rbmsuite.experiments.sampling.Clusters;
+import dev.rbmsuite.experiments.sampling.Trajectories;
 import dev.rbmsuite.experiments.training.TrainedModel;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.LegendEntry;
@@ -88,7 +90,7 @@ public final class Figure8 extends ResultFigure<Figure8.Result> {
             Map<String, Object> settings = Map.of("dataset", d, "kernel", k, "chains", chains, "steps", STEPS,
                     "margin", Clusters.DEFAULT_MARGIN);
             CsvTable t = Trials.run(ctx, d + "-" + k, 1, settings, (trial, rng, artifacts) ->
-                    Trajectories.run(model, k, chains, pca, clusters, rng)).get(0);
+                    Trajectories.run(model, k, chains, STEPS, pca, clusters, rng)).get(0);
             tables.put(k, t);
             stats.put(k, Trajectories.stats(t, clusters != null));
         }

@@ -6,6 +6,8 @@ import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.ResultFigure;
 import dev.rbmsuite.experiments.Scale;
 import dev.rbmsuite.experiments.sampling.BestModels;
+import dev.rbmsuite.experiments.sampling.TvPanel;
+import dev.rbmsuite.experiments.sampling.TvRuns;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.LegendEntry;
 import dev.rbmsuite.plots.LegendPosition;

@@ -8,6 +8,8 @@ import dev.rbmsuite.claims.PaperQuote;
 import dev.rbmsuite.claims.PaperQuotes;
 import dev.rbmsuite.experiments.sampling.BestModels;
 import dev.rbmsuite.experiments.sampling.KernelCost;
+import dev.rbmsuite.experiments.sampling.TvCurves;
+import dev.rbmsuite.experiments.sampling.TvPanel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

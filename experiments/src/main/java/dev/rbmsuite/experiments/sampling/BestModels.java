@@ -1,5 +1,6 @@
 package dev.rbmsuite.experiments.sampling;
 
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.training.RunConfig;
 import dev.rbmsuite.experiments.training.Schedules;
@@ -8,7 +9,6 @@ import dev.rbmsuite.experiments.training.TrainingRuns;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.KernelRegistry;
 import dev.rbmsuite.kernels.TransitionKernel;
-import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

@@ -1,20 +1,20 @@
 package dev.rbmsuite.experiments.training;
 
+import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.diagnostics.spectral.Lambda2;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.Trials;
-import dev.rbmsuite.core.InputException;
-import dev.rbmsuite.core.Interruption;
-import dev.rbmsuite.learning.train.Checkpoint;
 import dev.rbmsuite.experiments.sampling.KernelVariant;
+import dev.rbmsuite.learning.train.Checkpoint;
 import dev.rbmsuite.learning.train.Monitor;
 import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.Trainer;
 import dev.rbmsuite.learning.train.TrainingSettings;
-import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.rbmsuite.claims.ClaimEngine;
 import dev.rbmsuite.claims.Decision;
 import dev.rbmsuite.claims.Verdict;
+import dev.rbmsuite.experiments.sampling.ChainStats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -8,6 +8,7 @@ import dev.rbmsuite.claims.ClaimEngine;
 import dev.rbmsuite.claims.Decision;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.PaperData;
+import dev.rbmsuite.experiments.sampling.ChainStats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

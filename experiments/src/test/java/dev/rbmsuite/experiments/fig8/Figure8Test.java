@@ -6,6 +6,7 @@ import dev.rbmsuite.claims.ClaimEngine;
 import dev.rbmsuite.claims.Decision;
 import dev.rbmsuite.claims.Verdict;
 import dev.rbmsuite.experiments.PlotSeries;
+import dev.rbmsuite.experiments.sampling.ChainStats;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.LegendEntry;
 import dev.rbmsuite.plots.Series;

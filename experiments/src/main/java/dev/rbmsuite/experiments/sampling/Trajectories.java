@@ -1,34 +1,42 @@
-package dev.rbmsuite.experiments.fig8;
+package dev.rbmsuite.experiments.sampling;
 
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.datasets.Pca;
-import dev.rbmsuite.experiments.sampling.BestModels;
-import dev.rbmsuite.experiments.sampling.Clusters;
 import dev.rbmsuite.experiments.training.TrainedModel;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.TransitionKernel;
-import dev.rbmsuite.core.io.CsvTable;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Figure 8's chains: every persistent chain of the best model (up to a per-scale cap) is a start;
- * one chain per start runs {@link Figure8#STEPS} transitions of a kernel, and the trajectory is
+ * one chain per start runs a given number of transitions (figure 8: 100) of a kernel, and the trajectory is
  * projected on the training data's first two principal components. The result is a long table
  * (chain, step, pc1, pc2, cluster, distinct) from which {@link #stats} derives each chain's moves,
  * distinct states and PCA spread.
  */
-final class Trajectories {
+public final class Trajectories {
     private Trajectories() {
     }
 
-    static CsvTable run(TrainedModel model, String k, int chains, Pca pca, Clusters clusters, Rng rng) {
+    /**
+     * @param model the trained model and its persistent chains
+     * @param k the kernel
+     * @param chains how many of the persistent chains start a trajectory
+     * @param steps the transitions per trajectory
+     * @param pca the plane the states are projected to
+     * @param clusters the training data's clusters, or null
+     * @param rng the trial's stream
+     * @return per chain and step: the PCA coordinates, the cluster and the distinct states so far
+     */
+    public static CsvTable run(TrainedModel model, String k, int chains, int steps, Pca pca, Clusters clusters,
+                               Rng rng) {
         TransitionKernel kernel = BestModels.kernel(k, model);
         ChainState state = TrainedModel.forKernel(kernel, copyOf(model.chains(), chains, BestModels.bottomOnly(k)),
                 TrainedModel.parity(model.chains()));
         int n = state.size(0);
-        int steps = Figure8.STEPS;
         CsvTable.Builder b = CsvTable.builder("chain", "step", "pc1", "pc2", "cluster", "distinct");
         double[][] path = new double[chains][(steps + 1) * n];
         for (int s = 0; s <= steps; s++) {
@@ -70,7 +78,7 @@ final class Trajectories {
      * @param clustered whether the cluster column is meaningful
      * @return each chain's statistics, in chain order
      */
-    static List<ChainStats> stats(CsvTable t, boolean clustered) {
+    public static List<ChainStats> stats(CsvTable t, boolean clustered) {
         double[] chain = t.doubles("chain");
         double[] x = t.doubles("pc1");
         double[] y = t.doubles("pc2");

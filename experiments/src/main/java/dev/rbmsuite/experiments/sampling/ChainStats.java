@@ -1,4 +1,4 @@
-package dev.rbmsuite.experiments.fig8;
+package dev.rbmsuite.experiments.sampling;
 
 /**
  * What one chain did in figure 8's 100 steps.

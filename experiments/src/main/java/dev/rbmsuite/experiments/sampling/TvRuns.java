@@ -1,6 +1,8 @@
-package dev.rbmsuite.experiments.fig9;
+package dev.rbmsuite.experiments.sampling;
 
 import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
 import dev.rbmsuite.diagnostics.tv.TotalVariation;
@@ -8,13 +10,9 @@ import dev.rbmsuite.diagnostics.tv.TvFloor;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.PaperData;
 import dev.rbmsuite.experiments.Trials;
-import dev.rbmsuite.experiments.sampling.BestModels;
-import dev.rbmsuite.experiments.sampling.Clusters;
-import dev.rbmsuite.experiments.sampling.KernelVariant;
 import dev.rbmsuite.experiments.training.TrainedModel;
 import dev.rbmsuite.kernels.ChainBlocks;
 import dev.rbmsuite.kernels.TransitionKernel;
-import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,14 +26,14 @@ import java.util.Map;
  */
 public final class TvRuns {
     /** Occupancy is measured on the first this-many chains of a start (labelling every chain would cost more than the TV). */
-    static final int OCCUPANCY_CHAINS = 1000;
+    public static final int OCCUPANCY_CHAINS = 1000;
     /** Exact draws from which the model's probability of each cluster is estimated. */
     static final int MASS_DRAWS = 100_000;
 
     private TvRuns() {
     }
 
-    static TvPanel panel(ExperimentContext ctx, String d, TrainedModel model, int steps, int chains, int starts)
+    public static TvPanel panel(ExperimentContext ctx, String d, TrainedModel model, int steps, int chains, int starts)
             throws IOException {
         return panel(ctx, d, PaperData.dataset(d, ctx.dataSeed()), model, Map.of(), BestModels.KERNELS, k -> Map.of(), steps,
                 chains, starts);
@@ -108,11 +106,11 @@ public final class TvRuns {
             occupancy = null;
             startMass = null;
         }
-        return new TvPanel(d, floor, recorded, TvFiles.bands(perStart), perStart, occupancy, startMass);
+        return new TvPanel(d, floor, recorded, TvCurves.bands(perStart), perStart, occupancy, startMass);
     }
 
     private static CsvTable run(TrainedModel model, String k, Map<String, String> kp, int start, int chains, double[] recorded,
-                                VisibleDistribution p, Clusters clusters, double[] mass, dev.rbmsuite.core.Rng rng) {
+                                VisibleDistribution p, Clusters clusters, double[] mass, Rng rng) {
         TransitionKernel kernel = BestModels.kernel(KernelVariant.nameOf(k), model, kp);
         boolean bottomOnly = BestModels.bottomOnly(KernelVariant.nameOf(k));
         // blocks of chains that stay in cache, with exactly the draws of one batch of N chains

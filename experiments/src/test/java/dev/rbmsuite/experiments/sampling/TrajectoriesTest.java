@@ -1,4 +1,4 @@
-package dev.rbmsuite.experiments.fig8;
+package dev.rbmsuite.experiments.sampling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

@@ -1,6 +1,8 @@
-package dev.rbmsuite.experiments.fig9;
+package dev.rbmsuite.experiments.sampling;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Statistics of TV curves recorded at increasing steps (every step up to 100, sparser after):
@@ -13,7 +15,7 @@ public final class TvCurves {
     }
 
     /** The recorded steps of a run of {@code steps} transitions: 0..100 every step, then every 10th. */
-    static double[] recordedSteps(int steps) {
+    public static double[] recordedSteps(int steps) {
         return java.util.stream.IntStream.rangeClosed(0, steps).filter(s -> s <= 100 || s % 10 == 0)
                 .asDoubleStream().toArray();
     }
@@ -77,7 +79,7 @@ public final class TvCurves {
      * @return the first recorded step s &gt;= 1 from which {@code b} stays below {@code a} up to the
      *     end, NaN if b ends above a, 1 if b is below from the first step
      */
-    static double overtakes(double[] steps, double[] a, double[] b) {
+    public static double overtakes(double[] steps, double[] a, double[] b) {
         if (!(b[b.length - 1] < a[a.length - 1])) {
             return Double.NaN;
         }
@@ -89,7 +91,7 @@ public final class TvCurves {
     }
 
     /** @return the first recorded step s &gt;= 1 where {@code b} is below {@code a}, NaN if never */
-    static double firstBelow(double[] steps, double[] a, double[] b) {
+    public static double firstBelow(double[] steps, double[] a, double[] b) {
         for (int i = 1; i < steps.length; i++) {
             if (b[i] < a[i]) {
                 return steps[i];
@@ -99,7 +101,7 @@ public final class TvCurves {
     }
 
     /** Linear-interpolation quantile (numpy's default) of a copy of x. */
-    static double quantile(double[] x, double q) {
+    public static double quantile(double[] x, double q) {
         double[] s = x.clone();
         Arrays.sort(s);
         double pos = q * (s.length - 1);
@@ -107,4 +109,28 @@ public final class TvCurves {
         int hi = Math.min(lo + 1, s.length - 1);
         return s[lo] + (pos - lo) * (s[hi] - s[lo]);
     }
+
+    /**
+     * @param perStart per kernel: [start][recorded step] TV
+     * @return per kernel: the median, 10th and 90th percentile across starts at each recorded step
+     */
+    public static Map<String, double[][]> bands(Map<String, double[][]> perStart) {
+        Map<String, double[][]> out = new LinkedHashMap<>();
+        for (Map.Entry<String, double[][]> e : perStart.entrySet()) {
+            double[][] c = e.getValue();
+            double[][] b = new double[3][c[0].length];
+            double[] col = new double[c.length];
+            for (int s = 0; s < c[0].length; s++) {
+                for (int r = 0; r < c.length; r++) {
+                    col[r] = c[r][s];
+                }
+                b[0][s] = quantile(col, 0.5);
+                b[1][s] = quantile(col, 0.1);
+                b[2][s] = quantile(col, 0.9);
+            }
+            out.put(e.getKey(), b);
+        }
+        return out;
+    }
+
 }

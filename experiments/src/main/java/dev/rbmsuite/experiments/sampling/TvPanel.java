@@ -1,4 +1,4 @@
-package dev.rbmsuite.experiments.fig9;
+package dev.rbmsuite.experiments.sampling;
 
 import java.util.Map;
 
