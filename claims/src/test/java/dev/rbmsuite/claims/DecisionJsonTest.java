@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.io.CsvTable;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -72,7 +73,7 @@ class DecisionJsonTest {
         Path f = tmp.resolve("claims.csv");
         ClaimsCsv.write(all, f);
         List<JsonNode> entries = List.of(DecisionJson.of(all.get(0)), DecisionJson.of(all.get(1)));
-        assertThat(DecisionJson.table(entries).toCsv()).isEqualTo(java.nio.file.Files.readString(f));
+        assertThat(DecisionJson.table(entries).toCsv()).isEqualTo(Files.readString(f));
         assertThat(DecisionJson.table(entries).header()).containsExactlyElementsOf(ClaimsCsv.HEADER);
     }
 }

@@ -1,15 +1,18 @@
 package dev.rbmsuite.cli;
 
 import dev.rbmsuite.core.io.DecimalText;
+import java.lang.reflect.Constructor;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /**
  * Builds the {@code rbm} command line with help everywhere: every command, including those added
@@ -44,7 +47,7 @@ public final class CommandLines {
         root.name(main.name());
         CommandLine cl = new CommandLine(root);
         try {
-            java.lang.reflect.Constructor<?> c = only.getDeclaredConstructor();
+            Constructor<?> c = only.getDeclaredConstructor();
             c.setAccessible(true);
             cl.addSubcommand(args[0], c.newInstance());
         } catch (ReflectiveOperationException e) {
@@ -162,10 +165,10 @@ public final class CommandLines {
      */
     static void refuseRepeats(CommandLine.ParseResult parsed) {
         for (CommandLine.ParseResult pr = parsed; pr != null; pr = pr.subcommand()) {
-            for (OptionSpec o : new java.util.LinkedHashSet<>(pr.matchedOptions())) {
+            for (OptionSpec o : new LinkedHashSet<>(pr.matchedOptions())) {
                 List<String> given = o.originalStringValues();
                 String name = o.longestName();
-                if (java.util.Map.class.isAssignableFrom(o.type())) {
+                if (Map.class.isAssignableFrom(o.type())) {
                     Map<String, String> seen = new LinkedHashMap<>();
                     for (String kv : given) {
                         String key = kv.contains("=") ? kv.substring(0, kv.indexOf('=')) : kv;
@@ -186,7 +189,7 @@ public final class CommandLines {
                 String split = o.splitRegex();
                 if (split != null && !split.isEmpty()) {
                     for (String v : given) {
-                        if (java.util.Arrays.asList(v.split(split, -1)).contains("")) {
+                        if (Arrays.asList(v.split(split, -1)).contains("")) {
                             throw new CommandLine.ParameterException(pr.commandSpec().commandLine(), "option '" + name
                                     + "' (" + o.paramLabel() + "): '" + v + "' has an empty element");
                         }

@@ -3,6 +3,8 @@ package dev.rbmsuite.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Memory;
+import dev.rbmsuite.core.io.DataDigest;
+import dev.rbmsuite.core.io.DecimalText;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.experiments.compare.CompareRunner;
 import dev.rbmsuite.experiments.compare.CompareSpec;
@@ -18,6 +20,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
 import picocli.CommandLine.Command;
@@ -141,7 +144,7 @@ final class CompareCommand implements Callable<Integer> {
         BinaryDataset ds = dataOptions.load();
         chooseAis(ds.dimension());
         TrainingProblem problem = new TrainingProblem(ds, hidden, lr, samples, kernelParams, batchSize,
-                dev.rbmsuite.core.io.DataDigest.sha256(ds.toArray(), ds.size(), ds.dimension()));
+                DataDigest.sha256(ds.toArray(), ds.size(), ds.dimension()));
         checkKernelParams(problem);
         for (String kernel : kernels) {
             TrainingSettings s = settings(kernel, k, problem);
@@ -224,7 +227,7 @@ final class CompareCommand implements Callable<Integer> {
                 throw new InputException("option --kernels: " + e.getMessage(), e);
             }
             Map<String, String> runs = KernelRegistry.withoutDefaults(v.factory(), v.params(kernelParams));
-            Map<String, String> canonical = new java.util.TreeMap<>();
+            Map<String, String> canonical = new TreeMap<>();
             runs.forEach((k, value) -> canonical.put(k, canonicalNumber(value)));
             String key = v.name() + canonical;
             String before = seen.putIfAbsent(key, kernel);
@@ -238,7 +241,7 @@ final class CompareCommand implements Callable<Integer> {
     /** @return a decimal value in one form ("0.5", ".50" and "5e-1" alike), any other text as it is */
     private static String canonicalNumber(String value) {
         try {
-            return Double.toString(dev.rbmsuite.core.io.DecimalText.parseDouble(value));
+            return Double.toString(DecimalText.parseDouble(value));
         } catch (NumberFormatException e) {
             return value;
         }

@@ -1,6 +1,7 @@
 package dev.rbmsuite.cli;
 
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Memory;
 import dev.rbmsuite.core.RangeException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,6 +11,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
 import java.nio.file.ReadOnlyFileSystemException;
 import java.util.Locale;
 
@@ -49,7 +51,7 @@ final class ExitCodes {
             }
             if (t instanceof OutOfMemoryError) {
                 return new Outcome(Main.BAD_INPUT, "out of memory (" + Main.oneLine(t.getMessage()) + "): the request needs"
-                        + " more than the " + dev.rbmsuite.core.Memory.human(Runtime.getRuntime().maxMemory())
+                        + " more than the " + Memory.human(Runtime.getRuntime().maxMemory())
                         + " heap; raise -Xmx through RBM_JAVA_OPTS or ask for less", false);
             }
             if (t instanceof ReadOnlyFileSystemException) {
@@ -91,7 +93,7 @@ final class ExitCodes {
         if (file == null) {
             return "";
         }
-        java.nio.file.Path p = java.nio.file.Path.of(file);
+        Path p = Path.of(file);
         String name = p.getFileName() == null ? "" : p.getFileName().toString();
         if (name.startsWith(".") && name.contains(".tmp") && p.getParent() != null) {
             return p.getParent() + " (writing " + name + ")";

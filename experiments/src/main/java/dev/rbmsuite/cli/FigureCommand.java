@@ -2,6 +2,7 @@ package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.experiments.Experiment;
 import dev.rbmsuite.experiments.FigureRunner;
 import dev.rbmsuite.experiments.Figures;
@@ -72,14 +73,14 @@ final class FigureCommand implements Callable<Integer> {
         List<Experiment> experiments = Figures.select(id);
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (t < 1 || t > MAX_THREADS) {
-            throw new dev.rbmsuite.core.InputException("option --threads: must be in [1, " + MAX_THREADS + "], got " + t);
+            throw new InputException("option --threads: must be in [1, " + MAX_THREADS + "], got " + t);
         }
         if ((listTrials ? 1 : 0) + (trial != null ? 1 : 0) + (renderOnly ? 1 : 0) > 1) {
-            throw new dev.rbmsuite.core.InputException(
+            throw new InputException(
                     "options --list-trials, --trial and --render-only: give at most one");
         }
         if (restart && (listTrials || trial != null || renderOnly)) {
-            throw new dev.rbmsuite.core.InputException("option --restart: only for a run of whole figures, not with "
+            throw new InputException("option --restart: only for a run of whole figures, not with "
                     + (listTrials ? "--list-trials" : trial != null ? "--trial" : "--render-only"));
         }
         long data = dataSeed == null ? common.seed() : dataSeed;

@@ -6,6 +6,7 @@ import dev.rbmsuite.core.Memory;
 import dev.rbmsuite.core.Ranges;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.diagnostics.ais.AisOptions;
 import dev.rbmsuite.diagnostics.ais.AisResult;
 import dev.rbmsuite.diagnostics.ais.AnnealingSchedule;
@@ -15,6 +16,7 @@ import dev.rbmsuite.diagnostics.ais.ReverseAis;
 import dev.rbmsuite.diagnostics.exact.ExactLogZ;
 import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -104,7 +106,7 @@ final class LogzCommand implements Callable<Integer> {
     }
 
     /** Exact samples for n &lt;= 20, otherwise the end states of long BGS chains from uniform. */
-    static double[] modelStates(Rbm rbm, int count, Rng rng, dev.rbmsuite.core.cost.CostGuard guard) {
+    static double[] modelStates(Rbm rbm, int count, Rng rng, CostGuard guard) {
         int n = rbm.numVisible();
         if (n <= EXACT_START_MAX_VISIBLE) {
             return VisibleDistribution.of(rbm, guard).sample(count, rng);
@@ -113,7 +115,7 @@ final class LogzCommand implements Callable<Integer> {
         double[] v = new double[count * n];
         double[] h = new double[count * m];
         double[] scratch = new double[count * Math.max(n, m)];
-        java.util.Arrays.fill(v, 0.5);
+        Arrays.fill(v, 0.5);
         rng.bernoulliInPlace(v, 0, v.length, scratch);
         for (int s = 0; s < RAIS_BURN_IN; s++) {
             rbm.sampleHidden(v, count, h, rng, scratch);

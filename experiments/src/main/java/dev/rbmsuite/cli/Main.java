@@ -5,8 +5,10 @@ import dev.rbmsuite.core.Nd;
 import dev.rbmsuite.core.Products;
 import dev.rbmsuite.core.VectorWarmUp;
 import java.io.PrintWriter;
-import picocli.CommandLine;
+import java.nio.charset.Charset;
+import java.util.Set;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * Entry point of the {@code rbm} command line.
@@ -133,9 +135,9 @@ public final class Main implements Runnable {
      * Commands whose work starts with sampling: the warm-up thread starts with the process (a new
      * command that samples from its start belongs here; any other gets the thread after its first calls).
      */
-    private static final java.util.Set<String> SAMPLING = java.util.Set.of("sample", "train", "tv", "compare");
+    private static final Set<String> SAMPLING = Set.of("sample", "train", "tv", "compare");
     /** Commands that train: the outer products of the gradient start on their scalar twin (core.Products). */
-    private static final java.util.Set<String> TRAINING = java.util.Set.of("train", "compare");
+    private static final Set<String> TRAINING = Set.of("train", "compare");
 
     /**
      * @param args the command line
@@ -167,7 +169,7 @@ public final class Main implements Runnable {
     static String undecodable(String[] args) {
         for (int i = 0; i < args.length; i++) {
             if (args[i].indexOf('\uFFFD') >= 0) {
-                String cs = System.getProperty("sun.jnu.encoding", java.nio.charset.Charset.defaultCharset().name());
+                String cs = System.getProperty("sun.jnu.encoding", Charset.defaultCharset().name());
                 return "argument " + (i + 1) + " ('" + args[i].replace('\uFFFD', '?') + "') holds bytes that are not valid "
                         + cs + " (read as U+FFFD, so two different names would name one file): use names in "
                         + (cs.equalsIgnoreCase("UTF-8") ? "UTF-8" : "UTF-8 under a UTF-8 locale (LC_ALL=C.UTF-8)");

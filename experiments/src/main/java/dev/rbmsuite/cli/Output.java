@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.RangeException;
 import dev.rbmsuite.core.Ranges;
 import dev.rbmsuite.core.io.OutputException;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.function.Function;
 
 /**
@@ -49,7 +51,7 @@ public final class Output {
      * @param value a statistic: a Number (or null), a long[], double[] or Object[] array of them
      * @return it as JSON (integers as integers, doubles at full precision, null as null)
      */
-    public static com.fasterxml.jackson.databind.JsonNode json(Object value) {
+    public static JsonNode json(Object value) {
         return JSON.valueToTree(value);
     }
 
@@ -89,7 +91,7 @@ public final class Output {
 
     /** @return the error of a failed write to stdout (exit 2, one line) */
     static OutputException stdoutFailure() {
-        return new OutputException(java.nio.file.Path.of("stdout"), new java.io.IOException(
+        return new OutputException(Path.of("stdout"), new IOException(
                 "a write failed: a full disk, a closed pipe or a device error; the result is lost"));
     }
 }

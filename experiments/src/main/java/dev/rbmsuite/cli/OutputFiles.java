@@ -1,13 +1,21 @@
 package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.io.AtomicFiles;
+import dev.rbmsuite.core.io.FolderLock;
 import dev.rbmsuite.core.io.OutputException;
 import dev.rbmsuite.core.io.OutputFolder;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Checks an output file a user named before any work is done: the suite writes a file by creating a
@@ -108,7 +116,7 @@ final class OutputFiles {
      *     {@link Pair#commit}, then closes it
      * @throws java.io.IOException declared for closing; a refusal is an InputException (exit 2)
      */
-    static Pair claimPair(Path named, String option, String command, boolean force) throws java.io.IOException {
+    static Pair claimPair(Path named, String option, String command, boolean force) throws IOException {
         Path file = requireWritableFile(named, option);
         Path abs = file.toAbsolutePath().normalize();
         Path manifest = ResultManifest.pathFor(abs);
@@ -120,18 +128,18 @@ final class OutputFiles {
             }
             try {
                 Files.createDirectories(dir);
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new InputException("option " + option + ": " + new OutputException(dir, e).getMessage(), e);
             }
         }
-        dev.rbmsuite.core.io.FolderLock lock;
+        FolderLock lock;
         try {
-            lock = dev.rbmsuite.core.io.FolderLock.acquire(dir.resolve("." + manifest.getFileName() + OutputFolder.LOCK),
+            lock = FolderLock.acquire(dir.resolve("." + manifest.getFileName() + OutputFolder.LOCK),
                     file, "rbm " + command);
         } catch (InputException e) {
             removeEmpty(dir, made);
             throw new InputException("option " + option + ": " + e.getMessage(), e);
-        } catch (RuntimeException | java.io.IOException e) {
+        } catch (RuntimeException | IOException e) {
             removeEmpty(dir, made);
             throw e;
         }
@@ -155,7 +163,7 @@ final class OutputFiles {
             }
             removeStaleTemporaries(dir, abs.getFileName().toString(), manifest.getFileName().toString());
             return pair;
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             pair.close();
             throw e;
         }
@@ -165,19 +173,19 @@ final class OutputFiles {
      * Removes {@code .NAME.tmp-PID-N} files of the pair's two names whose process {@code PID} has
      * ended: a killed writer cannot remove its own temporaries. Called under the pair's lock.
      */
-    private static void removeStaleTemporaries(Path dir, String... names) throws java.io.IOException {
+    private static void removeStaleTemporaries(Path dir, String... names) throws IOException {
         long self = ProcessHandle.current().pid();
-        java.util.regex.Pattern pidOf = java.util.regex.Pattern.compile("\\.tmp-(\\d+)-");
-        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+        Pattern pidOf = Pattern.compile("\\.tmp-(\\d+)-");
+        try (Stream<Path> s = Files.list(dir)) {
             for (Path p : s.toList()) {
                 String n = p.getFileName().toString();
                 // .NAME.tmp-PID-N, or the atomic writer's own temporary of such a staged file
-                boolean ours = java.util.Arrays.stream(names).anyMatch(name -> n.startsWith("." + name + ".tmp-")
+                boolean ours = Arrays.stream(names).anyMatch(name -> n.startsWith("." + name + ".tmp-")
                         || n.startsWith(".." + name + ".tmp-"));
                 if (!ours || !Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
                     continue;
                 }
-                java.util.regex.Matcher pid = pidOf.matcher(n);
+                Matcher pid = pidOf.matcher(n);
                 if (!pid.find()) {
                     continue;
                 }
@@ -201,7 +209,7 @@ final class OutputFiles {
         for (Path p = dir; p != null && p.startsWith(made); p = p.getParent()) {
             try {
                 Files.delete(p);
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 return;
             }
         }
@@ -218,13 +226,13 @@ final class OutputFiles {
         private final Path file;
         private final Path abs;
         private final Path manifest;
-        private final dev.rbmsuite.core.io.FolderLock lock;
+        private final FolderLock lock;
         private final Path dir;
         private final Path made;
         private final Path staging;
         private boolean committed;
 
-        private Pair(Path file, Path abs, Path manifest, dev.rbmsuite.core.io.FolderLock lock, Path dir, Path made) {
+        private Pair(Path file, Path abs, Path manifest, FolderLock lock, Path dir, Path made) {
             this.file = file;
             this.abs = abs;
             this.manifest = manifest;
@@ -253,9 +261,9 @@ final class OutputFiles {
          * @param result the command's JSON result
          * @throws java.io.IOException on a write failure (an OutputException: exit 2)
          */
-        void commit(picocli.CommandLine.Model.CommandSpec spec, com.fasterxml.jackson.databind.node.ObjectNode result)
-                throws java.io.IOException {
-            commit(spec, result, java.util.Map.of());
+        void commit(picocli.CommandLine.Model.CommandSpec spec, ObjectNode result)
+                throws IOException {
+            commit(spec, result, Map.of());
         }
 
         /**
@@ -267,23 +275,17 @@ final class OutputFiles {
          * @param records further manifest records by key
          * @throws java.io.IOException if the manifest or the data file cannot be put in place
          */
-        void commit(picocli.CommandLine.Model.CommandSpec spec, com.fasterxml.jackson.databind.node.ObjectNode result,
-                java.util.Map<String, ?> records) throws java.io.IOException {
+        void commit(picocli.CommandLine.Model.CommandSpec spec, ObjectNode result,
+                Map<String, ?> records) throws IOException {
             byte[] m = ResultManifest.of(abs, ResultManifest.sha256(staging), spec, result, records);
             AtomicFiles.write(manifest, m);
-            try {
-                dev.rbmsuite.core.io.FaultInjection.at("rename", abs);
-                Files.move(staging, abs, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            } catch (java.io.IOException e) {
-                throw new OutputException(abs, e);
-            }
+            AtomicFiles.rename(staging, abs, true, "rename");
             committed = true;
         }
 
         /** Removes an uncommitted data file, then releases the lock (and empty folders this claim made). */
         @Override
-        public void close() throws java.io.IOException {
+        public void close() throws IOException {
             try {
                 Files.deleteIfExists(staging);
             } finally {

@@ -1,14 +1,22 @@
 package dev.rbmsuite.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.io.AtomicFiles;
+import dev.rbmsuite.core.io.OutputFolder;
 import dev.rbmsuite.core.io.Provenance;
 import dev.rbmsuite.diagnostics.Parallel;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
@@ -120,7 +128,7 @@ final class ResultManifest {
      */
     static void write(Path csv, CommandSpec spec, ObjectNode result) throws IOException {
         try {
-            dev.rbmsuite.core.io.AtomicFiles.write(pathFor(csv), of(csv, sha256(csv), spec, result));
+            AtomicFiles.write(pathFor(csv), of(csv, sha256(csv), spec, result));
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(csv);
             throw e;
@@ -143,7 +151,7 @@ final class ResultManifest {
         if (!Files.isRegularFile(manifest) || !Files.isRegularFile(csv)) {
             return;
         }
-        com.fasterxml.jackson.databind.JsonNode m = dev.rbmsuite.core.io.OutputFolder.readJson(manifest);
+        JsonNode m = OutputFolder.readJson(manifest);
         if (m == null || !FORMAT.equals(m.path("format").asText()) || !m.path(SHA256).isTextual()
                 || !csv.getFileName().toString().equals(m.path(DATA).asText())) {
             return;
@@ -152,11 +160,11 @@ final class ResultManifest {
         try {
             actual = sha256(csv);
         } catch (IOException e) {
-            throw new dev.rbmsuite.core.InputException("option " + option + ": " + csv + ": cannot read ("
+            throw new InputException("option " + option + ": " + csv + ": cannot read ("
                     + e.getMessage() + ")", e);
         }
         if (!actual.equals(m.path(SHA256).asText())) {
-            throw new dev.rbmsuite.core.InputException("option " + option + ": " + csv + " is not the file its manifest "
+            throw new InputException("option " + option + ": " + csv + " is not the file its manifest "
                     + manifest.getFileName() + " records (SHA-256 differs: a write that was interrupted, or a file "
                     + "changed by hand); rerun the command that wrote it");
         }
@@ -168,19 +176,19 @@ final class ResultManifest {
      * @throws IOException if it cannot be read
      */
     static String sha256(Path file) throws IOException {
-        java.security.MessageDigest md;
+        MessageDigest md;
         try {
-            md = java.security.MessageDigest.getInstance("SHA-256");
-        } catch (java.security.NoSuchAlgorithmException e) {
+            md = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }
-        try (java.io.InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = Files.newInputStream(file)) {
             byte[] buf = new byte[1 << 16];
             for (int k; (k = in.read(buf)) > 0; ) {
                 md.update(buf, 0, k);
             }
         }
-        return java.util.HexFormat.of().formatHex(md.digest());
+        return HexFormat.of().formatHex(md.digest());
     }
 
     /** @return an option's value as JSON-friendly data: numbers, booleans, arrays and maps as such, the rest as text */

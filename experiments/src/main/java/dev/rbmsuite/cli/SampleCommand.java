@@ -1,5 +1,6 @@
 package dev.rbmsuite.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
@@ -10,9 +11,9 @@ import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.datasets.io.DatasetCsv;
+import dev.rbmsuite.kernels.BuiltinKernels;
 import dev.rbmsuite.kernels.ChainBlocks;
 import dev.rbmsuite.kernels.ChainState;
-import dev.rbmsuite.kernels.BuiltinKernels;
 import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.ParallelTempering;
 import dev.rbmsuite.kernels.StepInfo;
@@ -20,8 +21,8 @@ import dev.rbmsuite.kernels.TransitionKernel;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -171,7 +172,7 @@ final class SampleCommand implements Callable<Integer> {
     private static void checkRates(ObjectNode result) {
         if (result.has("acceptanceRates")) {
             int l = 0;
-            for (com.fasterxml.jackson.databind.JsonNode r : result.get("acceptanceRates")) {
+            for (JsonNode r : result.get("acceptanceRates")) {
                 if (r.isNumber()) {
                     Ranges.unitInterval("acceptanceRates[" + l + "]", r.asDouble());
                 }

@@ -203,7 +203,7 @@ final class TrainCommand implements Callable<Integer> {
      */
     private MonitorExtras extras(BinaryDataset ds) {
         double budget = evalBudget == null ? Double.NaN : evalBudget;
-        java.io.PrintStream sink = quiet ? null : System.err;
+        PrintStream sink = quiet ? null : System.err;
         if (holdout == null) {
             return new MonitorExtras(null, 0, null, budget, sink);
         }
@@ -219,7 +219,7 @@ final class TrainCommand implements Callable<Integer> {
             throw new InputException("option --holdout: " + holdout + " has " + h.dimension()
                     + " columns, the training data " + ds.dimension());
         }
-        Map<String, Object> hi = new java.util.LinkedHashMap<>();
+        Map<String, Object> hi = new LinkedHashMap<>();
         hi.put("name", h.name());
         hi.put("source", holdout);
         if (TrainingInputs.isFile(holdout)) {

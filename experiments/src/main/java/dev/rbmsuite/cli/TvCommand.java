@@ -5,19 +5,20 @@ import dev.rbmsuite.core.FloatLimits;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Memory;
 import dev.rbmsuite.core.Ranges;
-import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
-import dev.rbmsuite.datasets.BinaryDataset;
+import dev.rbmsuite.core.cost.CostGuard;
+import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.core.io.ModelStore;
+import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.diagnostics.exact.ExactLogZ;
+import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
 import dev.rbmsuite.diagnostics.tv.TotalVariation;
 import dev.rbmsuite.kernels.ChainBlocks;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.TransitionKernel;
-import dev.rbmsuite.core.io.AtomicFiles;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -25,6 +26,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -98,12 +100,12 @@ final class TvCommand implements Callable<Integer> {
      * very values it holds (every ln P &lt;= 0 and sum P = 1 at any scale), for n &lt;=
      * {@value VisibleDistribution#MAX_VISIBLE} where it fits in memory; a larger model is refused.
      */
-    private Distance distance(Rbm bottom, dev.rbmsuite.core.cost.CostGuard guard) {
+    private Distance distance(Rbm bottom, CostGuard guard) {
         int n = bottom.numVisible();
         double err = FloatLimits.logProbabilityError(bottom);
         if (err > MAX_LOG_PROBABILITY_ERROR) {
             if (n > VisibleDistribution.MAX_VISIBLE) {
-                throw new InputException(String.format(java.util.Locale.ROOT, "option --model: parameters too large for"
+                throw new InputException(String.format(Locale.ROOT, "option --model: parameters too large for"
                         + " TV at n = %d > %d: ln P(v) = lv(v) - ln Z would carry a float64 rounding error up to %.3g"
                         + " nats (limit %.0e; docs/contract.md, Limits)", n, VisibleDistribution.MAX_VISIBLE, err,
                         MAX_LOG_PROBABILITY_ERROR));

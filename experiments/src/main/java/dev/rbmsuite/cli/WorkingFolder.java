@@ -1,12 +1,14 @@
 package dev.rbmsuite.cli;
 
+import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine;
 
 /**
  * Relative paths from a working folder whose name is not valid UTF-8. The JVM decodes the working
@@ -37,7 +39,7 @@ final class WorkingFolder {
             try {
                 // paths compare by their bytes: a name read as U+FFFD encodes to other bytes than the real ones
                 ok = Files.readSymbolicLink(Path.of("/proc/self/cwd")).equals(Path.of(dir));
-            } catch (java.io.IOException | UnsupportedOperationException | InvalidPathException | SecurityException e) {
+            } catch (IOException | UnsupportedOperationException | InvalidPathException | SecurityException e) {
                 ok = dir.indexOf('\uFFFD') < 0;
             }
             known = ok;
@@ -62,7 +64,7 @@ final class WorkingFolder {
             List<ArgSpec> given = new ArrayList<>(pr.matchedOptions());
             given.addAll(pr.matchedPositionals());
             for (ArgSpec a : given) {
-                boolean paths = Path.class.isAssignableFrom(a.type()) || java.io.File.class.isAssignableFrom(a.type())
+                boolean paths = Path.class.isAssignableFrom(a.type()) || File.class.isAssignableFrom(a.type())
                         || List.of(a.auxiliaryTypes()).contains(Path.class);
                 boolean files = a.type() == String.class && a.paramLabel().contains("FILE");
                 if (!paths && !files) {

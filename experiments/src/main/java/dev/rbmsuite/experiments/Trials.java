@@ -9,19 +9,23 @@ import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.core.io.FolderLock;
+import dev.rbmsuite.core.io.StrictJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs the independent trials of an experiment in parallel and keeps every finished trial on disk,
@@ -112,8 +116,8 @@ public final class Trials {
         refuseRunningTrials(dir, count);
         Path settingsFile = dir.resolve("settings.json");
         JsonNode wanted = wanted(ctx, settings);
-        if (Files.exists(settingsFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            JsonNode kept = dev.rbmsuite.core.io.StrictJson.read(settingsFile, 16 << 20, "trial settings");
+        if (Files.exists(settingsFile, LinkOption.NOFOLLOW_LINKS)) {
+            JsonNode kept = StrictJson.read(settingsFile, 16 << 20, "trial settings");
             if (!kept.equals(wanted)) {
                 if (!ctx.restart()) {
                     throw new InputException(dir + ": its kept trials were computed with other settings ("
@@ -155,7 +159,7 @@ public final class Trials {
      * @return the first setting (in name order) whose values differ, with both values
      */
     static String difference(JsonNode kept, JsonNode wanted) {
-        java.util.TreeSet<String> names = new java.util.TreeSet<>();
+        TreeSet<String> names = new TreeSet<>();
         kept.fieldNames().forEachRemaining(names::add);
         wanted.fieldNames().forEachRemaining(names::add);
         for (String n : names) {
@@ -177,7 +181,7 @@ public final class Trials {
         Path abs = dir.toAbsolutePath().normalize();
         for (int k = 1; ; k++) {
             Path p = abs.resolveSibling(abs.getFileName() + ".before-restart-" + k);
-            if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
                 return p;
             }
         }
@@ -191,11 +195,7 @@ public final class Trials {
      */
     private static Path moveAside(Path dir) throws IOException {
         Path to = aside(dir);
-        try {
-            Files.move(dir.toAbsolutePath().normalize(), to, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new dev.rbmsuite.core.io.OutputException(to, e);
-        }
+        AtomicFiles.rename(dir.toAbsolutePath().normalize(), to, false, "trials-aside");
         return to;
     }
 
@@ -276,7 +276,7 @@ public final class Trials {
     private static void stop(ExecutorService pool) {
         pool.shutdownNow();
         try {
-            while (!pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES)) {
+            while (!pool.awaitTermination(1, TimeUnit.MINUTES)) {
                 // running trials finish their current write; keep waiting
             }
         } catch (InterruptedException e) {
@@ -382,7 +382,7 @@ public final class Trials {
         JsonNode wanted = wanted(ctx, settings);
         Path file = dir.resolve("settings.json");
         if (Files.exists(file)) {
-            JsonNode kept = dev.rbmsuite.core.io.StrictJson.read(file, 16 << 20, "trial settings");
+            JsonNode kept = StrictJson.read(file, 16 << 20, "trial settings");
             if (!kept.equals(wanted)) {
                 throw new InputException(who + ": " + file + " records other settings than this run's ("
                         + difference(kept, wanted) + "); use the settings it records, another --out, or run the "

@@ -1,6 +1,9 @@
 package dev.rbmsuite.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
@@ -18,10 +21,10 @@ final class Cli {
      */
     record Result(int code, String out, String err) {
         /** @return stdout parsed as the command's one JSON object */
-        com.fasterxml.jackson.databind.JsonNode json() {
+        JsonNode json() {
             try {
-                return new com.fasterxml.jackson.databind.ObjectMapper().readTree(out);
-            } catch (java.io.IOException e) {
+                return new ObjectMapper().readTree(out);
+            } catch (IOException e) {
                 throw new AssertionError("stdout is not one JSON object: " + out, e);
             }
         }

@@ -2,6 +2,9 @@ package dev.rbmsuite.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -23,7 +26,7 @@ class CommandLinesTest {
     void everyCommandOfTheWholeCommandLineIsDeclaredOnMainOrIsHelp() {
         assertThat(CommandLines.create().getSubcommands().keySet())
                 .containsExactlyElementsOf(() -> {
-                    java.util.List<String> names = new java.util.ArrayList<>(CommandLines.commandClasses().keySet());
+                    List<String> names = new ArrayList<>(CommandLines.commandClasses().keySet());
                     names.add("help");
                     return names.iterator();
                 });
@@ -78,7 +81,7 @@ class CommandLinesTest {
      * key=value option may repeat with different keys but not with the same key.
      */
     @Test
-    void everyOptionOfEveryCommandGivenTwiceIsRefusedTheSameWay(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) {
+    void everyOptionOfEveryCommandGivenTwiceIsRefusedTheSameWay(@org.junit.jupiter.api.io.TempDir Path tmp) {
         int checked = 0;
         for (Map.Entry<String, Class<?>> e : CommandLines.commandClasses().entrySet()) {
             CommandLine.Model.CommandSpec spec = CommandLines.forArguments(e.getKey()).getSubcommands().get(e.getKey())
@@ -87,7 +90,7 @@ class CommandLinesTest {
                 if (o.usageHelp() || o.versionHelp()) {
                     continue;
                 }
-                java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(e.getKey()));
+                List<String> args = new ArrayList<>(List.of(e.getKey()));
                 for (CommandLine.Model.PositionalParamSpec p : spec.positionalParameters()) {
                     args.add(value(p, tmp, "a"));
                 }
@@ -117,7 +120,7 @@ class CommandLinesTest {
 
     @Test
     void aKeyValueOptionTakesDifferentKeysButNotOneKeyTwiceAndAListNoEmptyElement(
-            @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) {
+            @org.junit.jupiter.api.io.TempDir Path tmp) {
         String out = tmp.resolve("d.csv").toString();
         Cli.Result ok = Cli.run("dataset", "islands", "--param", "n=4", "--param", "size=10", "--out", out);
         assertThat(ok.code()).as(ok.err()).isZero();
@@ -134,7 +137,7 @@ class CommandLinesTest {
     }
 
     /** A value of an option's type that the parser accepts (commands check ranges later, after the repeat rule). */
-    private static String value(CommandLine.Model.ArgSpec a, java.nio.file.Path tmp, String which) {
+    private static String value(CommandLine.Model.ArgSpec a, Path tmp, String which) {
         Class<?> t = a.type();
         if (Map.class.isAssignableFrom(t)) {
             return "k=" + which;
@@ -148,7 +151,7 @@ class CommandLinesTest {
         if (t == double.class || t == Double.class) {
             return which.equals("a") ? "0.5" : "0.25";
         }
-        if (t == java.nio.file.Path.class) {
+        if (t == Path.class) {
             return tmp.resolve(which).resolve("x").toString();
         }
         return which;

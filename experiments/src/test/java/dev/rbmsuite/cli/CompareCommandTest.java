@@ -8,9 +8,16 @@ import dev.rbmsuite.claims.ClaimsCsv;
 import dev.rbmsuite.claims.report.Report;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.core.io.Provenance;
+import dev.rbmsuite.learning.train.EvalBudget;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -40,7 +47,7 @@ class CompareCommandTest {
 
     /** @return the tiny comparison's arguments, an option in {@code extra} replacing its default */
     static String[] args(Path data, Path out, String... extra) {
-        Map<String, String> options = new java.util.LinkedHashMap<>();
+        Map<String, String> options = new LinkedHashMap<>();
         List<String> defaults = List.of("--data", data.toString(), "--kernels", "bgs,roundtrip", "--hidden", "4,3",
                 "--trials", "3", "--epochs", "20", "--eval-every", "2", "--lr", "0.05", "--samples", "20",
                 "--threads", "2", "--seed", "5", "--out", out.toString());
@@ -75,7 +82,7 @@ class CompareCommandTest {
                 }
                 files.put(rel, p.getFileName().toString().equals("manifest.json") && rel.equals("manifest.json")
                         ? Provenance.withoutTiming(new ObjectMapper().readTree(p.toFile())).toString()
-                        : java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                        : HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
                         .digest(Files.readAllBytes(p))));
             }
         }
@@ -200,8 +207,8 @@ class CompareCommandTest {
         Path full = dir.resolve("full");
         Path batched = dir.resolve("batched");
         assertThat(Cli.run(args(data, full, small)).code()).isZero();
-        String[] withBatches = java.util.stream.Stream.concat(java.util.Arrays.stream(small),
-                java.util.stream.Stream.of("--batch-size", "8")).toArray(String[]::new);
+        String[] withBatches = Stream.concat(Arrays.stream(small),
+                Stream.of("--batch-size", "8")).toArray(String[]::new);
         Cli.Result r = Cli.run(args(data, batched, withBatches));
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(Files.readString(batched.resolve("compare-trials.csv")))
@@ -273,8 +280,8 @@ class CompareCommandTest {
                     .map(p -> {
                         try {
                             return Files.readString(p);
-                        } catch (java.io.IOException e) {
-                            throw new java.io.UncheckedIOException(e);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
                         }
                     }).toList());
             assertThat(all).containsPattern("\"temperatures\"\\s*:\\s*\"3\"")
@@ -369,7 +376,7 @@ class CompareCommandTest {
         Cli.Result r = Cli.run(args(data, out, "--eval-budget", "0.01", "--trials", "2", "--epochs", "4"));
         assertThat(r.code()).as(r.err()).isZero();
         int visible = Files.readAllLines(data).get(0).split(",").length;
-        int[] kn = dev.rbmsuite.learning.train.EvalBudget.choose(0.01, visible, 4);
+        int[] kn = EvalBudget.choose(0.01, visible, 4);
         JsonNode manifest = new ObjectMapper().readTree(out.resolve("manifest.json").toFile());
         assertThat(manifest.findValue("aisTemperatures").asInt()).as(manifest.toString()).isEqualTo(kn[0]);
         assertThat(manifest.findValue("aisRuns").asInt()).isEqualTo(kn[1]);

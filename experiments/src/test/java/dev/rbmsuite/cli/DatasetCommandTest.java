@@ -8,6 +8,7 @@ import dev.rbmsuite.core.io.Provenance;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -126,7 +127,7 @@ class DatasetCommandTest {
         String[] r = run("dataset", "digits", "--out", file.toString(), "--json");
         assertThat(r[0]).as(r[2]).isEqualTo("0");
         assertThat(r[1].trim()).isEqualTo("{\"rows\":1797,\"columns\":64}");
-        java.util.List<String> lines = Files.readAllLines(file);
+        List<String> lines = Files.readAllLines(file);
         assertThat(lines).hasSize(1798);
         assertThat(lines.get(0)).startsWith("v0,v1,").endsWith("v63,label");
         // the file's first image (a zero): pixel counts 0,0,5,13,9,1,0,0 in its top row, so 0,0,0,1,1,0,0,0 at >= 8

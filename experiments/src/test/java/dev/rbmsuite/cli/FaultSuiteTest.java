@@ -15,6 +15,8 @@ import dev.rbmsuite.experiments.Trials;
 import dev.rbmsuite.learning.train.TrainingRun;
 import dev.rbmsuite.learning.train.TrainingSettings;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -237,7 +239,7 @@ class FaultSuiteTest {
 
     private static void runTrials(Path dir) throws IOException {
         ExperimentContext ctx = new ExperimentContext("figX", dir, Scale.SMOKE, 3, 2,
-                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+                new PrintStream(OutputStream.nullOutputStream()));
         Trials.run(ctx, "group", 4, Map.of("draws", 5), (trial, rng, artifacts) -> {
             CsvTable.Builder t = CsvTable.builder("trial", "x");
             for (int k = 0; k < 5; k++) {

@@ -6,10 +6,15 @@ import dev.rbmsuite.core.io.FaultInjection;
 import dev.rbmsuite.core.io.FolderLock;
 import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.core.io.OutputFolder;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +49,7 @@ class FileSafetyTest {
     }
 
     private Cli.Result init(Path out, String... extra) {
-        List<String> a = new java.util.ArrayList<>(List.of("init", "--visible", "5", "--hidden", "4", "--out", out.toString()));
+        List<String> a = new ArrayList<>(List.of("init", "--visible", "5", "--hidden", "4", "--out", out.toString()));
         a.addAll(List.of(extra));
         return Cli.run(a.toArray(String[]::new));
     }
@@ -287,14 +292,14 @@ class FileSafetyTest {
      * so that it holds its output folder for as long as the test needs.
      */
     private static Process startTraining(Path data, Path out) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of(
+        List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--add-modules", "jdk.incubator.vector",
                 "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of("train", "--data", data.toString(), "--kernel", "bgs", "--hidden", "6", "--epochs", "100000000",
                 "--samples", "20", "--eval-every", "100", "--out", out.toString(), "--seed", "5"));
         Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        java.io.BufferedReader err = new java.io.BufferedReader(
-                new java.io.InputStreamReader(p.getErrorStream(), java.nio.charset.StandardCharsets.UTF_8));
+        BufferedReader err = new BufferedReader(
+                new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
         StringBuilder seen = new StringBuilder();
         for (String line; (line = err.readLine()) != null; ) {
             seen.append(line).append('\n');
@@ -325,7 +330,7 @@ class FileSafetyTest {
             assertThat(training.isAlive()).isTrue();
         } finally {
             training.destroyForcibly();
-            assertThat(training.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            assertThat(training.waitFor(60, TimeUnit.SECONDS)).isTrue();
         }
         // the run was killed: its lock file is stale and holds nothing back
         Cli.Result after = init(run.resolve("model"));

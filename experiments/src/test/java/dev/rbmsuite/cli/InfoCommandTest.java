@@ -10,6 +10,7 @@ import dev.rbmsuite.core.io.ModelStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -68,7 +69,7 @@ class InfoCommandTest {
         // every array is loaded and checked: a truncated weight file is refused even though the manifest is fine
         Path w = model.resolve("layer1").resolve("W.npy");
         byte[] bytes = Files.readAllBytes(w);
-        Files.write(w, java.util.Arrays.copyOf(bytes, bytes.length - 8));
+        Files.write(w, Arrays.copyOf(bytes, bytes.length - 8));
         assertRefused(Cli.run("info", "--model", model.toString()), "W.npy");
         assertRefused(Cli.run("info"), "--model");
     }

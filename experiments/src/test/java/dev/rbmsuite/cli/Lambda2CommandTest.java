@@ -8,6 +8,8 @@ import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.ModelStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
@@ -29,8 +31,8 @@ class Lambda2CommandTest {
         Path m = dir.resolve("model-" + bottom.numVisible() + "x" + bottom.numHidden());
         try {
             ModelStore.save(RbmStack.of(bottom), m, Map.of());
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return m;
     }

@@ -9,6 +9,7 @@ import dev.rbmsuite.core.io.ModelStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -37,7 +38,7 @@ class LargeScaleCommandsTest {
         }
         // b = 1e200: all ones is the mode and every other state has P(v) = 0 in float64
         double[] b = new double[5];
-        java.util.Arrays.fill(b, 1e200);
+        Arrays.fill(b, 1e200);
         ModelStore.save(RbmStack.of(Rbm.of(5, 3, new double[15], b, new double[3])), dir.resolve("b200"), Map.of());
         // 21 chains on 21 distinct states other than the mode: their frequencies 1/21 sum to 1 + 2^-51
         List<String> rows = new ArrayList<>(List.of("v0,v1,v2,v3,v4"));

@@ -2,10 +2,14 @@ package dev.rbmsuite.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,7 +75,7 @@ class LauncherStderrTest {
                 Child.class.getName());
         Process p = pb.redirectErrorStream(true).redirectOutput(log.toFile()).start();
         p.getOutputStream().close();
-        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(Files.readString(log)).isZero();
         String n = System.lineSeparator();
         assertThat(Files.readString(log)).isEqualTo("out 1" + n + "err 1" + n + "out 2" + n + "err 2" + n);
@@ -94,11 +98,11 @@ class LauncherStderrTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self/fdinfo")), "a Linux /proc");
         assertThat(LauncherStderr.openForWriting(987)).as("not open").isFalse();
         Path f = Files.writeString(dir.resolve("read-only"), "mine\n");
-        try (java.io.FileInputStream in = new java.io.FileInputStream(f.toFile())) {
+        try (FileInputStream in = new FileInputStream(f.toFile())) {
             int n = descriptorOf(f);
             assertThat(LauncherStderr.openForWriting(n)).as("fd %d, opened for reading", n).isFalse();
         }
-        try (java.io.FileOutputStream out = new java.io.FileOutputStream(f.toFile(), true)) {
+        try (FileOutputStream out = new FileOutputStream(f.toFile(), true)) {
             int n = descriptorOf(f);
             assertThat(LauncherStderr.openForWriting(n)).as("fd %d, opened for appending", n).isTrue();
         }
@@ -106,7 +110,7 @@ class LauncherStderrTest {
 
     /** @return the number of this process's one open descriptor on {@code f} */
     private static int descriptorOf(Path f) throws IOException {
-        try (java.util.stream.Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
             for (Path p : (Iterable<Path>) fds::iterator) {
                 try {
                     if (Files.readSymbolicLink(p).equals(f.toAbsolutePath())) {
@@ -137,7 +141,7 @@ class LauncherStderrTest {
         pb.environment().put("THEIRS", theirs.toString());
         Process p = pb.redirectErrorStream(true).redirectOutput(log.toFile()).start();
         p.getOutputStream().close();
-        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(Files.readString(log)).isZero();
         assertThat(Files.readString(theirs)).isEqualTo("not ours\n");
         String n = System.lineSeparator();

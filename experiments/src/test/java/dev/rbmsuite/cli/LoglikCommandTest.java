@@ -11,6 +11,7 @@ import dev.rbmsuite.core.io.ModelStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -58,7 +59,7 @@ class LoglikCommandTest {
         double logZ = BruteForce.logZ(rbm);
         double sum = 0;
         for (int k = 0; k < 4; k++) {
-            sum += BruteForce.logMarginalVisible(rbm, java.util.Arrays.copyOfRange(rows, 3 * k, 3 * k + 3)) - logZ;
+            sum += BruteForce.logMarginalVisible(rbm, Arrays.copyOfRange(rows, 3 * k, 3 * k + 3)) - logZ;
         }
         assertThat(r.json().get("logLikelihood").asDouble()).isCloseTo(sum / 4, within(1e-12));
         assertThat(r.json().get("logLikelihood").asDouble()).isCloseTo(BruteForce.logLikelihood(rbm, rows, 4), within(1e-12));

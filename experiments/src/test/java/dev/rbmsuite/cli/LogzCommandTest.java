@@ -11,6 +11,7 @@ import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.core.io.ModelStore;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,7 +88,7 @@ class LogzCommandTest {
     }
 
     private static Cli.Result run(String[] base, String seed) {
-        String[] args = java.util.Arrays.copyOf(base, base.length + 2);
+        String[] args = Arrays.copyOf(base, base.length + 2);
         args[base.length] = "--seed";
         args[base.length + 1] = seed;
         Cli.Result r = Cli.run(args);

@@ -2,6 +2,11 @@ package dev.rbmsuite.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.Command;
 
@@ -89,9 +94,9 @@ class MainTest {
      * model. Through a real JVM given the raw bytes: refused in one line, exit 2, nothing created.
      */
     @Test
-    void aNameWithBytesThatAreNotUtf8IsRefusedInOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+    void aNameWithBytesThatAreNotUtf8IsRefusedInOneLine(@org.junit.jupiter.api.io.TempDir Path dir)
             throws Exception {
-        String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         for (String octal : new String[] {"\\377", "\\376"}) {
             ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", "exec \"$0\" -Xmx128m -cp \"$1\" " + Main.class.getName()
@@ -99,8 +104,8 @@ class MainTest {
             pb.environment().put("LC_ALL", "C.UTF-8");
             Process p = pb.directory(dir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             p.getOutputStream().close();
-            String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
             assertThat(p.exitValue()).as(err).isEqualTo(2);
             assertThat(err.lines().filter(l -> !l.startsWith("WARNING: Using incubator")).toList()).singleElement()
                     .asString().startsWith("rbm: argument 7 ('m?')").contains("not valid UTF-8");
@@ -120,8 +125,8 @@ class MainTest {
      */
     @Test
     void aRelativePathFromAWorkingFolderNamedWithBytesThatAreNotUtf8IsRefused(
-            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         String[][] cases = {
             {"init --visible 4 --hidden 3 --out m", "option --out: the relative path 'm'"},
@@ -135,8 +140,8 @@ class MainTest {
             pb.environment().put("LC_ALL", "C.UTF-8");
             Process p = pb.directory(dir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             p.getOutputStream().close();
-            String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
             if (c[1] == null) {
                 assertThat(p.exitValue()).as(err).isZero();
                 continue;
@@ -146,13 +151,13 @@ class MainTest {
                     .singleElement().asString().startsWith("rbm: " + c[1]).contains("not valid UTF-8", "absolute path");
         }
         // nothing in the real folder, and no folder of the U+FFFD name beside it
-        try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.list(dir)) {
+        try (Stream<Path> s = Files.list(dir)) {
             assertThat(s.map(f -> f.getFileName().toString()).sorted().toList()).hasSize(2).contains("abs");
         }
-        try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.list(dir)) {
-            for (java.nio.file.Path f : s.filter(f -> !f.getFileName().toString().equals("abs")).toList()) {
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path f : s.filter(f -> !f.getFileName().toString().equals("abs")).toList()) {
                 // a listed path keeps the name's bytes (a String would not)
-                try (java.util.stream.Stream<java.nio.file.Path> inside = java.nio.file.Files.list(f)) {
+                try (Stream<Path> inside = Files.list(f)) {
                     assertThat(inside.toList()).as("the folder d\\xff").isEmpty();
                 }
             }
@@ -164,17 +169,17 @@ class MainTest {
      * error on stdout with exit 1; now one line on stderr, exit 2, before any build or JVM start.
      */
     @Test
-    void theLauncherInADeletedWorkingFolderSaysSoInOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+    void theLauncherInADeletedWorkingFolderSaysSoInOneLine(@org.junit.jupiter.api.io.TempDir Path dir)
             throws Exception {
-        java.nio.file.Path rbm = java.nio.file.Path.of("").toAbsolutePath().getParent().resolve("rbm");
+        Path rbm = Path.of("").toAbsolutePath().getParent().resolve("rbm");
         assertThat(rbm).isRegularFile();
         Process p = new ProcessBuilder("/bin/bash", "-c",
                 "mkdir gone && cd gone && rmdir ../gone && exec \"$0\" init --visible 3 --hidden 2 --out .", rbm.toString())
                 .directory(dir.toFile()).start();
         p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(err).isEqualTo(2);
         assertThat(out).isEmpty();
         // bash itself may say that it could not read the folder before the launcher runs
@@ -191,9 +196,9 @@ class MainTest {
      * ({@link ExitCodesTest#nd4jsNativeLibrariesThatCannotBeLoadedGiveTwo}).
      */
     @Test
-    void aFigureThatNeedsNoNd4jRunsWhereItsNativeLibrariesCannotBeUnpacked(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+    void aFigureThatNeedsNoNd4jRunsWhereItsNativeLibrariesCannotBeUnpacked(@org.junit.jupiter.api.io.TempDir Path dir)
             throws Exception {
-        String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         Process p = new ProcessBuilder(javaBin, "--add-modules", "jdk.incubator.vector", "-Xmx512m",
                 "-Dorg.bytedeco.javacpp.cachedir=/proc/rbm-no-cache", "-Djava.io.tmpdir=/proc/rbm-no-tmp",
@@ -201,8 +206,8 @@ class MainTest {
                 "--out", dir.resolve("figs").toString())
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         p.getOutputStream().close();
-        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(err).isZero();
         assertThat(err).doesNotContain("Exception").doesNotContain("\tat ");
         assertThat(dir.resolve("figs/fig5/islands-pca.csv")).isRegularFile();

@@ -12,9 +12,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -70,7 +73,7 @@ class MalformedInputCatalogueTest {
         ModelStore.save(RbmStack.of(Rbm.gaussian(26, 2, 1e17, Rng.seeded(2))), dir.resolve("wide17"), Map.of());
         Files.write(dir.resolve("d.csv"), List.of("v0,v1,v2,v3,v4,v5", "0,1,0,1,1,0", "1,1,0,0,0,1"));
         Files.write(dir.resolve("wide.csv"), List.of(
-                java.util.stream.IntStream.range(0, 26).mapToObj(i -> "v" + i).collect(Collectors.joining(",")),
+                IntStream.range(0, 26).mapToObj(i -> "v" + i).collect(Collectors.joining(",")),
                 "0," .repeat(25) + "1"));
         Files.write(dir.resolve("narrow.csv"), List.of("v0,v1,v2", "0,1,0"));
         Files.write(dir.resolve("ragged.csv"), List.of("v0,v1,v2,v3,v4,v5", "0,1,0,1,1"));
@@ -119,7 +122,7 @@ class MalformedInputCatalogueTest {
 
     private static double[] fill(int n, double x) {
         double[] a = new double[n];
-        java.util.Arrays.fill(a, x);
+        Arrays.fill(a, x);
         return a;
     }
 
@@ -132,7 +135,7 @@ class MalformedInputCatalogueTest {
         }
     }
 
-    private static void corrupt(String name, String file, java.util.function.UnaryOperator<String> change) throws IOException {
+    private static void corrupt(String name, String file, UnaryOperator<String> change) throws IOException {
         copyModel(name);
         Path f = dir.resolve(name).resolve(file);
         String s = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);

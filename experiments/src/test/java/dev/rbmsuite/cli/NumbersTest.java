@@ -75,7 +75,7 @@ class NumbersTest {
     }
 
     @Test
-    void trainingRefusesAPositiveMaisLogLikelihood(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+    void trainingRefusesAPositiveMaisLogLikelihood(@org.junit.jupiter.api.io.TempDir Path dir)
             throws Exception {
         // five copies of one state: the trained model concentrates on it, and a 3-temperature, 2-run
         // mAIS underestimates log Z so far that the mean log P(v) would come out positive
@@ -83,7 +83,7 @@ class NumbersTest {
         for (int r = 0; r < 5; r++) {
             csv.append("1,1,1,1,1,1\n");
         }
-        java.nio.file.Path data = java.nio.file.Files.writeString(dir.resolve("modes.csv"), csv);
+        Path data = Files.writeString(dir.resolve("modes.csv"), csv);
         Cli.Result r = Cli.run("train", "--data", data.toString(), "--kernel", "bgs", "--hidden", "4", "--epochs", "200",
                 "--eval-every", "20", "--loglik-method", "mais", "--ais-runs", "2", "--ais-temperatures", "3", "--lr",
                 "0.5", "--out", dir.resolve("run").toString(), "--json");

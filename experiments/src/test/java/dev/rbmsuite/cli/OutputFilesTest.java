@@ -4,10 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.io.FaultInjection;
+import dev.rbmsuite.core.io.FolderLock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -160,9 +166,9 @@ class OutputFilesTest {
     }
 
     private Cli.Result sample(Path out, String... extra) {
-        java.util.List<String> a = new java.util.ArrayList<>(java.util.List.of("sample", "--model", model().toString(),
+        List<String> a = new ArrayList<>(List.of("sample", "--model", model().toString(),
                 "--kernel", "bgs", "--chains", "7", "--steps", "3", "--out", out.toString()));
-        a.addAll(java.util.List.of(extra));
+        a.addAll(List.of(extra));
         return Cli.run(a.toArray(String[]::new));
     }
 
@@ -189,7 +195,7 @@ class OutputFilesTest {
         assertThat(again.code()).as(again.err()).isZero();
         Cli.Result forced = sample(d, "--force");
         assertThat(forced.code()).as(forced.err()).isZero();
-        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("d.manifest.json").toFile())
+        assertThat(new ObjectMapper().readTree(dir.resolve("d.manifest.json").toFile())
                 .path("command").asText()).isEqualTo("sample");
     }
 
@@ -226,7 +232,7 @@ class OutputFilesTest {
         Path s = dir.resolve("s.csv");
         Cli.Result first = sample(s);
         assertThat(first.code()).as(first.err()).isZero();
-        com.fasterxml.jackson.databind.JsonNode m = new com.fasterxml.jackson.databind.ObjectMapper()
+        JsonNode m = new ObjectMapper()
                 .readTree(dir.resolve("s.manifest.json").toFile());
         assertThat(m.path("data").asText()).isEqualTo("s.csv");
         assertThat(m.path("sha256").asText()).isEqualTo(ResultManifest.sha256(s));
@@ -235,7 +241,7 @@ class OutputFilesTest {
 
         // a write that fails (as a kill would stop it) between the manifest and the data file's rename
         Path target = s.toAbsolutePath().normalize();
-        dev.rbmsuite.core.io.FaultInjection.install((point, path) -> {
+        FaultInjection.install((point, path) -> {
             if (point.equals("rename") && path.equals(target)) {
                 throw new IOException("simulated failure between the renames");
             }
@@ -244,7 +250,7 @@ class OutputFilesTest {
         try {
             broken = sample(s, "--seed", "9");
         } finally {
-            dev.rbmsuite.core.io.FaultInjection.clear();
+            FaultInjection.clear();
         }
         assertThat(broken.code()).as(broken.err()).isEqualTo(2);
         // the new manifest stands beside the old data file: every reader refuses the pair
@@ -289,7 +295,7 @@ class OutputFilesTest {
 
         // one writer per pair: a second is refused, naming the first, and the pair is left as it was
         byte[] before = Files.readAllBytes(s);
-        try (dev.rbmsuite.core.io.FolderLock held = dev.rbmsuite.core.io.FolderLock.acquire(
+        try (FolderLock held = FolderLock.acquire(
                 dir.resolve(".k.manifest.json.rbm.lock"), s, "rbm sample")) {
             assertRefused(sample(s, "--seed", "4"), "option --out", "in use by another writer", "rbm sample");
             assertRefused(Cli.run("dataset", "islands", "--param", "n=5", "--out", dir.resolve("k").toString(),

@@ -9,8 +9,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.RangeException;
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -126,11 +132,11 @@ class OutputTest {
      * prints outside {@link Output#print} ({@code figure --list-trials}).
      */
     @org.junit.jupiter.api.Test
-    void aResultLostOnStdoutIsExit2WithOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+    void aResultLostOnStdoutIsExit2WithOneLine(@org.junit.jupiter.api.io.TempDir Path tmp)
             throws Exception {
-        java.io.File full = new java.io.File("/dev/full");
+        File full = new File("/dev/full");
         org.junit.jupiter.api.Assumptions.assumeTrue(full.exists(), "needs /dev/full");
-        java.nio.file.Path model = tmp.resolve("m");
+        Path model = tmp.resolve("m");
         assertThat(Cli.run("init", "--visible", "4", "--hidden", "3", "--out", model.toString()).code()).isZero();
         String[][] commands = {
             {"logz", "--model", model.toString(), "--method", "exact", "--json"},
@@ -138,14 +144,14 @@ class OutputTest {
             {"figure", "fig2", "--scale", "smoke", "--list-trials", "--out", tmp.resolve("f").toString()},
         };
         for (String[] c : commands) {
-            java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(
-                    java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--add-modules",
+            List<String> cmd = new ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--add-modules",
                     "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-            cmd.addAll(java.util.List.of(c));
-            java.nio.file.Path log = tmp.resolve("err.log");
+            cmd.addAll(List.of(c));
+            Path log = tmp.resolve("err.log");
             Process p = new ProcessBuilder(cmd).redirectOutput(full).redirectError(log.toFile()).start();
-            assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-            java.util.List<String> err = java.nio.file.Files.readAllLines(log).stream()
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            List<String> err = Files.readAllLines(log).stream()
                     .filter(l -> !l.startsWith("WARNING: Using incubator")).toList();
             assertThat(p.exitValue()).as(String.join(" ", c) + ": " + err).isEqualTo(2);
             assertThat(err).as(String.join(" ", c)).hasSize(1);

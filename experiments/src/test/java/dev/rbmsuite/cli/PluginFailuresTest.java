@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.TransitionKernel;
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -121,7 +122,7 @@ class PluginFailuresTest {
     private static Run rbm(List<Path> jars, String... args) throws Exception {
         StringBuilder cp = new StringBuilder(System.getProperty("surefire.test.class.path",
                 System.getProperty("java.class.path")));
-        jars.forEach(j -> cp.append(java.io.File.pathSeparator).append(j));
+        jars.forEach(j -> cp.append(File.pathSeparator).append(j));
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-modules", "jdk.incubator.vector", "-Xmx256m", "-cp", cp.toString(), Main.class.getName()));
         cmd.addAll(List.of(args));

@@ -3,9 +3,18 @@ package dev.rbmsuite.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rbmsuite.core.io.CsvTable;
+import dev.rbmsuite.core.io.FaultInjection;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,8 +81,8 @@ class ReportCommandTest {
     }
 
     /** @return a copy of a folder tree */
-    private static Path copy(Path from, Path to) throws java.io.IOException {
-        try (java.util.stream.Stream<Path> s = Files.walk(from)) {
+    private static Path copy(Path from, Path to) throws IOException {
+        try (Stream<Path> s = Files.walk(from)) {
             for (Path p : s.toList()) {
                 Path q = to.resolve(from.relativize(p).toString());
                 if (Files.isDirectory(p)) {
@@ -98,7 +107,7 @@ class ReportCommandTest {
         assertThat(Cli.run("figure", "fig2", "--scale", "smoke", "--out", figs.toString()).code()).isZero();
         String raw = "fig2/fig2-trials.csv";
         List<String> lines = Files.readAllLines(figs.resolve(raw));
-        java.util.Map<String, java.util.function.UnaryOperator<byte[]>> cases = new java.util.LinkedHashMap<>();
+        Map<String, UnaryOperator<byte[]>> cases = new LinkedHashMap<>();
         cases.put("line 2, column 'logLikelihood': 5.8 is out of range", b -> text(lines, 1,
                 l -> l.replaceFirst(",-[0-9.]+,", ",5.8,")));
         cases.put("line 3, column 'maeW'", b -> text(lines, 2, l -> l.replaceFirst(",NaN,NaN$", ",x,NaN,NaN")
@@ -107,7 +116,7 @@ class ReportCommandTest {
         cases.put("line 2, column 'trial': 'one' is not a number", b -> text(lines, 1, l -> l.replaceFirst(",0,", ",one,")));
         cases.put("line 3: not valid UTF-8", b -> {
             byte[] t = text(lines, 2, l -> l + "\u00e9");
-            byte[] bad = java.util.Arrays.copyOf(t, t.length);
+            byte[] bad = Arrays.copyOf(t, t.length);
             for (int k = 0; k < bad.length - 1; k++) {
                 if ((bad[k] & 0xff) == 0xc3) {
                     bad[k] = (byte) 0xff;
@@ -174,7 +183,7 @@ class ReportCommandTest {
         assertThat(Cli.run("figure", "fig8", "--scale", "smoke", "--out", figs.toString()).code()).isZero();
         assertThat(Cli.run("figure", "fig9", "--scale", "smoke", "--out", figs.toString()).code()).isZero();
         List<Path> costs = List.of(figs.resolve("fig8/fig8-cost.csv"), figs.resolve("fig9/fig9-cost.csv"));
-        java.util.Map<Path, byte[]> computed = new java.util.LinkedHashMap<>();
+        Map<Path, byte[]> computed = new LinkedHashMap<>();
         for (Path cost : costs) {
             computed.put(cost, Files.readAllBytes(cost));
             List<String> lines = Files.readAllLines(cost);
@@ -197,10 +206,10 @@ class ReportCommandTest {
     }
 
     /** @return the lines with line i changed, as UTF-8 bytes */
-    private static byte[] text(List<String> lines, int i, java.util.function.UnaryOperator<String> change) {
-        List<String> out = new java.util.ArrayList<>(lines);
+    private static byte[] text(List<String> lines, int i, UnaryOperator<String> change) {
+        List<String> out = new ArrayList<>(lines);
         out.set(i, change.apply(out.get(i)));
-        return (String.join("\n", out) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return (String.join("\n", out) + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
     /** A full disk at any write or rename of a report leaves each figure whole or untouched. */
@@ -209,28 +218,28 @@ class ReportCommandTest {
         Path figs = tmp.resolve("figs");
         assertThat(Cli.run("figure", "fig2", "--scale", "smoke", "--out", figs.toString()).code()).isZero();
         int[] points = {0};
-        dev.rbmsuite.core.io.FaultInjection.install((point, path) -> points[0]++);
+        FaultInjection.install((point, path) -> points[0]++);
         try {
             assertThat(Cli.run("report", "--from", figs.toString(), "--out", tmp.resolve("count").toString()).code())
                     .isZero();
         } finally {
-            dev.rbmsuite.core.io.FaultInjection.clear();
+            FaultInjection.clear();
         }
         assertThat(points[0]).isGreaterThan(5);
         for (int k = 0; k < points[0]; k++) {
             Path out = tmp.resolve("full" + k);
             int failAt = k;
             int[] seen = {0};
-            dev.rbmsuite.core.io.FaultInjection.install((point, path) -> {
+            FaultInjection.install((point, path) -> {
                 if (seen[0]++ == failAt) {
-                    throw new java.io.IOException("No space left on device");
+                    throw new IOException("No space left on device");
                 }
             });
             Cli.Result r;
             try {
                 r = Cli.run("report", "--from", figs.toString(), "--out", out.toString());
             } finally {
-                dev.rbmsuite.core.io.FaultInjection.clear();
+                FaultInjection.clear();
             }
             assertThat(r.code()).as("at %d: %s", k, r.err()).isEqualTo(2);
             Path fig = out.resolve("fig2");

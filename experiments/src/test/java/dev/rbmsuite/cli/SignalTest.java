@@ -3,6 +3,7 @@ package dev.rbmsuite.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -84,7 +85,7 @@ class SignalTest {
                     if (s.anyMatch(t -> {
                         try {
                             return Files.readString(t.resolve("comm")).startsWith("rbm-vector-warm");
-                        } catch (java.io.IOException e) {
+                        } catch (IOException e) {
                             return false;
                         }
                     })) {

@@ -4,10 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.Provenance;
+import dev.rbmsuite.diagnostics.ais.AisOptions;
+import dev.rbmsuite.learning.train.EvalBudget;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -300,12 +305,12 @@ class TrainCommandTest {
         Path data = csv(dir);
         Cli.Result b = run(args(data, dir.resolve("b"), 10, "--loglik-method", "mais", "--eval-budget", "0.002"));
         assertThat(b.code()).as(b.err()).isZero();
-        int[] kn = dev.rbmsuite.learning.train.EvalBudget.choose(0.002, 5, 6);
+        int[] kn = EvalBudget.choose(0.002, 5, 6);
         JsonNode manifest = new ObjectMapper().readTree(dir.resolve("b/manifest.json").toFile());
         JsonNode monitor = manifest.get("settings").get("monitor");
         assertThat(monitor.get("aisTemperatures").asInt()).isEqualTo(kn[0]);
         assertThat(monitor.get("aisRuns").asInt()).isEqualTo(kn[1]);
-        assertThat(kn[0]).isNotEqualTo(dev.rbmsuite.diagnostics.ais.AisOptions.DEFAULT_TEMPERATURES);
+        assertThat(kn[0]).isNotEqualTo(AisOptions.DEFAULT_TEMPERATURES);
         JsonNode budget = manifest.get("evalBudget");
         assertThat(budget.get("seconds").asDouble()).isEqualTo(0.002);
         assertThat(budget.get("aisTemperatures").asInt()).isEqualTo(kn[0]);
@@ -331,7 +336,7 @@ class TrainCommandTest {
 
     /** 40 random binary rows of MNIST's width 784 (fixed bits). */
     static Path wideCsv(Path dir) throws Exception {
-        dev.rbmsuite.core.Rng rng = dev.rbmsuite.core.Rng.seeded(40);
+        Rng rng = Rng.seeded(40);
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < 784; i++) {
             sb.append(i > 0 ? "," : "").append('v').append(i);
@@ -419,7 +424,7 @@ class TrainCommandTest {
     }
 
     private static String sha256(Path f) throws Exception {
-        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
                 .digest(Files.readAllBytes(f)));
     }
 

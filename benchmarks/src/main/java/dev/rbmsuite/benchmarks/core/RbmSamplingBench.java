@@ -3,6 +3,7 @@ package dev.rbmsuite.benchmarks.core;
 import dev.rbmsuite.benchmarks.JitFlags;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.VectorMath;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -68,7 +69,7 @@ public class RbmSamplingBench {
     /** @return sigmoid of chains*m values */
     @Benchmark
     public double[] sigmoid() {
-        dev.rbmsuite.core.VectorMath.sigmoidInPlace(scratch, 0, chains * m);
+        VectorMath.sigmoidInPlace(scratch, 0, chains * m);
         return scratch;
     }
 

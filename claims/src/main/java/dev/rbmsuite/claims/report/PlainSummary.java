@@ -8,6 +8,7 @@ import dev.rbmsuite.claims.Verdict;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -185,7 +186,7 @@ public final class PlainSummary {
         if (base == null) {
             return rest;
         }
-        return p.length == 1 ? base : String.join(".", java.util.Arrays.copyOf(p, p.length - 1)) + " vs " + base;
+        return p.length == 1 ? base : String.join(".", Arrays.copyOf(p, p.length - 1)) + " vs " + base;
     }
 
     /**
@@ -266,6 +267,6 @@ public final class PlainSummary {
 
     private static String firstWords(String q) {
         String[] w = q.split(" ");
-        return w.length <= 10 ? q : String.join(" ", java.util.Arrays.copyOf(w, 10)) + " …";
+        return w.length <= 10 ? q : String.join(" ", Arrays.copyOf(w, 10)) + " …";
     }
 }

@@ -3,6 +3,7 @@ package dev.rbmsuite.claims.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MarkupTest {
@@ -41,7 +42,7 @@ class MarkupTest {
     void manifestJsonKeepsTheTextButNoAngleBrackets() throws Exception {
         ObjectMapper m = new ObjectMapper();
         m.getFactory().setCharacterEscapes(Markup.JSON_ESCAPES);
-        String json = m.writeValueAsString(java.util.Map.of("data", HOSTILE));
+        String json = m.writeValueAsString(Map.of("data", HOSTILE));
         assertThat(json).doesNotContain("<").doesNotContain(">").doesNotContain("&");
         assertThat(new ObjectMapper().readTree(json).get("data").asText()).isEqualTo(HOSTILE);
     }

@@ -7,6 +7,8 @@ import dev.rbmsuite.claims.PaperQuotes;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.ResultFigure;
+import dev.rbmsuite.experiments.Scale;
+import dev.rbmsuite.experiments.TrialUnits;
 import dev.rbmsuite.experiments.training.CurveStats;
 import dev.rbmsuite.experiments.training.Curves;
 import dev.rbmsuite.experiments.training.LearningClaims;
@@ -68,12 +70,12 @@ public final class Figure2 extends ResultFigure<Figure2.Result> {
         return config(ctx.scale());
     }
 
-    private static RunConfig config(dev.rbmsuite.experiments.Scale scale) {
+    private static RunConfig config(Scale scale) {
         return Schedules.config(scale, "genrbm", "bgs", 0, true);
     }
 
     @Override
-    public List<dev.rbmsuite.experiments.TrialUnits.Group> trialGroups(dev.rbmsuite.experiments.Scale scale) {
+    public List<TrialUnits.Group> trialGroups(Scale scale) {
         return List.of(TrainingRuns.group(config(scale)));
     }
 

@@ -8,12 +8,15 @@ import dev.rbmsuite.datasets.Pca;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.PaperData;
 import dev.rbmsuite.experiments.ResultFigure;
+import dev.rbmsuite.experiments.Scale;
+import dev.rbmsuite.experiments.TrialUnits;
 import dev.rbmsuite.experiments.Trials;
 import dev.rbmsuite.experiments.sampling.BestModels;
 import dev.rbmsuite.experiments.sampling.ChainStats;
 import dev.rbmsuite.experiments.sampling.Clusters;
 import dev.rbmsuite.experiments.sampling.Trajectories;
 import dev.rbmsuite.experiments.training.TrainedModel;
+import dev.rbmsuite.experiments.training.TrainingRuns;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.LegendEntry;
 import dev.rbmsuite.plots.LegendPosition;
@@ -102,12 +105,12 @@ public final class Figure8 extends ResultFigure<Figure8.Result> {
 
     /** The training runs of the best models, then one trial per data set and kernel (all starts at once). */
     @Override
-    public List<dev.rbmsuite.experiments.TrialUnits.Group> trialGroups(dev.rbmsuite.experiments.Scale scale) {
-        List<dev.rbmsuite.experiments.TrialUnits.Group> out = new ArrayList<>();
+    public List<TrialUnits.Group> trialGroups(Scale scale) {
+        List<TrialUnits.Group> out = new ArrayList<>();
         for (String d : PaperData.NAMES) {
-            out.add(dev.rbmsuite.experiments.training.TrainingRuns.group(BestModels.config(scale, d)));
+            out.add(TrainingRuns.group(BestModels.config(scale, d)));
             for (String k : BestModels.KERNELS) {
-                out.add(new dev.rbmsuite.experiments.TrialUnits.Group(id(), d + "-" + k, 1, this::compute));
+                out.add(new TrialUnits.Group(id(), d + "-" + k, 1, this::compute));
             }
         }
         return out;

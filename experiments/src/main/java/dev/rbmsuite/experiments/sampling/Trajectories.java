@@ -6,6 +6,8 @@ import dev.rbmsuite.datasets.Pca;
 import dev.rbmsuite.experiments.training.TrainedModel;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.TransitionKernel;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -53,7 +55,7 @@ public final class Trajectories {
             Set<String> seen = new HashSet<>();
             int cluster = -1;
             for (int s = 0; s <= steps; s++) {
-                seen.add(java.util.Arrays.toString(java.util.Arrays.copyOfRange(path[c], s * n, s * n + n)));
+                seen.add(Arrays.toString(Arrays.copyOfRange(path[c], s * n, s * n + n)));
                 cluster = clusters == null ? -1 : clusters.follow(path[c], s * n, cluster);
                 b.row(c, s, xy[2 * s], xy[2 * s + 1], cluster, seen.size());
             }
@@ -68,7 +70,7 @@ public final class Trajectories {
         double[][] buffers = new double[layers][];
         for (int l = 0; l < layers; l++) {
             sizes[l] = src.size(l);
-            buffers[l] = java.util.Arrays.copyOf(src.buffer(l), chains * sizes[l]);
+            buffers[l] = Arrays.copyOf(src.buffer(l), chains * sizes[l]);
         }
         return new ChainState(chains, sizes, buffers);
     }
@@ -84,7 +86,7 @@ public final class Trajectories {
         double[] y = t.doubles("pc2");
         double[] cl = t.doubles("cluster");
         double[] distinct = t.doubles("distinct");
-        List<ChainStats> out = new java.util.ArrayList<>();
+        List<ChainStats> out = new ArrayList<>();
         int from = 0;
         for (int r = 1; r <= t.size(); r++) {
             if (r < t.size() && chain[r] == chain[from]) {

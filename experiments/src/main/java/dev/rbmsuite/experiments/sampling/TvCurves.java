@@ -3,6 +3,7 @@ package dev.rbmsuite.experiments.sampling;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * Statistics of TV curves recorded at increasing steps (every step up to 100, sparser after):
@@ -16,7 +17,7 @@ public final class TvCurves {
 
     /** The recorded steps of a run of {@code steps} transitions: 0..100 every step, then every 10th. */
     public static double[] recordedSteps(int steps) {
-        return java.util.stream.IntStream.rangeClosed(0, steps).filter(s -> s <= 100 || s % 10 == 0)
+        return IntStream.rangeClosed(0, steps).filter(s -> s <= 100 || s % 10 == 0)
                 .asDoubleStream().toArray();
     }
 

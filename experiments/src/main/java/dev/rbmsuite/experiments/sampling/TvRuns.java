@@ -14,9 +14,11 @@ import dev.rbmsuite.experiments.training.TrainedModel;
 import dev.rbmsuite.kernels.ChainBlocks;
 import dev.rbmsuite.kernels.TransitionKernel;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Runs figure 9's chains: for each kernel and start, N_c copies of one persistent-chain state
@@ -60,7 +62,7 @@ public final class TvRuns {
      */
     public static TvPanel panel(ExperimentContext ctx, String d, BinaryDataset data, TrainedModel model,
                                 Map<String, ?> modelSettings, List<String> kernels,
-                                java.util.function.Function<String, Map<String, String>> params, int steps, int chains,
+                                Function<String, Map<String, String>> params, int steps, int chains,
                                 int starts)
             throws IOException {
         Rbm bottom = model.stack().bottom();
@@ -136,7 +138,7 @@ public final class TvRuns {
             }
         }
         double[] massCol = new double[recorded.length];
-        java.util.Arrays.fill(massCol, home < 0 ? Double.NaN : mass[home]);
+        Arrays.fill(massCol, home < 0 ? Double.NaN : mass[home]);
         return CsvTable.ofColumns(List.of("step", "tv", "occupancy", "startClusterMass"),
                 List.of(recorded.clone(), tv, occ, massCol));
     }

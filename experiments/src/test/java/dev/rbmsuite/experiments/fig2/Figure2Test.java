@@ -17,6 +17,7 @@ import dev.rbmsuite.plots.Series;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -155,7 +156,7 @@ class Figure2Test {
         }
         List<String> notes = new Figure2().notes(r);
         assertThat(notes).hasSize(2);
-        assertThat(notes.get(0)).startsWith(String.format(java.util.Locale.ROOT,
+        assertThat(notes.get(0)).startsWith(String.format(Locale.ROOT,
                 "Count estimator (N2 as in the settings): %d of %d evaluations (all trials) exceed 1, the largest %.5f.",
                 above, 2 * EPOCHS, max));
         assertThat(notes.get(1)).startsWith("Rao-Blackwellised estimator: ");

@@ -131,7 +131,7 @@ class Figure7Test {
                 + "solid, DT blue dashed, proposed reddish purple dotted; Okabe-Ito colours).");
         assertThat(new Figure7().caption(new Figure7.Result(r.runs(), Map.of()))).contains("(mAIS estimate of log Z)");
         // a manifest read back holds plain entries such as "scale" before the configurations
-        Map<String, Object> withScale = new java.util.LinkedHashMap<>();
+        Map<String, Object> withScale = new LinkedHashMap<>();
         withScale.put("scale", "paper");
         withScale.putAll(r.settings());
         assertThat(new Figure7().caption(new Figure7.Result(r.runs(), withScale)))

@@ -3,6 +3,7 @@ package dev.rbmsuite.experiments.sampling;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /** TV curve statistics on curves with known areas and crossings. */
@@ -27,7 +28,7 @@ class TvCurvesTest {
         assertThat(TvCurves.meanUpTo(steps, tv, 1)).isEqualTo(0.95);
         double[] sparse = TvCurves.recordedSteps(200);
         double[] flat = new double[sparse.length];
-        java.util.Arrays.fill(flat, 0.3);
+        Arrays.fill(flat, 0.3);
         assertThat(TvCurves.meanUpTo(sparse, flat, 200)).isCloseTo(0.3, within(1e-12));
     }
 

@@ -14,6 +14,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -55,7 +56,7 @@ class TvRunsTest {
             }
             double w = unnormalised(u);
             z += w;
-            if (java.util.Arrays.equals(u, v)) {
+            if (Arrays.equals(u, v)) {
                 target = w;
             }
         }
@@ -105,7 +106,7 @@ class TvRunsTest {
         assertThat(p.occupancy().get("bgs")[0][0]).isEqualTo(1.0);
         assertThat(p.occupancy().get("bgs")[1][0]).isEqualTo(1.0);
         assertThat(p.startMass()).hasSize(2);
-        assertThat(java.util.Arrays.stream(p.startMass()).allMatch(m -> m > 0 && m < 1)).isTrue();
+        assertThat(Arrays.stream(p.startMass()).allMatch(m -> m > 0 && m < 1)).isTrue();
         assertThat(p.bands().get("bgs")[0][0]).isCloseTo((tv[0][0] + tv[1][0]) / 2, within(1e-12));
     }
 
