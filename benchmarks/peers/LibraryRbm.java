@@ -15,6 +15,9 @@ public class LibraryRbm {
         long t0 = System.nanoTime(), c0 = os.getProcessCpuTime(); // timing
         RbmModel model = Fit.hidden(20).epochs(200).fit(data);
         System.out.println("fit_seconds " + (System.nanoTime() - t0) / 1e9 + " " + (os.getProcessCpuTime() - c0) / 1e9); // timing
+        long t1 = System.nanoTime(), c1 = os.getProcessCpuTime(); // timing
+        Fit.hidden(20).epochs(200).fit(data); // timing
+        System.out.println("refit_seconds " + (System.nanoTime() - t1) / 1e9 + " " + (os.getProcessCpuTime() - c1) / 1e9); // timing
         double[][] samples = model.sample(1000, 100);
         System.out.println("log-likelihood " + model.logLikelihood(data));
         model.save(Path.of("model"));

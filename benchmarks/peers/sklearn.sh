@@ -10,7 +10,9 @@
 # (BernoulliRBM: PCD and SGD, its default learning rate 0.1) and LibraryRbm.java (Fit's defaults: BGS
 # chains, semi-second-order SMCI and AdaMax at 0.01). Each runs REPS times as a fresh process,
 # alternately. Printed are medians of the fit alone (timed inside the program: wall and the process's
-# CPU time, the JVM's compiler threads included) and of the whole process (start-up, imports, data,
+# CPU time, the JVM's compiler threads included), of a second, identical fit in the same process (the
+# JVM then runs compiled code: a program that fits more than once), and of the whole process
+# (start-up, imports, data,
 # fit, sampling, scoring, saving: wall and user + system CPU time), then the exact log-likelihood of
 # both fitted models (enumerated here, outside the programs; scikit-learn itself offers only a
 # pseudo-likelihood). On a shared machine the CPU times are the steadier measure: wall times grow with
@@ -54,10 +56,10 @@ CP="$ROOT/library/target/classes:$(cat "$ROOT/experiments/target/rbm.classpath")
 : > "$WORK/sk"; : > "$WORK/lib"
 for r in $(seq "$REPS"); do
   p=$(timed "$PY" "$ROOT/benchmarks/peers/sklearn_rbm.py")
-  echo "$(awk '/^fit_seconds/ {print $2, $3}' "$WORK/out") $p" >> "$WORK/sk"
+  echo "$(awk '/^fit_seconds/ {print $2, $3}' "$WORK/out") $p $(awk '/^refit_seconds/ {print $2, $3}' "$WORK/out")" >> "$WORK/sk"
   p=$(timed "$JAVA" --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED \
     -Dsun.misc.unsafe.memory.access=allow -cp "$WORK/classes:$CP" LibraryRbm)
-  echo "$(awk '/^fit_seconds/ {print $2, $3}' "$WORK/out") $p" >> "$WORK/lib"
+  echo "$(awk '/^fit_seconds/ {print $2, $3}' "$WORK/out") $p $(awk '/^refit_seconds/ {print $2, $3}' "$WORK/out")" >> "$WORK/lib"
 done
 
 # the exact log-likelihood of both fitted models, as the last runs left them (model.pkl, model/), enumerating
@@ -83,14 +85,14 @@ PY
 
 echo "CPU: $(lscpu | sed -n 's/^Model name: *//p'), $(getconf _NPROCESSORS_ONLN) cores; load average $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%Y-%m-%d)"
 echo "scikit-learn $("$PY" -c 'import sklearn; print(sklearn.__version__)'), numpy $("$PY" -c 'import numpy; print(numpy.__version__)'); $("$JAVA" -version 2>&1 | head -1)"
-# columns of $WORK/sk and $WORK/lib: fit wall, fit cpu, process wall, process cpu
+# columns of $WORK/sk and $WORK/lib: fit wall, fit cpu, process wall, process cpu, second fit wall, its cpu
 col() { awk -v c="$2" '{print $c}' "$WORK/$1" | median; }
-printf '%-13s %5s %23s %23s %15s\n' "" "lines" "fit: wall / CPU (s)" "process: wall / CPU (s)" "exact log-lik."
+printf '%-13s %5s %21s %21s %23s %15s\n' "" "lines" "fit: wall / CPU (s)" "2nd fit: wall / CPU" "process: wall / CPU (s)" "exact log-lik."
 for p in sk lib; do
   if [ $p = sk ]; then name=scikit-learn; file=sklearn_rbm.py; ll="${lls% *}"; else name=rbm-library; file=LibraryRbm.java; ll="${lls#* }"; fi
-  printf '%-13s %5d %11.3f / %-9.3f %11.3f / %-9.3f %15s\n' "$name" "$(loc "$ROOT/benchmarks/peers/$file")" \
-    "$(col $p 1)" "$(col $p 2)" "$(col $p 3)" "$(col $p 4)" "$ll"
+  printf '%-13s %5d %9.3f / %-9.3f %9.3f / %-9.3f %11.3f / %-9.3f %15s\n' "$name" "$(loc "$ROOT/benchmarks/peers/$file")" \
+    "$(col $p 1)" "$(col $p 2)" "$(col $p 5)" "$(col $p 6)" "$(col $p 3)" "$(col $p 4)" "$ll"
 done
-echo "medians of $REPS; every run (fit wall, fit CPU, process wall, process CPU):"
+echo "medians of $REPS; every run (fit wall, fit CPU, process wall, process CPU, 2nd fit wall, 2nd fit CPU):"
 echo "  scikit-learn: $(paste -sd';' "$WORK/sk")"
 echo "  rbm-library:  $(paste -sd';' "$WORK/lib")"
