@@ -73,7 +73,9 @@ P="$IT/first-rbm"
 block 1 > "$IT/program.java"
 CLASS="$(sed -n 's/^public class \([A-Za-z0-9_]*\).*/\1/p' "$IT/program.java" | head -1)"
 [ -n "$CLASS" ] || fail "the first block of $GUIDE declares no public class"
-mkdir -p "$P/src/main/java"
+# an empty .mvn folder ends Maven's search for one upwards: without it, the suite's own .mvn (its JVM
+# flags and maven.config) would apply to the project, which a user's copy does not have
+mkdir -p "$P/src/main/java" "$P/.mvn"
 cp "$IT/program.java" "$P/src/main/java/$CLASS.java"
 block 2 > "$IT/expected.txt"
 block 3 > "$P/pom.xml"
