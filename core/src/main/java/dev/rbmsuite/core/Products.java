@@ -23,15 +23,19 @@ import jdk.incubator.vector.VectorSpecies;
  * loop that skips zero entries of a binary A. A C that starts at +0 never becomes -0 (a sum is -0 only
  * when both terms are), which is how {@code Moments.setSampleMeans} uses it.
  *
- * <p><b>Kernel.</b> Rows of A are packed per block of {@value #KC} rows into panels of
- * {@value #MR} columns ({@code a_r,i..i+3} consecutive), B into the same block of rows padded to a
- * whole number of vectors; C is copied into a padded buffer once per call. A tile of {@value #MR}
- * rows of C times 4 vectors of columns is held in 16 registers while r runs over the block (4
- * broadcasts and 4 loads feed 16 fused multiply-adds); the last columns take tiles of one vector,
- * and the columns from {@link Lanes#bound}(m) on take a multiply and an add instead of the fma.
- * Padding rows of A and columns of B are zero and their results are never copied back.
- * {@link #accumulateScalar} is the scalar twin (the same operations per element), used while the
- * vector code is not yet compiled ({@link #warmUp}) and by tests.
+ * <p><b>Kernel.</b> Per block of {@link #KC} rows r, A is packed into panels of {@link #MR} columns
+ * ({@code a_r,i..i+MR-1} consecutive) and B into column panels ({@link #NR} columns, then single
+ * vectors, each panel's rows consecutive, so a tile reads B as one stream instead of one row per 4 KB
+ * page). A tile of {@link #MR} rows of C times {@link #NV} vectors of columns is held in registers
+ * while r runs over the block ({@link #MR} broadcasts and {@link #NV} loads feed MR x NV fused
+ * multiply-adds): 8 x 3 vectors (24 of the 32 registers) at 8 lanes, 4 x 4 below. The tiles read and
+ * write C in place; rows of C past the last whole panel go through a panel-sized buffer, and the
+ * columns from {@link Lanes#bound}(m) on take a multiply and an add per element (the operations
+ * of the vector tail of {@link VectorMath#axpy}, in the same order). {@link #KC} comes from the L1
+ * data cache the operating system reports ({@link CacheSizes}): a block's panel of B fills half of
+ * it. None of these sizes changes an operation or its order, so the bits are the same on every
+ * machine. {@link #accumulateScalar} is the scalar twin (the same operations per element), used while
+ * the vector code is not yet compiled ({@link #warmUp}) and by tests.
  *
  * <p>Instances keep scratch buffers and are not thread-safe.
  */
@@ -43,14 +47,21 @@ public final class Products {
      * warm-up of their own.
      */
     public static final long MIN_WORK = 1L << 22;
-    /** Rows of A per packed block (packed A and B of one block stay within the L2 cache at n, m &le; 1000). */
-    static final int KC = 128;
-    /** Rows of C per register tile. */
-    static final int MR = 4;
     private static final VectorSpecies<Double> S = Lanes.SPECIES;
     private static final int L = Lanes.LANES;
+    /** Rows of C per register tile: 8 at 8 lanes (32 vector registers), 4 below. */
+    static final int MR = L >= 8 ? 8 : 4;
+    /** Vectors of columns per register tile: 3 at 8 lanes (8 x 3 accumulators), 4 below. */
+    static final int NV = L >= 8 ? 3 : 4;
     /** Columns of C per wide register tile. */
-    private static final int NR = 4 * L;
+    static final int NR = NV * L;
+    /**
+     * Rows of A and B per packed block: the largest power of two, from 16 to 512, whose panel of B
+     * (KC x {@link #NR} doubles) fills at most half of the L1 data cache (128 at 48 KB and 8 lanes, 64
+     * at 32 KB); the system property {@code rbm.products.kc} sets it, for timing comparisons. Only the
+     * speed depends on it.
+     */
+    static final int KC = Math.max(1, Integer.getInteger("rbm.products.kc", blockRows(CacheSizes.l1Data(), NR)));
 
     /** The longest warm-up, in milliseconds; the vector kernel is used after it in any case. */
     static final long WARM_UP_MILLIS = 3_000;
@@ -63,6 +74,8 @@ public final class Products {
     private static volatile boolean armed;
     private static final boolean TRACE = "trace".equals(System.getProperty("rbm.warmup"));
 
+    /** Columns of C per wide step of the sparse kernel: 4 vectors. */
+    private static final int SR = 4 * L;
     /** Rows of A per block of the sparse kernel (a block's 4 vectors of B columns stay in the L1 cache). */
     static final int KS = 64;
     /**
@@ -132,9 +145,10 @@ public final class Products {
     private static void warm() {
         try {
             long end = System.nanoTime() + WARM_UP_MILLIS * 1_000_000L;
-            // 43 columns: at 8 lanes a 4-vector tile, a 1-vector tile and the unfused tail; at 4 lanes
-            // two 1-vector tiles and the tail; 6 rows of C: one whole tile and one padded
-            double[][] small = problem(9, 6, 43);
+            // 43 columns: at 8 lanes a 3-vector tile, two 1-vector tiles and the scalar tail; at 4 lanes
+            // a 4-vector tile, two 1-vector tiles and the tail; 12 rows of C: at 8 lanes one whole panel
+            // and one partial, at 4 lanes three whole panels
+            double[][] small = problem(9, 12, 43);
             double[][] mid = problem(100, 25, 100);
             Products p = new Products();
             int wins = 0;
@@ -275,85 +289,112 @@ public final class Products {
         });
     }
 
-    /** Grows the packed panels of A and B and the padded C to a block of kc rows (kept between calls). */
-    private void reservePacks(int kc, int np, int mp) {
+    /**
+     * @param l1Bytes the L1 data cache
+     * @param nr columns of a wide tile
+     * @return {@link #KC} for that cache
+     */
+    static int blockRows(long l1Bytes, int nr) {
+        long rows = l1Bytes / 2 / ((long) nr * Double.BYTES);
+        int kc = 16;
+        while (kc < 512 && 2L * kc <= rows) {
+            kc *= 2;
+        }
+        return kc;
+    }
+
+    /** Grows the packed panels of A and B to a block of kc rows (kept between calls). */
+    private void reservePacks(int kc, int np, int f) {
         if (ap.length < kc * np) {
             ap = new double[kc * np];
         }
-        if (bp.length < kc * mp) {
-            bp = new double[kc * mp];
-        }
-        if (cp.length < np * mp) {
-            cp = new double[np * mp];
+        if (bp.length < kc * (f + Lanes.WIDTH)) {
+            bp = new double[kc * (f + Lanes.WIDTH)];
         }
     }
 
     /**
-     * The dense vector kernel split over a pool by chunks of {@value #SPLIT_ROWS} rows of C: per block of
-     * rows r, B is packed once (on the calling thread) and shared, and each chunk packs its own panels of
-     * A and runs the tiles of its rows of C, which it alone reads and writes; so B is not packed once per
-     * chunk. Per element of C the blocks come in order and the rows within them in order, with the same
-     * operations as {@link #accumulateVector}: the same bits.
+     * The dense vector kernel split over a pool by chunks of {@value #SPLIT_ROWS} rows of C (a multiple
+     * of {@link #MR}: whole panels): per block of rows r, B is packed once (on the calling thread) and
+     * shared, and each chunk packs its own panels of A and runs the tiles of its rows of C, which it
+     * alone reads and writes. Per element of C the blocks come in order and the rows within them in
+     * order, with the same operations as {@link #accumulateVector}: the same bits.
      */
     private void accumulateVectorSplit(ChunkPool pool, double[] a, double[] b, int rows, int n, int m, double[] c) {
         int np = (n + MR - 1) / MR * MR;
-        int mp = (m + L - 1) / L * L;
         int f = Lanes.bound(m);
         int kc = Math.min(KC, rows);
-        reservePacks(kc, np, mp);
+        reservePacks(kc, np, f);
         double[] ap = this.ap;
         double[] bp = this.bp;
-        double[] cp = this.cp;
-        int wide = f / NR * NR;
-        int chunks = (np + SPLIT_ROWS - 1) / SPLIT_ROWS; // SPLIT_ROWS is a multiple of MR: whole tiles
+        int chunks = (n + SPLIT_ROWS - 1) / SPLIT_ROWS;
         for (int r0 = 0; r0 < rows; r0 += kc) {
             int k = Math.min(kc, rows - r0);
-            for (int t = 0; t < k; t++) {
-                System.arraycopy(b, (r0 + t) * m, bp, t * mp, m);
-                Arrays.fill(bp, t * mp + m, t * mp + mp, 0.0);
-            }
+            packB(b, bp, r0, k, m, f);
             int first = r0;
-            boolean last = r0 + k == rows;
             pool.forEach(chunks, (q, w) -> {
                 int i0 = q * SPLIT_ROWS;
-                int i1 = Math.min(np, i0 + SPLIT_ROWS);
-                if (first == 0) {
-                    for (int i = i0; i < i1; i++) {
-                        if (i < n) {
-                            System.arraycopy(c, i * m, cp, i * mp, m);
-                            Arrays.fill(cp, i * mp + m, i * mp + mp, 0.0);
-                        } else {
-                            Arrays.fill(cp, i * mp, i * mp + mp, 0.0);
-                        }
-                    }
-                }
-                for (int t = 0; t < k; t++) {
-                    int ao = (first + t) * n;
-                    for (int i = i0; i < i1; i++) {
-                        ap[(i / MR) * MR * k + t * MR + (i % MR)] = i < n ? a[ao + i] : 0.0;
-                    }
-                }
-                for (int j = 0; j < wide; j += NR) {
-                    for (int i = i0; i < i1; i += MR) {
-                        tile4(ap, i * k, bp, j, mp, k, cp, i * mp + j);
-                    }
-                }
-                for (int j = wide; j < f; j += L) {
-                    for (int i = i0; i < i1; i += MR) {
-                        tile1(ap, i * k, bp, j, mp, k, cp, i * mp + j);
-                    }
-                }
-                for (int j = f; j < mp; j += L) {
-                    for (int i = i0; i < i1; i += MR) {
-                        tile1Unfused(ap, i * k, bp, j, mp, k, cp, i * mp + j);
-                    }
-                }
-                if (last) {
-                    for (int i = i0; i < Math.min(i1, n); i++) {
-                        System.arraycopy(cp, i * mp, c, i * m, m);
-                    }
-                }
+                int i1 = Math.min(n, i0 + SPLIT_ROWS);
+                packA(a, ap, first, k, n, i0, i1);
+                block(ap, bp, k, m, f, c, i0, i1);
             });
+        }
+    }
+
+    /**
+     * Rows [i0, i1) of C (i0 a multiple of {@link #MR}) over one packed block of k rows: the tiles of
+     * the whole panels in place, the rows of a last partial panel through a buffer, and the unfused
+     * columns from f = {@link Lanes#bound}(m) through a buffer of whole vectors per row.
+     */
+    private static void block(double[] ap, double[] bp, int k, int m, int f, double[] c, int i0, int i1) {
+        int whole = i0 + (i1 - i0) / MR * MR;
+        for (int i = i0; i < whole; i += MR) {
+            panel(ap, i * k, bp, k, f, c, i * m, m);
+        }
+        if (whole < i1) {
+            int rest = i1 - whole;
+            double[] buf = new double[MR * f];
+            for (int q = 0; q < rest; q++) {
+                System.arraycopy(c, (whole + q) * m, buf, q * f, f);
+            }
+            panel(ap, whole * k, bp, k, f, buf, 0, f);
+            for (int q = 0; q < rest; q++) {
+                System.arraycopy(buf, q * f, c, (whole + q) * m, f);
+            }
+        }
+        if (f < m) {
+            // the columns from f: one vector per row, a multiply and an add, through a buffer of the
+            // panels' rows (zero past m and past n, never copied back)
+            int tail = m - f;
+            int width = (tail + L - 1) / L * L;
+            int panels = (i1 - i0 + MR - 1) / MR;
+            double[] buf = new double[panels * MR * width];
+            for (int i = i0; i < i1; i++) {
+                System.arraycopy(c, i * m + f, buf, (i - i0) * width, tail);
+            }
+            for (int q = 0; q < panels; q++) {
+                for (int v = 0; v < width; v += L) {
+                    tile1Unfused(ap, (i0 + q * MR) * k, bp, (f + v) * k, k, buf, q * MR * width + v, width);
+                }
+            }
+            for (int i = i0; i < i1; i++) {
+                System.arraycopy(buf, (i - i0) * width, c, i * m + f, tail);
+            }
+        }
+    }
+
+    /** One panel of {@link #MR} rows of C (row stride cs, from co) over the fused columns [0, f). */
+    private static void panel(double[] ap, int ao, double[] bp, int k, int f, double[] c, int co, int cs) {
+        int wide = f / NR * NR;
+        for (int j = 0; j < wide; j += NR) {
+            if (MR == 8) {
+                tile8x3(ap, ao, bp, j * k, k, c, co + j, cs);
+            } else {
+                tile4x4(ap, ao, bp, j * k, k, c, co + j, cs);
+            }
+        }
+        for (int j = wide; j < f; j += L) {
+            tile1(ap, ao, bp, j * k, k, c, co + j, cs);
         }
     }
 
@@ -410,38 +451,14 @@ public final class Products {
             return;
         }
         int np = (n + MR - 1) / MR * MR;
-        int mp = (m + L - 1) / L * L;
         int f = Lanes.bound(m);
         int kc = Math.min(KC, rows);
-        reservePacks(kc, np, mp);
-        double[] cp = this.cp;
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(c, i * m, cp, i * mp, m);
-            Arrays.fill(cp, i * mp + m, i * mp + mp, 0.0);
-        }
-        Arrays.fill(cp, n * mp, np * mp, 0.0);
-        int wide = f / NR * NR; // columns [0, wide): tiles of 4 vectors, fused
+        reservePacks(kc, np, f);
         for (int r0 = 0; r0 < rows; r0 += kc) {
             int k = Math.min(kc, rows - r0);
-            pack(a, b, r0, k, n, m, np, mp);
-            for (int j = 0; j < wide; j += NR) {
-                for (int i = 0; i < np; i += MR) {
-                    tile4(ap, i * k, bp, j, mp, k, cp, i * mp + j);
-                }
-            }
-            for (int j = wide; j < f; j += L) {
-                for (int i = 0; i < np; i += MR) {
-                    tile1(ap, i * k, bp, j, mp, k, cp, i * mp + j);
-                }
-            }
-            for (int j = f; j < mp; j += L) {
-                for (int i = 0; i < np; i += MR) {
-                    tile1Unfused(ap, i * k, bp, j, mp, k, cp, i * mp + j);
-                }
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(cp, i * mp, c, i * m, m);
+            packA(a, ap, r0, k, n, 0, n);
+            packB(b, bp, r0, k, m, f);
+            block(ap, bp, k, m, f, c, 0, n);
         }
     }
 
@@ -525,9 +542,9 @@ public final class Products {
             }
             ptr[base + n] = pos;
         }
-        int wide = f / NR * NR;
+        int wide = f / SR * SR;
         for (int j = 0; j < mp; ) {
-            int width = j < wide ? NR : L;
+            int width = j < wide ? SR : L;
             boolean fused = j < f;
             for (int blk = 0; blk < blocks; blk++) {
                 int base = blk * (n + 1);
@@ -537,7 +554,7 @@ public final class Products {
                     if (p0 == p1) {
                         continue;
                     }
-                    if (width == NR) {
+                    if (width == SR) {
                         sparse4(idx, val, p0, p1, bp, j, cp, i * mp + j);
                     } else if (fused) {
                         sparse1(idx, val, p0, p1, bp, j, cp, i * mp + j);
@@ -590,129 +607,245 @@ public final class Products {
     }
 
     /**
-     * Packs rows [r0, r0+k) of A into panels of MR columns (panel p at p*MR*k, row t at t*MR) and of B
-     * into rows of mp (zero padding).
+     * Packs rows [r0, r0+k) of A, columns [i0, i1) (i0 a multiple of {@link #MR}), into panels of
+     * {@link #MR} columns: panel i / MR at (i / MR) MR k, row t at t MR, zero past n.
      */
-    private void pack(double[] a, double[] b, int r0, int k, int n, int m, int np, int mp) {
-        double[] ap = this.ap;
-        double[] bp = this.bp;
-        for (int t = 0; t < k; t++) {
-            int ao = (r0 + t) * n;
-            for (int i = 0; i < n; i++) {
-                ap[(i / MR) * MR * k + t * MR + (i % MR)] = a[ao + i];
+    private static void packA(double[] a, double[] ap, int r0, int k, int n, int i0, int i1) {
+        for (int p0 = i0; p0 < i1; p0 += MR) {
+            int width = Math.min(MR, n - p0);
+            int o = p0 * k;
+            for (int t = 0; t < k; t++) {
+                System.arraycopy(a, (r0 + t) * n + p0, ap, o + t * MR, width);
+                for (int q = width; q < MR; q++) {
+                    ap[o + t * MR + q] = 0.0;
+                }
             }
-            for (int i = n; i < np; i++) {
-                ap[(i / MR) * MR * k + t * MR + (i % MR)] = 0.0;
+        }
+    }
+
+    /**
+     * Packs rows [r0, r0+k) of B into column panels: {@link #NR} columns wide up to the last whole wide
+     * panel, then one vector wide, the last ones (columns from f, if any) padded with zeros; the panel of
+     * column j starts at j k and its row t at t times its width.
+     */
+    private static void packB(double[] b, double[] bp, int r0, int k, int m, int f) {
+        int wide = f / NR * NR;
+        for (int j = 0; j < f; ) {
+            int width = j < wide ? NR : L;
+            for (int t = 0; t < k; t++) {
+                System.arraycopy(b, (r0 + t) * m + j, bp, j * k + t * width, width);
             }
-            System.arraycopy(b, (r0 + t) * m, bp, t * mp, m);
-            Arrays.fill(bp, t * mp + m, t * mp + mp, 0.0);
+            j += width;
+        }
+        for (int j = f; j < m; j += L) {
+            int len = Math.min(L, m - j);
+            for (int t = 0; t < k; t++) {
+                int o = j * k + t * L;
+                System.arraycopy(b, (r0 + t) * m + j, bp, o, len);
+                Arrays.fill(bp, o + len, o + L, 0.0);
+            }
         }
     }
 
-    /** MR rows x 4 vectors of C at cp[co..], fused, over k packed rows. */
-    private static void tile4(double[] ap, int ao, double[] bp, int j, int mp, int k, double[] cp, int co) {
-        int c1 = co + mp;
-        int c2 = c1 + mp;
-        int c3 = c2 + mp;
-        DoubleVector c00 = DoubleVector.fromArray(S, cp, co);
-        DoubleVector c01 = DoubleVector.fromArray(S, cp, co + L);
-        DoubleVector c02 = DoubleVector.fromArray(S, cp, co + 2 * L);
-        DoubleVector c03 = DoubleVector.fromArray(S, cp, co + 3 * L);
-        DoubleVector c10 = DoubleVector.fromArray(S, cp, c1);
-        DoubleVector c11 = DoubleVector.fromArray(S, cp, c1 + L);
-        DoubleVector c12 = DoubleVector.fromArray(S, cp, c1 + 2 * L);
-        DoubleVector c13 = DoubleVector.fromArray(S, cp, c1 + 3 * L);
-        DoubleVector c20 = DoubleVector.fromArray(S, cp, c2);
-        DoubleVector c21 = DoubleVector.fromArray(S, cp, c2 + L);
-        DoubleVector c22 = DoubleVector.fromArray(S, cp, c2 + 2 * L);
-        DoubleVector c23 = DoubleVector.fromArray(S, cp, c2 + 3 * L);
-        DoubleVector c30 = DoubleVector.fromArray(S, cp, c3);
-        DoubleVector c31 = DoubleVector.fromArray(S, cp, c3 + L);
-        DoubleVector c32 = DoubleVector.fromArray(S, cp, c3 + 2 * L);
-        DoubleVector c33 = DoubleVector.fromArray(S, cp, c3 + 3 * L);
+    /** 8 rows x 3 vectors of C (row stride cs, from co), fused, over k packed rows (B panel of 3 vectors from bo). */
+    private static void tile8x3(double[] ap, int ao, double[] bp, int bo, int k, double[] c, int co, int cs) {
+        int o0 = co;
+        int o1 = co + 1 * cs;
+        int o2 = co + 2 * cs;
+        int o3 = co + 3 * cs;
+        int o4 = co + 4 * cs;
+        int o5 = co + 5 * cs;
+        int o6 = co + 6 * cs;
+        int o7 = co + 7 * cs;
+        DoubleVector c00 = DoubleVector.fromArray(S, c, o0);
+        DoubleVector c01 = DoubleVector.fromArray(S, c, o0 + L);
+        DoubleVector c02 = DoubleVector.fromArray(S, c, o0 + 2 * L);
+        DoubleVector c10 = DoubleVector.fromArray(S, c, o1);
+        DoubleVector c11 = DoubleVector.fromArray(S, c, o1 + L);
+        DoubleVector c12 = DoubleVector.fromArray(S, c, o1 + 2 * L);
+        DoubleVector c20 = DoubleVector.fromArray(S, c, o2);
+        DoubleVector c21 = DoubleVector.fromArray(S, c, o2 + L);
+        DoubleVector c22 = DoubleVector.fromArray(S, c, o2 + 2 * L);
+        DoubleVector c30 = DoubleVector.fromArray(S, c, o3);
+        DoubleVector c31 = DoubleVector.fromArray(S, c, o3 + L);
+        DoubleVector c32 = DoubleVector.fromArray(S, c, o3 + 2 * L);
+        DoubleVector c40 = DoubleVector.fromArray(S, c, o4);
+        DoubleVector c41 = DoubleVector.fromArray(S, c, o4 + L);
+        DoubleVector c42 = DoubleVector.fromArray(S, c, o4 + 2 * L);
+        DoubleVector c50 = DoubleVector.fromArray(S, c, o5);
+        DoubleVector c51 = DoubleVector.fromArray(S, c, o5 + L);
+        DoubleVector c52 = DoubleVector.fromArray(S, c, o5 + 2 * L);
+        DoubleVector c60 = DoubleVector.fromArray(S, c, o6);
+        DoubleVector c61 = DoubleVector.fromArray(S, c, o6 + L);
+        DoubleVector c62 = DoubleVector.fromArray(S, c, o6 + 2 * L);
+        DoubleVector c70 = DoubleVector.fromArray(S, c, o7);
+        DoubleVector c71 = DoubleVector.fromArray(S, c, o7 + L);
+        DoubleVector c72 = DoubleVector.fromArray(S, c, o7 + 2 * L);
         for (int t = 0; t < k; t++) {
-            int bo = t * mp + j;
-            DoubleVector b0 = DoubleVector.fromArray(S, bp, bo);
-            DoubleVector b1 = DoubleVector.fromArray(S, bp, bo + L);
-            DoubleVector b2 = DoubleVector.fromArray(S, bp, bo + 2 * L);
-            DoubleVector b3 = DoubleVector.fromArray(S, bp, bo + 3 * L);
-            int p = ao + t * MR;
-            DoubleVector x = DoubleVector.broadcast(S, ap[p]);
-            c00 = x.fma(b0, c00);
-            c01 = x.fma(b1, c01);
-            c02 = x.fma(b2, c02);
-            c03 = x.fma(b3, c03);
-            x = DoubleVector.broadcast(S, ap[p + 1]);
-            c10 = x.fma(b0, c10);
-            c11 = x.fma(b1, c11);
-            c12 = x.fma(b2, c12);
-            c13 = x.fma(b3, c13);
-            x = DoubleVector.broadcast(S, ap[p + 2]);
-            c20 = x.fma(b0, c20);
-            c21 = x.fma(b1, c21);
-            c22 = x.fma(b2, c22);
-            c23 = x.fma(b3, c23);
-            x = DoubleVector.broadcast(S, ap[p + 3]);
-            c30 = x.fma(b0, c30);
-            c31 = x.fma(b1, c31);
-            c32 = x.fma(b2, c32);
-            c33 = x.fma(b3, c33);
+            int q = bo + t * 3 * L;
+            DoubleVector b0 = DoubleVector.fromArray(S, bp, q);
+            DoubleVector b1 = DoubleVector.fromArray(S, bp, q + L);
+            DoubleVector b2 = DoubleVector.fromArray(S, bp, q + 2 * L);
+            int p = ao + t * 8;
+            DoubleVector x0 = DoubleVector.broadcast(S, ap[p]);
+            c00 = x0.fma(b0, c00);
+            c01 = x0.fma(b1, c01);
+            c02 = x0.fma(b2, c02);
+            DoubleVector x1 = DoubleVector.broadcast(S, ap[p + 1]);
+            c10 = x1.fma(b0, c10);
+            c11 = x1.fma(b1, c11);
+            c12 = x1.fma(b2, c12);
+            DoubleVector x2 = DoubleVector.broadcast(S, ap[p + 2]);
+            c20 = x2.fma(b0, c20);
+            c21 = x2.fma(b1, c21);
+            c22 = x2.fma(b2, c22);
+            DoubleVector x3 = DoubleVector.broadcast(S, ap[p + 3]);
+            c30 = x3.fma(b0, c30);
+            c31 = x3.fma(b1, c31);
+            c32 = x3.fma(b2, c32);
+            DoubleVector x4 = DoubleVector.broadcast(S, ap[p + 4]);
+            c40 = x4.fma(b0, c40);
+            c41 = x4.fma(b1, c41);
+            c42 = x4.fma(b2, c42);
+            DoubleVector x5 = DoubleVector.broadcast(S, ap[p + 5]);
+            c50 = x5.fma(b0, c50);
+            c51 = x5.fma(b1, c51);
+            c52 = x5.fma(b2, c52);
+            DoubleVector x6 = DoubleVector.broadcast(S, ap[p + 6]);
+            c60 = x6.fma(b0, c60);
+            c61 = x6.fma(b1, c61);
+            c62 = x6.fma(b2, c62);
+            DoubleVector x7 = DoubleVector.broadcast(S, ap[p + 7]);
+            c70 = x7.fma(b0, c70);
+            c71 = x7.fma(b1, c71);
+            c72 = x7.fma(b2, c72);
         }
-        c00.intoArray(cp, co);
-        c01.intoArray(cp, co + L);
-        c02.intoArray(cp, co + 2 * L);
-        c03.intoArray(cp, co + 3 * L);
-        c10.intoArray(cp, c1);
-        c11.intoArray(cp, c1 + L);
-        c12.intoArray(cp, c1 + 2 * L);
-        c13.intoArray(cp, c1 + 3 * L);
-        c20.intoArray(cp, c2);
-        c21.intoArray(cp, c2 + L);
-        c22.intoArray(cp, c2 + 2 * L);
-        c23.intoArray(cp, c2 + 3 * L);
-        c30.intoArray(cp, c3);
-        c31.intoArray(cp, c3 + L);
-        c32.intoArray(cp, c3 + 2 * L);
-        c33.intoArray(cp, c3 + 3 * L);
+        c00.intoArray(c, o0);
+        c01.intoArray(c, o0 + L);
+        c02.intoArray(c, o0 + 2 * L);
+        c10.intoArray(c, o1);
+        c11.intoArray(c, o1 + L);
+        c12.intoArray(c, o1 + 2 * L);
+        c20.intoArray(c, o2);
+        c21.intoArray(c, o2 + L);
+        c22.intoArray(c, o2 + 2 * L);
+        c30.intoArray(c, o3);
+        c31.intoArray(c, o3 + L);
+        c32.intoArray(c, o3 + 2 * L);
+        c40.intoArray(c, o4);
+        c41.intoArray(c, o4 + L);
+        c42.intoArray(c, o4 + 2 * L);
+        c50.intoArray(c, o5);
+        c51.intoArray(c, o5 + L);
+        c52.intoArray(c, o5 + 2 * L);
+        c60.intoArray(c, o6);
+        c61.intoArray(c, o6 + L);
+        c62.intoArray(c, o6 + 2 * L);
+        c70.intoArray(c, o7);
+        c71.intoArray(c, o7 + L);
+        c72.intoArray(c, o7 + 2 * L);
     }
 
-    /** MR rows x 1 vector of C, fused. */
-    private static void tile1(double[] ap, int ao, double[] bp, int j, int mp, int k, double[] cp, int co) {
-        DoubleVector c0 = DoubleVector.fromArray(S, cp, co);
-        DoubleVector c1 = DoubleVector.fromArray(S, cp, co + mp);
-        DoubleVector c2 = DoubleVector.fromArray(S, cp, co + 2 * mp);
-        DoubleVector c3 = DoubleVector.fromArray(S, cp, co + 3 * mp);
+    /** 4 rows x 4 vectors of C (row stride cs, from co), fused, over k packed rows (B panel of 4 vectors from bo). */
+    private static void tile4x4(double[] ap, int ao, double[] bp, int bo, int k, double[] c, int co, int cs) {
+        int o0 = co;
+        int o1 = co + 1 * cs;
+        int o2 = co + 2 * cs;
+        int o3 = co + 3 * cs;
+        DoubleVector c00 = DoubleVector.fromArray(S, c, o0);
+        DoubleVector c01 = DoubleVector.fromArray(S, c, o0 + L);
+        DoubleVector c02 = DoubleVector.fromArray(S, c, o0 + 2 * L);
+        DoubleVector c03 = DoubleVector.fromArray(S, c, o0 + 3 * L);
+        DoubleVector c10 = DoubleVector.fromArray(S, c, o1);
+        DoubleVector c11 = DoubleVector.fromArray(S, c, o1 + L);
+        DoubleVector c12 = DoubleVector.fromArray(S, c, o1 + 2 * L);
+        DoubleVector c13 = DoubleVector.fromArray(S, c, o1 + 3 * L);
+        DoubleVector c20 = DoubleVector.fromArray(S, c, o2);
+        DoubleVector c21 = DoubleVector.fromArray(S, c, o2 + L);
+        DoubleVector c22 = DoubleVector.fromArray(S, c, o2 + 2 * L);
+        DoubleVector c23 = DoubleVector.fromArray(S, c, o2 + 3 * L);
+        DoubleVector c30 = DoubleVector.fromArray(S, c, o3);
+        DoubleVector c31 = DoubleVector.fromArray(S, c, o3 + L);
+        DoubleVector c32 = DoubleVector.fromArray(S, c, o3 + 2 * L);
+        DoubleVector c33 = DoubleVector.fromArray(S, c, o3 + 3 * L);
         for (int t = 0; t < k; t++) {
-            DoubleVector b0 = DoubleVector.fromArray(S, bp, t * mp + j);
-            int p = ao + t * MR;
-            c0 = DoubleVector.broadcast(S, ap[p]).fma(b0, c0);
-            c1 = DoubleVector.broadcast(S, ap[p + 1]).fma(b0, c1);
-            c2 = DoubleVector.broadcast(S, ap[p + 2]).fma(b0, c2);
-            c3 = DoubleVector.broadcast(S, ap[p + 3]).fma(b0, c3);
+            int q = bo + t * 4 * L;
+            DoubleVector b0 = DoubleVector.fromArray(S, bp, q);
+            DoubleVector b1 = DoubleVector.fromArray(S, bp, q + L);
+            DoubleVector b2 = DoubleVector.fromArray(S, bp, q + 2 * L);
+            DoubleVector b3 = DoubleVector.fromArray(S, bp, q + 3 * L);
+            int p = ao + t * 4;
+            DoubleVector x0 = DoubleVector.broadcast(S, ap[p]);
+            c00 = x0.fma(b0, c00);
+            c01 = x0.fma(b1, c01);
+            c02 = x0.fma(b2, c02);
+            c03 = x0.fma(b3, c03);
+            DoubleVector x1 = DoubleVector.broadcast(S, ap[p + 1]);
+            c10 = x1.fma(b0, c10);
+            c11 = x1.fma(b1, c11);
+            c12 = x1.fma(b2, c12);
+            c13 = x1.fma(b3, c13);
+            DoubleVector x2 = DoubleVector.broadcast(S, ap[p + 2]);
+            c20 = x2.fma(b0, c20);
+            c21 = x2.fma(b1, c21);
+            c22 = x2.fma(b2, c22);
+            c23 = x2.fma(b3, c23);
+            DoubleVector x3 = DoubleVector.broadcast(S, ap[p + 3]);
+            c30 = x3.fma(b0, c30);
+            c31 = x3.fma(b1, c31);
+            c32 = x3.fma(b2, c32);
+            c33 = x3.fma(b3, c33);
         }
-        c0.intoArray(cp, co);
-        c1.intoArray(cp, co + mp);
-        c2.intoArray(cp, co + 2 * mp);
-        c3.intoArray(cp, co + 3 * mp);
+        c00.intoArray(c, o0);
+        c01.intoArray(c, o0 + L);
+        c02.intoArray(c, o0 + 2 * L);
+        c03.intoArray(c, o0 + 3 * L);
+        c10.intoArray(c, o1);
+        c11.intoArray(c, o1 + L);
+        c12.intoArray(c, o1 + 2 * L);
+        c13.intoArray(c, o1 + 3 * L);
+        c20.intoArray(c, o2);
+        c21.intoArray(c, o2 + L);
+        c22.intoArray(c, o2 + 2 * L);
+        c23.intoArray(c, o2 + 3 * L);
+        c30.intoArray(c, o3);
+        c31.intoArray(c, o3 + L);
+        c32.intoArray(c, o3 + 2 * L);
+        c33.intoArray(c, o3 + 3 * L);
     }
 
-    /** MR rows x 1 vector of C, a multiply and an add (two roundings), for the columns from Lanes.bound(m). */
-    private static void tile1Unfused(double[] ap, int ao, double[] bp, int j, int mp, int k, double[] cp, int co) {
-        DoubleVector c0 = DoubleVector.fromArray(S, cp, co);
-        DoubleVector c1 = DoubleVector.fromArray(S, cp, co + mp);
-        DoubleVector c2 = DoubleVector.fromArray(S, cp, co + 2 * mp);
-        DoubleVector c3 = DoubleVector.fromArray(S, cp, co + 3 * mp);
-        for (int t = 0; t < k; t++) {
-            DoubleVector b0 = DoubleVector.fromArray(S, bp, t * mp + j);
-            int p = ao + t * MR;
-            c0 = b0.mul(ap[p]).add(c0);
-            c1 = b0.mul(ap[p + 1]).add(c1);
-            c2 = b0.mul(ap[p + 2]).add(c2);
-            c3 = b0.mul(ap[p + 3]).add(c3);
+    /**
+     * {@link #MR} rows x 1 vector of C (row stride cs, from co), a multiply and an add (two roundings,
+     * as the scalar tail of {@link VectorMath#axpy}), for the columns from {@link Lanes#bound}(m).
+     */
+    private static void tile1Unfused(double[] ap, int ao, double[] bp, int bo, int k, double[] c, int co, int cs) {
+        for (int r = 0; r < MR; r += 2) {
+            DoubleVector c0 = DoubleVector.fromArray(S, c, co + r * cs);
+            DoubleVector c1 = DoubleVector.fromArray(S, c, co + (r + 1) * cs);
+            for (int t = 0; t < k; t++) {
+                DoubleVector b0 = DoubleVector.fromArray(S, bp, bo + t * L);
+                int p = ao + t * MR + r;
+                c0 = b0.mul(ap[p]).add(c0);
+                c1 = b0.mul(ap[p + 1]).add(c1);
+            }
+            c0.intoArray(c, co + r * cs);
+            c1.intoArray(c, co + (r + 1) * cs);
         }
-        c0.intoArray(cp, co);
-        c1.intoArray(cp, co + mp);
-        c2.intoArray(cp, co + 2 * mp);
-        c3.intoArray(cp, co + 3 * mp);
+    }
+
+    /** {@link #MR} rows x 1 vector of C (row stride cs, from co), fused, over k packed rows. */
+    private static void tile1(double[] ap, int ao, double[] bp, int bo, int k, double[] c, int co, int cs) {
+        for (int r = 0; r < MR; r += 2) {
+            DoubleVector c0 = DoubleVector.fromArray(S, c, co + r * cs);
+            DoubleVector c1 = DoubleVector.fromArray(S, c, co + (r + 1) * cs);
+            for (int t = 0; t < k; t++) {
+                DoubleVector b0 = DoubleVector.fromArray(S, bp, bo + t * L);
+                int p = ao + t * MR + r;
+                c0 = DoubleVector.broadcast(S, ap[p]).fma(b0, c0);
+                c1 = DoubleVector.broadcast(S, ap[p + 1]).fma(b0, c1);
+            }
+            c0.intoArray(c, co + r * cs);
+            c1.intoArray(c, co + (r + 1) * cs);
+        }
     }
 }
