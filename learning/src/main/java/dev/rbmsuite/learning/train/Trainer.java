@@ -232,7 +232,7 @@ public final class Trainer implements AutoCloseable {
         for (int l = 0; l < depth; l++) {
             int o = offsets[l];
             int wl = nv[l] * nh[l];
-            layers.add(Rbm.of(nv[l], nh[l], Arrays.copyOfRange(theta, o, o + wl),
+            layers.add(Rbm.adopt(nv[l], nh[l], Arrays.copyOfRange(theta, o, o + wl),
                     Arrays.copyOfRange(theta, o + wl, o + wl + nv[l]),
                     Arrays.copyOfRange(theta, o + wl + nv[l], o + wl + nv[l] + nh[l])));
         }
