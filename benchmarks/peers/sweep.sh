@@ -63,3 +63,10 @@ echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(getco
 echo "pytorch: BLAS $blas; suite output: $csv_bytes bytes of CSV"
 printf 'median over %d rounds, ms per sweep (%d chains, %d minus %d sweeps): pytorch %.3f, suite %.3f, pytorch/suite %.2f\n' \
   "$ROUNDS" "$CHAINS" "$STEPS" "$SHORT" "$torch_med" "$suite_med" "$(echo "$torch_med / $suite_med" | bc -l)"
+# the roofline (benchmarks/peak) and the sweep's nominal work: two conditionals of CHAINS rows, 2 x 2 n m flops per row
+peak_line=$("$ROOT/benchmarks/peak")
+echo "$peak_line"
+PEAK=$(echo "$peak_line" | awk '{print $4}')
+flops=$(echo "2 * 2 * 784 * 500 * $CHAINS" | bc)
+printf 'GFLOP/s: pytorch %.1f, suite %.1f (%.0f %% of the %s GFLOP/s peak)\n' "$(echo "$flops / $torch_med / 1000000" | bc -l)" \
+  "$(echo "$flops / $suite_med / 1000000" | bc -l)" "$(echo "100 * $flops / $suite_med / 1000000 / $PEAK" | bc -l)" "$PEAK"

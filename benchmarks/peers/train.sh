@@ -63,6 +63,12 @@ if grep -qw avx512f /proc/cpuinfo 2>/dev/null; then width="512-bit (AVX-512, 8 d
 elif grep -qw avx2 /proc/cpuinfo 2>/dev/null; then width="256-bit (AVX2, 4 doubles)"
 else width="the JVM's preferred"; fi
 echo "CPU: $(lscpu | sed -n 's/^Model name: *//p'), $(getconf _NPROCESSORS_ONLN) cores; suite vector width: $width"
+# the roofline: one core's float64 FMA peak (benchmarks/peak); each case's nominal work per epoch is that
+# of the peers' update, 2 n m (2 B + 4 N_s) flops per update of B data rows and N_s = 100 chains (the
+# positive conditional and product, three chain conditionals and the negative product)
+peak_line=$("$ROOT/benchmarks/peak")
+echo "$peak_line"
+PEAK=$(echo "$peak_line" | awk '{print $4}')
 # the BLAS behind the peers' products (Debian's torch and numpy load the system's libblas.so.3: the
 # reference BLAS unless an optimised one such as libopenblas0-pthread is installed)
 echo "peers' libblas.so.3: $(readlink -f /usr/lib/x86_64-linux-gnu/libblas.so.3 2>/dev/null || echo unknown)"
@@ -94,11 +100,19 @@ for c in $CASES; do
     fi
   done
   sm=$(median < "$WORK/suite")
+  case "$c" in
+    full) flops=$(echo "2 * 784 * 500 * (2 * 1000 + 4 * 100)" | bc) ;;
+    mini) flops=$(echo "600 * 2 * 784 * 500 * (2 * 100 + 4 * 100)" | bc) ;;
+    paper) flops=$(echo "2 * 25 * 100 * (2 * 100 + 4 * 100)" | bc) ;;
+  esac
   printf '%-6s suite %10.3f ms/epoch (./rbm train %s, %s minus %s epochs)\n' "$c" "$sm" "${args[*]}" "$e2" "$e1"
+  printf '%-6s suite %10.1f GFLOP/s, %.0f %% of the %s GFLOP/s peak\n' "$c" "$(echo "$flops / $sm / 1000000" | bc -l)" \
+    "$(echo "100 * $flops / $sm / 1000000 / $PEAK" | bc -l)" "$PEAK"
   for p in torch numpy; do
     if [ -s "$WORK/$p" ]; then
       pm=$(median < "$WORK/$p")
-      printf '%-6s %-5s %10.3f ms/epoch   ratio peer/suite %.2fx\n' "$c" "$p" "$pm" "$(echo "$pm / $sm" | bc -l)"
+      printf '%-6s %-5s %10.3f ms/epoch   ratio peer/suite %.2fx   %.1f GFLOP/s\n' "$c" "$p" "$pm" "$(echo "$pm / $sm" | bc -l)" \
+        "$(echo "$flops / $pm / 1000000" | bc -l)"
     fi
   done
 done
