@@ -479,10 +479,6 @@ public final class ConditionalKernel {
      */
     private void tableBlock(int g0, int g1, int j0, int j1, int tile, double[] slice, boolean twins) {
         boolean vectorCode = !twins && VectorWarmUp.vector(VectorWarmUp.TABLE);
-        if (vectorCode && GROUP == 4) {
-            tableBlockInRegisters(g0, g1, j0, j1, tile, slice);
-            return;
-        }
         for (int k = GROUP - 1; k >= 0; k--) {
             int step = 2 << k;
             int count = (g1 - g0) * (PATTERNS / step);
@@ -494,54 +490,6 @@ public final class ConditionalKernel {
             } else {
                 accumulateTableScalar(mat, 0, lowestUnit, g0 * PATTERNS + first, step, iota, count, 0, 1, j0, j1,
                         slice, -j0, step * tile, slice, first * tile - j0, step * tile);
-            }
-        }
-    }
-
-    /**
-     * The vector form of {@link #tableBlock}: per group and vector of columns, the rows of M of the
-     * group's four units are loaded once and the fifteen table rows built in registers, each by the one
-     * addition of {@link #buildTable} (row p = M[p's lowest unit] + row p &amp; (p - 1), row 0 being
-     * +0), so the same bits as the four passes, with a quarter of their loads and stores (the passes
-     * read every row they extend back from the slice; they took 40 % of the blocked path at 784 x 500).
-     */
-    private void tableBlockInRegisters(int g0, int g1, int j0, int j1, int tile, double[] slice) {
-        DoubleVector z = DoubleVector.zero(S);
-        for (int g = g0; g < g1; g++) {
-            int q = g * PATTERNS;
-            int u0 = lowestUnit[q + 1];
-            int u1 = lowestUnit[q + 2];
-            int u2 = lowestUnit[q + 4];
-            int u3 = lowestUnit[q + 8];
-            int base = (g - g0) * PATTERNS * tile - j0;
-            for (int j = j0; j < j1; j += LANES) {
-                DoubleVector m0 = DoubleVector.fromArray(S, mat, u0 + j);
-                DoubleVector m1 = DoubleVector.fromArray(S, mat, u1 + j);
-                DoubleVector m2 = DoubleVector.fromArray(S, mat, u2 + j);
-                DoubleVector m3 = DoubleVector.fromArray(S, mat, u3 + j);
-                DoubleVector r2 = m1.add(z);
-                DoubleVector r4 = m2.add(z);
-                DoubleVector r6 = m1.add(r4);
-                DoubleVector r8 = m3.add(z);
-                DoubleVector r10 = m1.add(r8);
-                DoubleVector r12 = m2.add(r8);
-                DoubleVector r14 = m1.add(r12);
-                int o = base + j;
-                m0.add(z).intoArray(slice, o + tile);
-                r2.intoArray(slice, o + 2 * tile);
-                m0.add(r2).intoArray(slice, o + 3 * tile);
-                r4.intoArray(slice, o + 4 * tile);
-                m0.add(r4).intoArray(slice, o + 5 * tile);
-                r6.intoArray(slice, o + 6 * tile);
-                m0.add(r6).intoArray(slice, o + 7 * tile);
-                r8.intoArray(slice, o + 8 * tile);
-                m0.add(r8).intoArray(slice, o + 9 * tile);
-                r10.intoArray(slice, o + 10 * tile);
-                m0.add(r10).intoArray(slice, o + 11 * tile);
-                r12.intoArray(slice, o + 12 * tile);
-                m0.add(r12).intoArray(slice, o + 13 * tile);
-                r14.intoArray(slice, o + 14 * tile);
-                m0.add(r14).intoArray(slice, o + 15 * tile);
             }
         }
     }
