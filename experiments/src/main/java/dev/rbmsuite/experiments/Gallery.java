@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The gallery {@code index.html} of a figures folder (written by {@link Report#write}): a table of
@@ -18,8 +19,8 @@ import java.util.function.Function;
  * the paper. Everything comes from the figures' manifests, as REPORT.md does.
  *
  * <p>Readable panels (issue 41: six-panel figures were shrunk into a 1,200 px column, their labels to
- * 8 px): the figures take the window's whole width (up to their own), not the text column's, and each
- * image links to itself at full size, with the SVG beside it where the figure has one. The verdict
+ * 8 px): the figures take the window's whole width, not the text column's, and each image links to
+ * itself at full size, with the SVG beside it where the folder has one. The verdict
  * summaries count the verdicts the report already gives: the paper's sentences (and after Holm's
  * adjustment) as REPORT.md's summary table counts them, and the rows beyond the paper by their verdict.
  */
@@ -29,9 +30,11 @@ public final class Gallery {
 
     /**
      * @param manifests every figure's manifest, in the report's order
+     * @param present whether a file, named relative to the folder ("fig6/fig6.svg"), is there: a figure's SVG
+     *     is linked only then (a committed copy may keep the PNGs only)
      * @return the gallery page
      */
-    public static String html(List<JsonNode> manifests) {
+    public static String html(List<JsonNode> manifests, Predicate<String> present) {
         List<JsonNode> all = new ArrayList<>();
         manifests.forEach(m -> m.path("claims").forEach(all::add));
         List<Sentences.Sentence> sentences = Sentences.of(all);
@@ -46,7 +49,7 @@ public final class Gallery {
         contents(sb, manifests, sentences);
         sb.append("</div>\n");
         for (JsonNode m : manifests) {
-            section(sb, m, sentences);
+            section(sb, m, sentences, present);
         }
         return sb.append("</body></html>\n").toString();
     }
@@ -83,7 +86,8 @@ public final class Gallery {
         sb.append("</table>\n");
     }
 
-    private static void section(StringBuilder sb, JsonNode m, List<Sentences.Sentence> sentences) {
+    private static void section(StringBuilder sb, JsonNode m, List<Sentences.Sentence> sentences,
+                                Predicate<String> present) {
         String id = m.path("figure").asText();
         List<Sentences.Sentence> own = own(sentences, id);
         sb.append("<section id=\"").append(esc(anchor(id))).append("\"><div class=\"text\"><h2>").append(esc(id))
@@ -117,7 +121,7 @@ public final class Gallery {
                     .append("\" alt=\"").append(esc(id + ": " + m.path("title").asText())).append("\"></a><figcaption>")
                     .append(esc(m.path("caption").asText())).append(" <span class=\"full\">(full size: <a href=\"")
                     .append(esc(png)).append("\">PNG</a>");
-            if (files.contains(svg)) {
+            if (files.contains(svg) && present.test(id + "/" + svg)) {
                 sb.append(", <a href=\"").append(esc(id + "/" + svg)).append("\">SVG</a>");
             }
             sb.append(")</span></figcaption></figure>\n");

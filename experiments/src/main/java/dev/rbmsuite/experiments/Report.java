@@ -46,7 +46,8 @@ public final class Report {
         }
         AtomicFiles.write(root.resolve("REPORT.md"), markdown(manifests).getBytes(StandardCharsets.UTF_8));
         AtomicFiles.write(root.resolve("claims.csv"), DecisionJson.table(claims).toCsv().getBytes(StandardCharsets.UTF_8));
-        AtomicFiles.write(root.resolve("index.html"), Gallery.html(manifests).getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(root.resolve("index.html"), Gallery.html(manifests, f -> Files.isRegularFile(root.resolve(f)))
+                .getBytes(StandardCharsets.UTF_8));
     }
 
     /**

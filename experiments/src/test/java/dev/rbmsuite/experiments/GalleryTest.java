@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The gallery from hand-made figure manifests: text escaped, verdicts marked, a table of contents with
  * each figure's verdict counts, a verdict summary per figure, and figures as wide as the window, each
- * linking to itself at full size (issue 41).
+ * linking to itself at full size, and to its SVG where the folder has it (issue 41).
  */
 class GalleryTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -54,7 +54,7 @@ class GalleryTest {
     void htmlEscapesTextAndMarksVerdicts() {
         ObjectNode m = manifest("fig8", decision("fig8", "x", true, Verdict.DOES_NOT_HOLD),
                 decision("fig8", "y", false, Verdict.HOLDS));
-        String html = Gallery.html(List.of(m));
+        String html = Gallery.html(List.of(m), f -> true);
         assertThat(html).startsWith("<!DOCTYPE html>").endsWith("</body></html>\n");
         assertThat(html).contains("<figcaption>Caption &lt;of&gt; fig8 &amp; more ");
         assertThat(html).contains("<img src=\"fig8/fig8.png\"").doesNotContain("<img src=\"fig8/fig8.svg\"");
@@ -69,9 +69,12 @@ class GalleryTest {
      */
     @Test
     void figuresSpanTheWindowAndLinkToThemselvesAtFullSize() {
-        String html = Gallery.html(List.of(manifest("fig6")));
+        String html = Gallery.html(List.of(manifest("fig6")), f -> true);
         assertThat(html).contains("<figure><a href=\"fig6/fig6.png\"><img src=\"fig6/fig6.png\"")
                 .contains("(full size: <a href=\"fig6/fig6.png\">PNG</a>, <a href=\"fig6/fig6.svg\">SVG</a>)");
+        // a folder that keeps the PNGs only (results/paper-scale) links no SVG
+        assertThat(Gallery.html(List.of(manifest("fig6")), f -> !f.endsWith(".svg")))
+                .contains("(full size: <a href=\"fig6/fig6.png\">PNG</a>)").doesNotContain("fig6.svg");
         assertThat(Gallery.CSS).contains("figure img{display:block;width:100%").contains(".text{max-width:75em}");
         // the figure lies outside the text column
         int figure = html.indexOf("<figure>");
@@ -89,7 +92,7 @@ class GalleryTest {
                 decision("fig6", "b", false, Verdict.HOLDS), decision("fig6", "c", false, Verdict.HOLDS),
                 decision("fig6", "d", false, Verdict.INCONCLUSIVE));
         ObjectNode fig5 = manifest("fig5");
-        String html = Gallery.html(List.of(fig5, fig6));
+        String html = Gallery.html(List.of(fig5, fig6), f -> true);
         String contents = html.substring(html.indexOf("<h2 id=\"contents\">"), html.indexOf("</table>"));
         assertThat(contents).contains("<a href=\"#fig5\">fig5</a>").contains("<a href=\"#fig6\">fig6</a>");
         assertThat(contents.indexOf("#fig5")).isLessThan(contents.indexOf("#fig6"));
@@ -118,6 +121,6 @@ class GalleryTest {
 
     @Test
     void anEmptyFolderSaysSo() {
-        assertThat(Gallery.html(List.of())).contains("<p>No figure in this folder.</p>");
+        assertThat(Gallery.html(List.of(), f -> true)).contains("<p>No figure in this folder.</p>");
     }
 }
