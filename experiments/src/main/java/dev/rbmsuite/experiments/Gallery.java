@@ -63,7 +63,7 @@ public final class Gallery {
             + "vertical-align:top;text-align:left}th{background:#f4f4f4}"
             + ".n{text-align:right;white-space:nowrap}"
             + ".v-does-not-hold{color:#b00;font-weight:bold}.v-holds{color:#070}.v-equal-within-the-margin{color:#555}"
-            + ".summary{margin:.3em 0 1em}.summary span{margin-right:1em;white-space:nowrap}"
+            + ".summary{margin:.3em 0 1em}.summary .group{margin-right:1.5em}"
             + "details{margin:.5em 0 1em}summary{cursor:pointer;font-weight:bold}"
             + "section{border-top:1px solid #ddd;margin-top:2em;padding-top:.5em}";
 
@@ -97,14 +97,15 @@ public final class Gallery {
         if (!paper.isEmpty() || !beyond.isEmpty()) {
             sb.append("<p class=\"summary\">");
             if (!paper.isEmpty()) {
-                sb.append("<b>The paper's ").append(own.size()).append(own.size() == 1 ? " sentence" : " sentences")
-                        .append(":</b> ").append(counts(paper)).append(" <b>after Holm:</b> ")
-                        .append(counts(tally(own, x -> x.adjusted().text()))).append(' ');
+                sb.append("<span class=\"group\"><b>The paper's ").append(own.size())
+                        .append(own.size() == 1 ? " sentence" : " sentences").append(":</b> ").append(counts(paper))
+                        .append("</span><span class=\"group\"><b>after Holm:</b> ")
+                        .append(counts(tally(own, x -> x.adjusted().text()))).append("</span>");
             }
             if (!beyond.isEmpty()) {
                 int n = beyond.values().stream().mapToInt(Integer::intValue).sum();
-                sb.append("<b>Beyond the paper, ").append(n).append(n == 1 ? " check" : " checks").append(":</b> ")
-                        .append(counts(beyond));
+                sb.append("<span class=\"group\"><b>Beyond the paper, ").append(n).append(n == 1 ? " check" : " checks")
+                        .append(":</b> ").append(counts(beyond)).append("</span>");
             }
             sb.append("</p>\n");
         }
