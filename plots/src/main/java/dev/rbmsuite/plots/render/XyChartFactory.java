@@ -87,9 +87,13 @@ public final class XyChartFactory {
         int marked = (int) p.series().stream().filter(XyChartFactory::hasMarks).count();
         int markIndex = 0;
         double[] range = LegendPlacer.range(p);
+        int count = Math.max(2, (int) Math.round(width / (double) theme.px(MARK_SPACING)));
         for (Series s : p.series()) {
             SeriesStyle st = Palette.style(s.styleKey());
-            boolean marks = hasMarks(s);
+            // a line outside a fixed axis range gets no marker, and keeps its legend entry itself
+            int[] idx = hasMarks(s) ? LineMarks.indices(s.x(), p.logX(), range[0], range[1], count,
+                    (markIndex++ + 0.5) / marked) : new int[0];
+            boolean marks = idx.length > 0;
             XYSeries xs = chart.addSeries(marks ? INTERNAL + "line:" + s.name() : s.name(), s.x(), s.y());
             xs.setShowInLegend(s.inLegend() && !marks);
             switch (s.kind()) {
@@ -99,11 +103,7 @@ public final class XyChartFactory {
                     xs.setLineColor(st.color());
                     xs.setLineStyle(theme.lineStroke(st.dash(), st.width()));
                     if (marks) {
-                        int count = Math.max(2, (int) Math.round(width / (double) theme.px(MARK_SPACING)));
-                        int[] idx = LineMarks.indices(s.x(), p.logX(), range[0], range[1], count,
-                                (markIndex + 0.5) / marked);
                         addMarks(chart, s, st, theme, idx);
-                        markIndex++;
                     }
                 }
                 case SCATTER -> {

@@ -107,4 +107,16 @@ class XyChartFactoryTest {
         assertThat(chart.getSeries("i.i.d. floor").isShowInLegend()).isTrue();
         assertThat(chart.getSeries("\u0000marks:i.i.d. floor")).isNull();
     }
+
+    /** A line wholly outside a fixed x range gets no marker and keeps its own legend entry. */
+    @Test
+    void aLineOutsideAFixedRangeKeepsItsLegendEntryWithoutMarkers() {
+        XyPanel p = XyPanel.builder().add(Series.line("BGS", "bgs", new double[] {0, 1, 2}, new double[] {1, 2, 3}))
+                .add(Series.line("DT", "dt", new double[] {50, 60}, new double[] {1, 2})).xRange(0, 2).build();
+        XYChart chart = XyChartFactory.build(p, 800, 600, Theme.PUBLICATION, false);
+        assertThat(chart.getSeries("DT").isShowInLegend()).isTrue();
+        assertThat(chart.getSeries("DT").getXData()).hasSize(2);
+        assertThat(chart.getSeries("\u0000marks:DT")).isNull();
+        assertThat(chart.getSeries("BGS").getXData()).hasSize(1);
+    }
 }
