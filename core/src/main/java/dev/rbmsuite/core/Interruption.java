@@ -1,5 +1,6 @@
 package dev.rbmsuite.core;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;

@@ -1,6 +1,7 @@
 package dev.rbmsuite.experiments;
 
 import dev.rbmsuite.plots.Figure;
+import dev.rbmsuite.plots.MatrixPanel;
 import dev.rbmsuite.plots.Panel;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
@@ -8,6 +9,7 @@ import dev.rbmsuite.plots.style.Palette;
 import dev.rbmsuite.plots.style.SeriesStyle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** What the figures' tests read off a plot: panel titles and series names, without rendering. */
 public final class PlotSeries {
@@ -43,7 +45,7 @@ public final class PlotSeries {
      */
     public static List<String> titles(Figure f) {
         return f.panels().stream().map(p -> p instanceof XyPanel xy ? xy.title()
-                : ((dev.rbmsuite.plots.MatrixPanel) p).title()).toList();
+                : ((MatrixPanel) p).title()).toList();
     }
 
     /**
@@ -85,6 +87,6 @@ public final class PlotSeries {
     }
 
     private static String kernel(String styleKey) {
-        return styleKey.toLowerCase(java.util.Locale.ROOT).replaceFirst("-l\\d+$", "");
+        return styleKey.toLowerCase(Locale.ROOT).replaceFirst("-l\\d+$", "");
     }
 }

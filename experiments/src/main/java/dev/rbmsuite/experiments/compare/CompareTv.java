@@ -1,12 +1,12 @@
 package dev.rbmsuite.experiments.compare;
 
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.Design;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.ExperimentContext;
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.Design;
-import dev.rbmsuite.experiments.fig9.TvCurves;
-import dev.rbmsuite.experiments.fig9.TvPanel;
-import dev.rbmsuite.experiments.fig9.TvRuns;
+import dev.rbmsuite.experiments.sampling.TvCurves;
+import dev.rbmsuite.experiments.sampling.TvPanel;
+import dev.rbmsuite.experiments.sampling.TvRuns;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.experiments.training.RunConfig;
 import dev.rbmsuite.experiments.training.TrainedModel;

@@ -3,12 +3,14 @@ package dev.rbmsuite.experiments.fig7;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.Margins;
+import dev.rbmsuite.claims.PaperQuotes;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.PaperData;
 import dev.rbmsuite.experiments.ResultFigure;
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.Margins;
-import dev.rbmsuite.experiments.claims.PaperQuotes;
+import dev.rbmsuite.experiments.Scale;
+import dev.rbmsuite.experiments.TrialUnits;
 import dev.rbmsuite.experiments.training.LearningClaims;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.experiments.training.RunConfig;
@@ -72,8 +74,8 @@ public final class Figure7 extends ResultFigure<Figure7.Result> {
     }
 
     @Override
-    public List<dev.rbmsuite.experiments.TrialUnits.Group> trialGroups(dev.rbmsuite.experiments.Scale scale) {
-        List<dev.rbmsuite.experiments.TrialUnits.Group> out = new ArrayList<>();
+    public List<TrialUnits.Group> trialGroups(Scale scale) {
+        List<TrialUnits.Group> out = new ArrayList<>();
         for (String dataset : DATASETS) {
             for (String kernel : List.of("bgs", "dt", "roundtrip")) {
                 out.add(TrainingRuns.group(Schedules.config(scale, dataset, kernel, 3, false)));

@@ -1,5 +1,7 @@
 package dev.rbmsuite.plots.render;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.ArrayList;
