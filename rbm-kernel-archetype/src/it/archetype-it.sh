@@ -117,17 +117,17 @@ unzip -p "$JAR" META-INF/MANIFEST.MF | tr -d '\r' | grep -qx 'Implementation-Ver
   || fail "$JAR has no Implementation-Version: 1.0.0 in its manifest"
 
 # the generated README's commands, as written, with RBM set to the suite's launcher: a copy of ./rbm in a
-# scratch root over this build's class path and experiments jar (no sources there, so it never builds)
-APP_JAR="$ROOT/experiments/target/rbm-experiments-$VERSION.jar"
-if [ ! -f "$APP_JAR" ] || [ ! -f "$ROOT/experiments/target/rbm.classpath" ]; then
-  echo "archetype-it: the generated README's commands not run: the suite's experiments module is not built" \
+# scratch root over this build's class path and command-line jar (no sources there, so it never builds)
+APP_JAR="$ROOT/cli/target/rbm-cli-$VERSION.jar"
+if [ ! -f "$APP_JAR" ] || [ ! -f "$ROOT/cli/target/rbm.classpath" ]; then
+  echo "archetype-it: the generated README's commands not run: the suite's cli module is not built" \
     "(run mvn verify from the repository's root)"
 else
   SUITE="$IT/suite"
-  mkdir -p "$SUITE/experiments/target"
+  mkdir -p "$SUITE/cli/target"
   cp "$ROOT/rbm" "$SUITE/rbm"
-  cp "$ROOT/experiments/target/rbm.classpath" "$SUITE/experiments/target/"
-  ln -s "$APP_JAR" "$SUITE/experiments/target/"
+  cp "$ROOT/cli/target/rbm.classpath" "$SUITE/cli/target/"
+  ln -s "$APP_JAR" "$SUITE/cli/target/"
   README_LINES="$(awk '/^Use it from the suite.s launcher/ {m = 1; next}
       m == 1 && /^    / {m = 2} m == 2 && !/^    / {exit} m == 2 {sub(/^    /, ""); print}' "$P/README.md")"
   grep -q '^RBM=' <<< "$README_LINES" || fail "the generated README has no RBM= line in its launcher block" "$P/README.md"
