@@ -159,9 +159,9 @@ class SentencesTest {
     @Test
     void aRowWhoseVerdictChangesUnderAnAlternativeMakesItsSentenceFragile() {
         ObjectNode a = row("s", "holds", 0.001, 0.99, Double.NaN);
-        a.with("sensitivity").put("margin*2", "holds");
+        a.withObject("sensitivity").put("margin*2", "holds");
         ObjectNode b = row("s", "holds", 0.001, 0.99, Double.NaN);
-        b.with("sensitivity").put("window/2", "inconclusive");
+        b.withObject("sensitivity").put("window/2", "inconclusive");
         Sentences.Sentence s = Sentences.of(List.of(a, b)).get(0);
         assertThat(s.sensitivity()).containsEntry("margin*2", Verdict.HOLDS).containsEntry("window/2",
                 Verdict.INCONCLUSIVE);

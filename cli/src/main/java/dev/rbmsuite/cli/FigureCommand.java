@@ -7,6 +7,8 @@ import dev.rbmsuite.experiments.Experiment;
 import dev.rbmsuite.experiments.FigureRunner;
 import dev.rbmsuite.experiments.Figures;
 import dev.rbmsuite.experiments.Scale;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -21,6 +23,7 @@ import picocli.CommandLine.Parameters;
  * run resumes where it stopped. For an outside scheduler the same work splits into trials:
  * {@code --list-trials} names them, {@code --trial ID} runs one (many at once into one folder), and
  * {@code --render-only} builds everything else from the finished trials (experiments TrialUnits).
+ * {@code --quiet} drops the progress lines.
  */
 @Command(name = "figure", description = "Regenerate paper figures (PNG + CSV + manifest) and REPORT.md.")
 final class FigureCommand implements Callable<Integer> {
@@ -66,6 +69,10 @@ final class FigureCommand implements Callable<Integer> {
             + "only; exit 2 naming any missing trial")
     boolean renderOnly;
 
+    @Option(names = "--quiet", description = "print no progress lines on stderr (a figure run prints hundreds); "
+            + "errors and the result still print")
+    boolean quiet;
+
     @Override
     public Integer call() throws Exception {
         out = OutputFiles.requireFolderName(out, "--out");
@@ -84,6 +91,8 @@ final class FigureCommand implements Callable<Integer> {
                     + (listTrials ? "--list-trials" : trial != null ? "--trial" : "--render-only"));
         }
         long data = dataSeed == null ? common.seed() : dataSeed;
+        // progress lines only: errors reach stderr as the exception's one line, the result goes to stdout
+        PrintStream progress = quiet ? new PrintStream(OutputStream.nullOutputStream()) : System.err;
         if (listTrials) {
             List<String> ids = FigureRunner.listTrials(experiments, s);
             if (common.json()) {
@@ -98,7 +107,7 @@ final class FigureCommand implements Callable<Integer> {
             return 0;
         }
         if (trial != null) {
-            var unit = FigureRunner.runTrial(experiments, out, s, common.seed(), data, t, System.err, trial);
+            var unit = FigureRunner.runTrial(experiments, out, s, common.seed(), data, t, progress, trial);
             ObjectNode result = Output.object();
             result.put("trial", unit.id());
             result.put("file", unit.group().dir(out).resolve("trial-" + unit.trial() + ".csv").toString());
@@ -106,8 +115,8 @@ final class FigureCommand implements Callable<Integer> {
             return 0;
         }
         List<ObjectNode> manifests = renderOnly
-                ? FigureRunner.renderOnly(experiments, out, s, common.seed(), data, t, System.err, force)
-                : FigureRunner.run(experiments, out, s, common.seed(), data, t, System.err, force, restart);
+                ? FigureRunner.renderOnly(experiments, out, s, common.seed(), data, t, progress, force)
+                : FigureRunner.run(experiments, out, s, common.seed(), data, t, progress, force, restart);
         ObjectNode result = Output.object();
         ArrayNode figs = result.putArray("figures");
         for (ObjectNode m : manifests) {

@@ -60,8 +60,8 @@ final class InitCommand implements Callable<Integer> {
         long params = 0;
         long n = visible;
         for (int m : hidden) {
-            Memory.requireArray((long) n * m, "option --hidden: a " + n + " x " + m + " weight matrix");
-            params = Memory.plus(params, (long) n * m + n + m);
+            Memory.requireArray(n * m, "option --hidden: a " + n + " x " + m + " weight matrix");
+            params = Memory.plus(params, n * m + n + m);
             n = m;
         }
         // The stack's arrays, their copy inside each Rbm and one layer's write buffer: three copies at most.

@@ -19,6 +19,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -107,7 +108,8 @@ final class ResultManifest {
         records.forEach((k, v) -> m.set(k, JSON.valueToTree(v)));
         ArrayNode args = m.putArray("arguments");
         for (PositionalParamSpec p : spec.positionalParameters()) {
-            args.add(String.valueOf((Object) p.getValue()));
+            // Objects.toString, not String.valueOf: the generic value must not pick valueOf(char[])
+            args.add(Objects.toString(p.getValue()));
         }
         m.set("result", result);
         m.put(DATA, csv.getFileName().toString());

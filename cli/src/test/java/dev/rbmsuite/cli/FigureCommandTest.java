@@ -75,6 +75,24 @@ class FigureCommandTest {
         assertThat(out.resolve("REPORT.md")).isRegularFile();
     }
 
+    /**
+     * Issue 41: {@code --quiet} drops the progress lines (a run of every figure printed 702), not the result
+     * nor an error's line.
+     */
+    @Test
+    void quietPrintsNoProgressButTheResultAndErrors() {
+        Path loud = dir.resolve("loud");
+        Cli.Result progress = Cli.run("figure", "fig1", "--scale", "smoke", "--out", loud.toString());
+        assertThat(progress.err()).contains("[fig1").contains("starting:");
+        Path out = dir.resolve("quiet");
+        Cli.Result r = Cli.run("figure", "fig1", "--scale", "smoke", "--quiet", "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).isEmpty();
+        assertThat(r.out()).isEqualTo("wrote 1 figure(s) and " + out.resolve("REPORT.md") + "\n");
+        assertRefused(Cli.run("figure", "fig1", "--scale", "huge", "--quiet", "--out", dir.resolve("o").toString()),
+                "--scale", "huge");
+    }
+
     @Test
     void renderOnlyNamesEveryUnfinishedTrialAndAnUnknownTrialIsRefused() {
         // (running a trial trains a model, seconds even at smoke scale: TrialUnitsTest covers it)

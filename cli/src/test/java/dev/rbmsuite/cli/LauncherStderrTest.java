@@ -94,6 +94,7 @@ class LauncherStderrTest {
     }
 
     @Test
+    @SuppressWarnings("try") // each stream only holds its descriptor open for the block
     void onlyADescriptorOpenForWritingCounts() throws IOException {
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self/fdinfo")), "a Linux /proc");
         assertThat(LauncherStderr.openForWriting(987)).as("not open").isFalse();

@@ -271,6 +271,7 @@ class OutputFilesTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the lock is a scope guard, held for the block and never referenced in it
     void temporariesOfDeadWritersAreRemovedAndALiveWritersLockIsHonoured() throws Exception {
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();

@@ -2,7 +2,12 @@ package dev.rbmsuite.core;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM: long runs stop at a safe point and leave resumable state; everything
@@ -66,10 +71,47 @@ public final class Interruption {
         installed = true;
         for (String name : new String[] {"INT", "TERM"}) {
             try {
-                sun.misc.Signal.handle(new sun.misc.Signal(name), s -> onSignal(s.getNumber(), err));
+                handle(name, signal -> onSignal(signal, err));
             } catch (IllegalArgumentException e) {
                 // the signal is reserved here (for example by -Xrs): keep the JVM's own handling
             }
+        }
+    }
+
+    /**
+     * Installs a handler of one signal through {@code sun.misc.Signal}, the JDK's only API for it (module
+     * jdk.unsupported, kept for this use by JEP 260), looked up reflectively: named in the source, it made
+     * javac warn at every build that it is "internal proprietary API", a warning that with {@code --release}
+     * neither {@code @SuppressWarnings} nor a lint option turns off. The calls are the same.
+     *
+     * @param name the signal's name, "INT" or "TERM"
+     * @param handler called with the signal's number on the JVM's signal thread
+     * @throws IllegalArgumentException if the JVM reserves the signal (for example under -Xrs)
+     */
+    private static void handle(String name, IntConsumer handler) {
+        try {
+            Class<?> signal = Class.forName("sun.misc.Signal");
+            Class<?> handlerType = Class.forName("sun.misc.SignalHandler");
+            Method number = signal.getMethod("getNumber");
+            Object proxy = Proxy.newProxyInstance(handlerType.getClassLoader(), new Class<?>[] {handlerType},
+                    (self, method, args) -> switch (method.getName()) {
+                        case "handle" -> {
+                            handler.accept((Integer) number.invoke(args[0]));
+                            yield null;
+                        }
+                        case "equals" -> self == args[0];
+                        case "hashCode" -> System.identityHashCode(self);
+                        default -> "rbm handler of SIG" + name;
+                    });
+            signal.getMethod("handle", signal, handlerType)
+                    .invoke(null, signal.getConstructor(String.class).newInstance(name), proxy);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof IllegalArgumentException reserved) {
+                throw reserved;
+            }
+            throw new IllegalStateException("cannot handle SIG" + name + ": " + e.getCause(), e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot handle SIG" + name + ": " + e, e);
         }
     }
 

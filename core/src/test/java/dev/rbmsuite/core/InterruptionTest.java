@@ -3,7 +3,13 @@ package dev.rbmsuite.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** Safe points: a requested stop surfaces as {@link Interruption.Stopped} with 128 + the signal. */
@@ -42,5 +48,31 @@ class InterruptionTest {
         assertThat(Interruption.claimLine()).isFalse();
         Interruption.reset();
         assertThat(Interruption.claimLine()).isTrue();
+    }
+
+    /**
+     * The handlers are installed through sun.misc.Signal looked up reflectively (so that javac has no
+     * proprietary-API warning to give): a real SIGINT to this JVM inside a stoppable scope requests the stop
+     * and prints nothing, as the command line's handlers do.
+     */
+    @Test
+    @SuppressWarnings("try") // the scope is held for the body, not used in it
+    void anInstalledHandlerTurnsARealSignalIntoARequestedStop() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/bin/kill")), "a POSIX kill");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Interruption.install(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try (Interruption.Scope scope = Interruption.stoppable()) {
+            Process kill = new ProcessBuilder("/bin/kill", "-INT", Long.toString(ProcessHandle.current().pid()))
+                    .inheritIO().start();
+            assertThat(kill.waitFor()).isZero();
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (!Interruption.requested() && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertThat(Interruption.requested()).isTrue();
+            assertThatThrownBy(() -> Interruption.check("now")).isInstanceOf(Interruption.Stopped.class)
+                    .satisfies(e -> assertThat(((Interruption.Stopped) e).exitCode()).isEqualTo(130));
+        }
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 }

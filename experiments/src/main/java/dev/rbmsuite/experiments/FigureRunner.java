@@ -396,6 +396,7 @@ public final class FigureRunner {
      * @return the rebuilt manifests
      * @throws IOException on read or write failure
      */
+    @SuppressWarnings("try") // the folder's claim is a scope guard, held for the block and never referenced in it
     public static List<ObjectNode> rebuild(Path from, Path out, PrintStream progress, boolean force) throws IOException {
         List<JsonNode> old = Report.manifests(from);
         if (old.isEmpty()) {

@@ -50,6 +50,7 @@ final class TrialScheduler {
      * Reads the kept trials of a group and computes the others on {@code ctx.threads()} threads,
      * in trial order; a failure of any trial is rethrown once the running ones have stopped.
      */
+    @SuppressWarnings("try") // the lock is a scope guard, held for the block and never referenced in it
     static List<CsvTable> runAll(ExperimentContext ctx, Path dir, String name, int count, Rng root,
                                    Trials.Task task)
             throws IOException {
@@ -133,6 +134,7 @@ final class TrialScheduler {
      * removing only its own leftovers of an interrupted attempt; the group's settings are written
      * when absent and must match when present.
      */
+    @SuppressWarnings("try") // the lock is a scope guard, held for the block and never referenced in it
     static void runSelected(ExperimentContext ctx, Path dir, String name, int count, Map<String, ?> settings,
                             TrialUnits.Selection unit, Rng root, Trials.Task task) throws IOException {
         Files.createDirectories(dir);

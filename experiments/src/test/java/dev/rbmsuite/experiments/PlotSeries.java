@@ -49,9 +49,10 @@ public final class PlotSeries {
     }
 
     /**
-     * Issue 31: in every line panel, two series of different kernels (the style key without its {@code -L<k>}
-     * suffix) differ in colour and in dash, and no two series share colour, dash and width, so kernel and L are
-     * both decodable without colour vision.
+     * Issues 31 and 41: in every line panel, two series of different kernels (the style key without its
+     * {@code -L<k>} suffix) differ in colour and in the marker drawn along the line, and no two series share
+     * colour, marker and width, so kernel and L are both decodable, by colour and without colour vision by
+     * the markers (dashes turned solid on dense curves, issue 41).
      *
      * @param f a figure
      * @return the number of pairs of series checked
@@ -72,10 +73,10 @@ public final class PlotSeries {
                     SeriesStyle sb = Palette.style(b.styleKey());
                     String where = "panel " + p + ": '" + a.name() + "' and '" + b.name() + "'";
                     if (!kernel(a.styleKey()).equals(kernel(b.styleKey()))
-                            && (sa.color().equals(sb.color()) || sa.dash() == sb.dash())) {
-                        throw new AssertionError(where + " are different kernels sharing a colour or a dash");
+                            && (sa.color().equals(sb.color()) || sa.marker() == sb.marker())) {
+                        throw new AssertionError(where + " are different kernels sharing a colour or a marker");
                     }
-                    if (sa.color().equals(sb.color()) && sa.dash() == sb.dash() && sa.width() == sb.width()) {
+                    if (sa.color().equals(sb.color()) && sa.marker() == sb.marker() && sa.width() == sb.width()) {
                         throw new AssertionError(where + " are drawn alike");
                     }
                     pairs++;

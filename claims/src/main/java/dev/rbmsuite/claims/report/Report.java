@@ -52,7 +52,8 @@ public final class Report {
         }
         AtomicFiles.write(root.resolve("REPORT.md"), markdown(manifests).getBytes(StandardCharsets.UTF_8));
         AtomicFiles.write(root.resolve("claims.csv"), DecisionJson.table(claims).toCsv().getBytes(StandardCharsets.UTF_8));
-        AtomicFiles.write(root.resolve("index.html"), html(manifests).getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(root.resolve("index.html"), Gallery.html(manifests, f -> Files.isRegularFile(root.resolve(f)))
+                .getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -410,7 +411,7 @@ public final class Report {
     }
 
     /** @return the alternative choices under which the verdict changes, with the changed verdict */
-    private static String changes(Map<String, Verdict> sens, Verdict base) {
+    static String changes(Map<String, Verdict> sens, Verdict base) {
         List<String> out = new ArrayList<>();
         sens.forEach((k, v) -> {
             if (v != base) {
@@ -446,71 +447,5 @@ public final class Report {
 
     private static String cell(String s) {
         return Markup.cell(s);
-    }
-
-    static String html(List<JsonNode> manifests) {
-        List<JsonNode> all = new ArrayList<>();
-        manifests.forEach(m -> m.path("claims").forEach(all::add));
-        List<Sentences.Sentence> sentences = Sentences.of(all);
-        StringBuilder sb = new StringBuilder();
-        sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>RBM suite figures</title>\n")
-                .append("<style>body{font-family:sans-serif;max-width:1200px;margin:2em auto;color:#222}")
-                .append("figure{margin:2em 0}img{max-width:100%;border:1px solid #ddd}")
-                .append("table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top}")
-                .append(".v-does-not-hold{color:#b00;font-weight:bold}.v-holds{color:#070}.v-equal-within-the-margin{color:#555}")
-                .append("</style></head><body>\n")
-                .append("<h1>Figures of Sekimoto &amp; Yasuda, regenerated</h1>\n")
-                .append("<p>See REPORT.md for how the claims are decided; claims.csv has every number.</p>\n")
-                .append(Scales.reduced(scale(manifests)) ? "<p><strong>Reduced scale (" + esc(scale(manifests))
-                        + "):</strong> these verdicts cannot be compared with the paper's; see REPORT.md's first "
-                        + "paragraph.</p>\n" : "");
-        for (JsonNode m : manifests) {
-            String id = m.path("figure").asText();
-            sb.append("<section><h2>").append(esc(id)).append(": ").append(esc(m.path("title").asText())).append("</h2>\n");
-            for (JsonNode f : m.path("files")) {
-                if (f.asText().endsWith(".png")) {
-                    sb.append("<figure><img src=\"").append(esc(id + "/" + f.asText())).append("\" alt=\"")
-                            .append(esc(id)).append("\"><figcaption>").append(esc(m.path("caption").asText()))
-                            .append("</figcaption></figure>\n");
-                }
-            }
-            List<Sentences.Sentence> own = sentences.stream().filter(x -> x.figure().equals(id)).toList();
-            if (!own.isEmpty()) {
-                sb.append("<h3>The paper's sentences</h3>\n<table><tr><th>sentence</th><th>verdict of</th><th>verdict</th>"
-                        + "<th>after Holm</th><th>fragile</th><th>evidence rows</th></tr>\n");
-                for (Sentences.Sentence x : own) {
-                    sb.append("<tr><td>").append(esc(Tex.plain(x.quote()))).append("</td><td>").append(esc(x.id()))
-                            .append("</td><td class=\"v-").append(Scales.shown(x.verdict(), m.path("scale")
-                                    .asText(Scales.PAPER)).replace(' ', '-')).append("\">")
-                            .append(esc(Scales.shown(x.verdict(), m.path("scale").asText(Scales.PAPER))))
-                            .append("</td><td>").append(esc(Scales.shown(x.adjusted(), m.path("scale")
-                                    .asText(Scales.PAPER))))
-                            .append("</td><td>").append(x.fragile() ? "fragile: " + esc(changes(x.sensitivity(),
-                                    x.verdict())) : "no").append("</td><td>").append(x.rows().size())
-                            .append("</td></tr>\n");
-                }
-                sb.append("</table>\n<h3>Evidence rows and checks beyond the paper</h3>\n");
-            }
-            if (m.path("claims").size() > 0) {
-                sb.append("<table><tr><th>kind</th><th>claim</th><th>test</th><th>verdict</th></tr>\n");
-                for (JsonNode c : m.path("claims")) {
-                    String v = c.path("verdict").asText();
-                    String claim = c.path("quote").asText().isEmpty() ? "(beyond the paper)"
-                            : Tex.plain(c.path("quote").asText());
-                    sb.append("<tr><td>").append(esc(c.path("kind").asText())).append("</td><td>").append(esc(claim))
-                            .append("</td><td>").append(esc(c.path("sentence").asText())).append("</td><td class=\"v-")
-                            .append(esc(v.replace(' ', '-'))).append("\">").append(esc(v)).append("</td></tr>\n");
-                }
-                sb.append("</table>\n");
-            }
-            sb.append("<p><small>scale ").append(esc(m.path("scale").asText())).append(", seed ")
-                    .append(m.path("seed").asLong()).append(", compute time ").append(esc(computeTime(m)))
-                    .append("</small></p></section>\n");
-        }
-        return sb.append("</body></html>\n").toString();
-    }
-
-    private static String esc(String s) {
-        return Markup.html(s);
     }
 }

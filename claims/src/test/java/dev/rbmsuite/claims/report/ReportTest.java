@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The report from hand-made figure manifests: figures in the paper's order whatever the folder
  * names sort as, the summary's counts per kind and verdict, the paper's claims under their quote,
  * a reason shared by many rows stated once, claims.csv with one row per claim in report order,
- * compute times formatted by size, and HTML and Markdown cells escaped.
+ * compute times formatted by size, and Markdown cells escaped (the gallery: GalleryTest).
  */
 class ReportTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -164,19 +164,6 @@ class ReportTest {
         assertThat(Report.computeTime(manifest("f", "paper", null, decision("f", "x", false, Verdict.HOLDS, ""))))
                 .isEqualTo("not recorded");
         assertThat(Report.computeTime(manifest("f", "paper", null))).isEqualTo("-");
-    }
-
-    @Test
-    void htmlEscapesTextAndMarksVerdicts() {
-        ObjectNode m = manifest("fig8", "paper", 1.0, decision("fig8", "x", true, Verdict.DOES_NOT_HOLD, ""),
-                decision("fig8", "y", false, Verdict.HOLDS, ""));
-        String html = Report.html(List.of(m));
-        assertThat(html).startsWith("<!DOCTYPE html>").endsWith("</body></html>\n");
-        assertThat(html).contains("<figcaption>Caption &lt;of&gt; fig8 &amp; more</figcaption>");
-        assertThat(html).contains("<img src=\"fig8/fig8.png\"").doesNotContain("fig8.svg");
-        assertThat(html).contains("<td class=\"v-does-not-hold\">does not hold</td>")
-                .contains("<td class=\"v-holds\">holds</td>").contains("<td>(beyond the paper)</td>");
-        assertThat(html).contains("scale paper, seed 7, compute time 1.0 s");
     }
 
     @Test

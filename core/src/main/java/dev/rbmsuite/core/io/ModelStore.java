@@ -115,6 +115,7 @@ public final class ModelStore {
      * @throws InputException if {@code dir} may not be written, or lies in a folder that another
      *     process holds ({@link OutputFolder#refuseHeldAbove})
      */
+    @SuppressWarnings("try") // the lock is a scope guard, held for the block and never referenced in it
     public static void save(RbmStack stack, Path dir, Provenance provenance, Map<String, ?> extra, boolean force)
             throws IOException {
         Path target = target(dir);
@@ -420,6 +421,7 @@ public final class ModelStore {
      * The folder to read a model from: {@code dir} itself, or, when a save was interrupted between
      * its two renames, the old model (restored into place where the folder can be written).
      */
+    @SuppressWarnings("try") // the lock is a scope guard, held for the block and never referenced in it
     private static Path present(Path dir) {
         Path abs = dir.toAbsolutePath().normalize();
         Path old = AtomicFiles.aside(abs);

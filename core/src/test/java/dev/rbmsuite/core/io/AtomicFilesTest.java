@@ -124,6 +124,7 @@ class AtomicFilesTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the staging is a scope guard, open for the block and never referenced in it
     void stagedFilesAppearTogetherOrNotAtAll() throws IOException {
         Path old = Files.writeString(dir.resolve("b.csv"), "old");
         try (AtomicFiles.Staging s = AtomicFiles.Staging.begin(dir)) {

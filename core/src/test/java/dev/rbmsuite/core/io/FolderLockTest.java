@@ -32,6 +32,7 @@ class FolderLockTest {
          * @param args the lock file
          * @throws Exception on failure
          */
+        @SuppressWarnings("try") // the lock is a scope guard, held for the block and never referenced in it
         public static void main(String[] args) throws Exception {
             Path file = Path.of(args[0]);
             try (FolderLock lock = FolderLock.acquire(file, file.getParent(), "test holder")) {
@@ -84,6 +85,7 @@ class FolderLockTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the lock is a scope guard, held for the block and never referenced in it
     void otherHolderNamesAnotherLiveProcessButNeitherThisOneNorADeadOne() throws Exception {
         Path file = dir.resolve(OutputFolder.LOCK);
         assertThat(FolderLock.otherHolder(file)).isNull();
@@ -110,6 +112,7 @@ class FolderLockTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the lock is a scope guard, held for the block and never referenced in it
     void aLockFileThatIsALinkIsRefusedAndWhatItPointsToIsLeftAlone() throws IOException {
         Path victim = Files.writeString(dir.resolve("thesis.tex"), "precious");
         Path run = Files.createDirectories(dir.resolve("run"));

@@ -64,6 +64,7 @@ class OutputFolderTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the folder's claim is a scope guard, held for the block and never referenced in it
     void aFolderNamedThroughALinkAndDotDotIsCreatedLockedAndWrittenInOnePlace() throws IOException {
         // link -> inner/sub: "link/../x" is inner/x to the operating system but tmp/x to the suite's
         // writers (AtomicFiles, FolderLock normalise the path); the claim must create the folder it locks
@@ -95,6 +96,7 @@ class OutputFolderTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the folder's claim is a scope guard, held for the block and never referenced in it
     void aFolderCreatedByAClaimThatWroteNothingIsRemovedAgain() throws IOException {
         Path dir = tmp.resolve("fresh");
         try (OutputFolder.Claim claim = OutputFolder.claim(dir, RUN, false, "test")) {
@@ -151,6 +153,7 @@ class OutputFolderTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the folder's claim is a scope guard, held for the block and never referenced in it
     void foldersThisProcessHoldsAreItsOwn() throws IOException {
         Path run = tmp.resolve("run");
         try (OutputFolder.Claim claim = OutputFolder.claim(run, RUN, false, "test")) {

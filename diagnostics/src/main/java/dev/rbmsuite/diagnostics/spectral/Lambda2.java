@@ -165,6 +165,7 @@ public final class Lambda2 {
      * @return lambda2 and the relaxation time
      * @throws dev.rbmsuite.core.cost.CostLimitException if the estimate exceeds the guard's limit
      */
+    @SuppressWarnings("try") // the cost task is a scope guard, reporting progress for the block, never referenced
     public static Result estimate(Rbm rbm, VisibleDistribution exact, Estimator estimator, int repeats, Rng rng,
             CostGuard guard) {
         requireScale(rbm);

@@ -17,6 +17,7 @@ import dev.rbmsuite.plots.XyPanel;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -33,6 +34,8 @@ final class CompareTv {
     /** The largest n for which the comparison computes the exact P(v) and the TV. */
     static final int MAX_VISIBLE = 20;
     static final String CSV = "compare-tv.csv";
+    /** The legend label of the i.i.d. floor. */
+    static final String FLOOR = "i.i.d. floor";
 
     private CompareTv() {
     }
@@ -94,14 +97,33 @@ final class CompareTv {
         b.build().write(dir.resolve(CSV));
     }
 
+    /**
+     * The TV panel: every kernel's median over starts with its 10th-90th percentile band, named by the kernel's
+     * label as the learning curves are, and the i.i.d. floor, the TV of as many exact independent samples,
+     * which a kernel that mixes reaches and cannot go below (issue 41: without it a plateau at the floor read as
+     * "nothing mixes"). As figure 9 draws it: steps on a log axis from step 1 beyond 100 steps.
+     */
     static XyPanel plot(TvPanel p, List<Run> runs) {
-        XyPanel.Builder b = XyPanel.builder().title("TV from the persistent chains").xLabel("step s")
-                .yLabel("TV distance").legend(LegendPosition.AUTO);
+        boolean log = p.steps()[p.steps().length - 1] > 100;
+        int from = log ? 1 : 0;
+        double[] x = Arrays.copyOfRange(p.steps(), from, p.steps().length);
+        XyPanel.Builder b = XyPanel.builder().title("TV from the persistent chains")
+                .xLabel(log ? "step s (log scale)" : "step s").yLabel("TV distance").legend(LegendPosition.AUTO)
+                .logX(log);
         for (Run run : runs) {
             double[][] band = p.bands().get(run.kernel());
-            b.add(Series.line(run.label(), run.styleKey(), p.steps(), band[0]).withBand(band[1], band[2]));
+            // the kernel's own palette key, as on the learning curves (Comparison#plot)
+            b.add(Series.line(run.label(), run.kernel(), x, tail(band[0], from))
+                    .withBand(tail(band[1], from), tail(band[2], from)));
+        }
+        if (Double.isFinite(p.floor())) {
+            b.add(Series.line(FLOOR, "iid", new double[] {x[0], x[x.length - 1]}, new double[] {p.floor(), p.floor()}));
         }
         return b.build();
+    }
+
+    private static double[] tail(double[] v, int from) {
+        return Arrays.copyOfRange(v, from, v.length);
     }
 
     /**

@@ -122,7 +122,9 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
         XyPanel.Builder b = XyPanel.builder().title(String.valueOf(r.settings().get("data"))).xLabel("epoch")
                 .yLabel("log-likelihood (nats)").legend(LegendPosition.AUTO);
         for (Run run : r.runs()) {
-            Series s = run.lineWithRange("logLikelihood");
+            // the kernel's own palette key, whatever its depth: a comparison shows each kernel once, in the colour
+            // it has in the paper's figures (the proposed kernel in its strong magenta at L = 2 too)
+            Series s = run.lineWithRange("logLikelihood", run.kernel());
             if (s != null) {
                 b.add(s);
             }
@@ -135,7 +137,7 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
 
     @Override
     public List<Claim> claims(Result r) {
-        LearningClaims lc = new LearningClaims(ID, r.runs());
+        LearningClaims lc = LearningClaims.byLabel(ID, r.runs());
         List<Claim> claims = new ArrayList<>();
         Run base = r.runs().get(0);
         for (Run run : r.runs().subList(1, r.runs().size())) {
@@ -180,6 +182,7 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
                 + (r.tv() == null ? " No TV comparison (n > " + CompareTv.MAX_VISIBLE + " or no TV steps)."
                 : " Right: TV distance between the exact P(v) and " + r.settings().get("tvChains") + " chains per start, "
                 + "every kernel on the best trained model from the same " + r.tv().perStart().values().iterator().next().length
-                + " persistent chains; lines: median over starts, bands: 10th-90th percentile.");
+                + " persistent chains; lines: median over starts, bands: 10th-90th percentile; dashed: the i.i.d. floor, "
+                + "the TV of as many exact independent samples, which no kernel can go below.");
     }
 }

@@ -189,8 +189,8 @@ public final class Figure6 extends ResultFigure<Figure6.Result> {
     @Override
     public String caption(Result r) {
         return "Figure 6. Log-likelihood and MAEs against the training epoch on GenRBM for BGS, DT and the proposed kernel "
-                + "with L = 1, 2, 3; mean over " + r.runs().get(0).trials().size() + " trials. Colour and dash tell the kernel "
-                + "(BGS vermillion solid, DT blue dashed, proposed reddish purple dotted; Okabe-Ito colours), the line "
-                + "width tells L (thin L = 1, medium L = 2, thick L = 3).";
+                + "with L = 1, 2, 3; mean over " + r.runs().get(0).trials().size() + " trials. The marker tells the kernel "
+                + "(BGS circles, DT squares, the proposed kernel diamonds on a thick line), the colour the kernel and L "
+                + "(BGS vermillion; DT sky blue, bluish green, blue for L = 1, 2, 3; proposed orange, violet, magenta).";
     }
 }

@@ -151,8 +151,9 @@ public final class Figure7 extends ResultFigure<Figure7.Result> {
     @Override
     public String caption(Result r) {
         // the first configuration's settings (the map also holds plain entries such as "scale")
+        ObjectMapper json = new ObjectMapper();
         JsonNode any = r.settings().values().stream()
-                .map(v -> (JsonNode) new ObjectMapper().valueToTree(v))
+                .<JsonNode>map(json::valueToTree)
                 .filter(n -> n.has("aisTemperatures")).findFirst()
                 .orElseGet(MissingNode::getInstance);
         String ais = any.has("aisTemperatures") ? " (mAIS estimate of log Z: K = " + any.path("aisTemperatures").asInt()
@@ -161,7 +162,7 @@ public final class Figure7 extends ResultFigure<Figure7.Result> {
                 + " runs at the final epoch)" : " (mAIS estimate of log Z)";
         return "Figure 7. Log-likelihood against the training epoch for (a) islands, (b) pentagon, (c) iris (exact), "
                 + "(d) wine and (e) seeds" + ais + ", for BGS, DT (L = 3) and the proposed kernel (L = 3); mean over "
-                + r.runs().get(0).trials().size() + " trials. Colour and dash tell the kernel (BGS vermillion solid, DT blue "
-                + "dashed, proposed reddish purple dotted; Okabe-Ito colours).";
+                + r.runs().get(0).trials().size() + " trials. Colour and marker tell the kernel (BGS vermillion circles, DT "
+                + "blue squares, the proposed kernel magenta diamonds on a thick line).";
     }
 }

@@ -50,7 +50,7 @@ final class TvClaims {
                 String vs = BestModels.label(base) + " vs proposed";
                 String rapid = "fig9.rapid." + p.dataset() + "." + base;
                 String lower = "fig9.lower." + p.dataset() + "." + base;
-                int range = (int) Math.min(PAPER_RANGE, r.steps());
+                int range = Math.min(PAPER_RANGE, r.steps());
                 Claim.Builder h = Claim.builder(fig, "fig9.rapid.halfway." + p.dataset() + "." + base)
                         .paper(PaperQuotes.FIG9_RAPID, rapid)
                         .statement(p.dataset() + ", halfway step within steps 1-" + range + ": " + vs)

@@ -106,6 +106,7 @@ public final class StackSpectra {
      * @param guard the cost limit and progress reports
      * @return the SLEM of BGS on its bottom RBM
      */
+    @SuppressWarnings("try") // the cost task is a scope guard, reporting progress for the block, never referenced
     public static double bgs(RbmStack stack, CostGuard guard) {
         try (CostGuard.Task task = start(guard, stack, Kernel.BGS)) {
             return bgsUnguarded(stack);
@@ -130,6 +131,7 @@ public final class StackSpectra {
      * @param guard the cost limit and progress reports
      * @return the SLEM of the deep-tempering two-step kernel (parity 0 then parity 1)
      */
+    @SuppressWarnings("try") // the cost task is a scope guard, reporting progress for the block, never referenced
     public static double deepTemperingTwoStep(RbmStack stack, CostGuard guard) {
         try (CostGuard.Task task = start(guard, stack, Kernel.DEEP_TEMPERING)) {
             return deepTemperingUnguarded(stack);
@@ -154,6 +156,7 @@ public final class StackSpectra {
      * @param guard the cost limit and progress reports
      * @return the SLEM of the round-trip kernel
      */
+    @SuppressWarnings("try") // the cost task is a scope guard, reporting progress for the block, never referenced
     public static double roundTrip(RbmStack stack, CostGuard guard) {
         try (CostGuard.Task task = start(guard, stack, Kernel.ROUND_TRIP)) {
             return roundTripUnguarded(stack);
@@ -178,6 +181,7 @@ public final class StackSpectra {
      * @param guard the cost limit (checked against the sum of the three estimates) and progress reports
      * @return all three rates
      */
+    @SuppressWarnings("try") // the cost task is a scope guard, reporting progress for the block, never referenced
     public static Result compare(RbmStack stack, CostGuard guard) {
         double total = 0;
         for (Kernel k : Kernel.values()) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Claims on learning curves shared by figures 6 and 7: comparisons of per-trial summaries between
@@ -29,22 +30,42 @@ public final class LearningClaims {
     public static final String LAST_QUARTER = LearningStatistics.LAST_QUARTER;
 
     private final String figure;
+    private final Function<Run, String> naming;
     private final Map<String, Decision> levelled = new LinkedHashMap<>();
 
     /**
      * @param figure the figure id
-     * @param runs every run of the figure; each gets a convergence check
+     * @param runs every run of the figure; each gets a convergence check, whose statement names the run by its
+     *     configuration ("islands-bgs": a figure has several data sets)
      */
     public LearningClaims(String figure, List<Run> runs) {
+        this(figure, runs, Run::name);
+    }
+
+    private LearningClaims(String figure, List<Run> runs, Function<Run, String> naming) {
         this.figure = figure;
+        this.naming = naming;
         for (Run r : runs) {
             levelled.put(r.name(), ClaimEngine.decide(levelled(r)));
         }
     }
 
+    /**
+     * The claims of runs on one data set, whose convergence checks name each run by its legend label ("BGS",
+     * "DT (L = 3)"), as every other claim does: {@code rbm compare}'s (issue 41: its report named them
+     * "compare-bgs" beside "BGS"). The claims' ids still name the configuration.
+     *
+     * @param figure the figure id
+     * @param runs every run; each gets a convergence check
+     * @return the claims
+     */
+    public static LearningClaims byLabel(String figure, List<Run> runs) {
+        return new LearningClaims(figure, runs, Run::label);
+    }
+
     private Claim levelled(Run r) {
         return Claim.builder(figure, figure + ".levelled." + r.name())
-                .statement(r.name() + " is no longer rising at the last epoch")
+                .statement(naming.apply(r) + " is no longer rising at the last epoch")
                 .statistic("minus the rise of the log-likelihood from the second-to-last to the last tenth of the epochs "
                         + "(nats), per trial")
                 .effect("-rise").oneSample(negate(r.perTrial("logLikelihood", CurveStats.LAST_TENTH_RISE)))

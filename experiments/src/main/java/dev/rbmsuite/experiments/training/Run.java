@@ -79,13 +79,24 @@ public record Run(String name, String kernel, int upperLayers, List<CsvTable> tr
      *     evaluation (epochs where any trial is not finite dropped), null if nothing is finite
      */
     public Series lineWithRange(String column) {
+        return lineWithRange(column, styleKey());
+    }
+
+    /**
+     * @param column a metric
+     * @param styleKey the palette key to draw it with (for example the kernel's own, where a figure shows one
+     *     depth per kernel)
+     * @return the mean curve's line with the band from the lowest to the highest trial at each
+     *     evaluation (epochs where any trial is not finite dropped), null if nothing is finite
+     */
+    public Series lineWithRange(String column, String styleKey) {
         double[] x = trials.get(0).doubles("epoch");
         double[][] range = range(column);
         int[] keep = IntStream.range(0, x.length).filter(k -> Double.isFinite(range[0][k])).toArray();
         if (keep.length == 0) {
             return null;
         }
-        return Series.line(label(), styleKey(), pick(x, keep), pick(range[0], keep))
+        return Series.line(label(), styleKey, pick(x, keep), pick(range[0], keep))
                 .withBand(pick(range[1], keep), pick(range[2], keep));
     }
 

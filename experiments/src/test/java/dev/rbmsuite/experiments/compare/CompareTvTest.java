@@ -111,13 +111,40 @@ class CompareTvTest {
         assertThat(t.doubles("iidFloor")).containsOnly(0.02);
     }
 
+    /**
+     * One banded line per run, named by the kernel's label, and (issue 41) the i.i.d. floor, which a plateau of
+     * mixing chains reaches: without it a plateau there read as "nothing mixes".
+     */
     @Test
-    void thePanelHasOneBandedLinePerRun() {
+    void thePanelHasOneBandedLinePerRunAndTheFloor() {
         XyPanel p = CompareTv.plot(panel(0.2), List.of(run("compare-bgs"), run("compare-pt")));
         Figure f = Figure.single(p, 400, 300);
-        assertThat(PlotSeries.names(f)).containsExactly(List.of("BGS", "pt"));
+        assertThat(PlotSeries.names(f)).containsExactly(List.of("BGS", "pt", "i.i.d. floor"));
         assertThat(p.series().get(1).hasBand()).isTrue();
+        assertThat(p.series().get(2).y()).containsExactly(0.02, 0.02);
+        assertThat(p.series().get(2).x()).containsExactly(0, 4);
+        assertThat(p.series().get(2).styleKey()).isEqualTo("iid");
+        assertThat(p.series().get(0).styleKey()).isEqualTo("bgs");
+        assertThat(p.logX()).isFalse();
         assertThat(p.title()).isEqualTo("TV from the persistent chains");
+    }
+
+    /** Beyond 100 steps the steps go on a log axis from step 1, as figure 9 draws them. */
+    @Test
+    void longRunsGoOnALogAxisFromStepOne() {
+        double[] steps = new double[202];
+        double[][] curve = new double[3][202];
+        for (int i = 0; i < steps.length; i++) {
+            steps[i] = i;
+            curve[0][i] = curve[1][i] = curve[2][i] = 0.9 / (1 + i);
+        }
+        TvPanel tv = new TvPanel("compare", 0.001, steps, Map.of("bgs", curve), Map.of("bgs", curve), null, null);
+        XyPanel p = CompareTv.plot(tv, List.of(run("compare-bgs")));
+        assertThat(p.logX()).isTrue();
+        assertThat(p.xLabel()).isEqualTo("step s (log scale)");
+        assertThat(p.series().get(0).x()[0]).isEqualTo(1);
+        assertThat(p.series().get(0).size()).isEqualTo(201);
+        assertThat(p.series().get(1).x()).containsExactly(1, 201);
     }
 
     @Test

@@ -71,6 +71,11 @@ class ComparisonTest {
         assertThat(decided(d, "compare.comparable.dt-L1").verdict()).isEqualTo(Verdict.HOLDS);
         assertThat(decided(d, "compare.comparable.pt").verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
         assertThat(decided(d, "compare.levelled.compare-pt").verdict()).isEqualTo(Verdict.HOLDS);
+        // issue 41: the report's rows name the kernels as the legend does, the ids keep the configuration
+        assertThat(decided(d, "compare.levelled.compare-bgs").claim().statement())
+                .isEqualTo("BGS is no longer rising at the last epoch");
+        assertThat(decided(d, "compare.levelled.compare-dt-L1").claim().statement())
+                .isEqualTo("DT (L = 1) is no longer rising at the last epoch");
         assertThat(ClaimEngine.decideAll(new Comparison(null).claims(result(2, -5.05, -6))))
                 .allMatch(x -> x.verdict() == Verdict.INCONCLUSIVE);
     }
@@ -83,6 +88,8 @@ class ComparisonTest {
         assertThat(PlotSeries.titles(f)).containsExactly("toy.csv");
         assertThat(PlotSeries.names(f)).containsExactly(List.of("BGS", "DT (L = 1)", "pt"));
         Series pt = PlotSeries.series(f, 0, "pt");
+        // each kernel in its own colour whatever its depth (the paper's figures' colours)
+        assertThat(PlotSeries.series(f, 0, "DT (L = 1)").styleKey()).isEqualTo("dt");
         for (int k = 0; k < 10; k++) {
             double lo = Double.POSITIVE_INFINITY;
             double hi = Double.NEGATIVE_INFINITY;

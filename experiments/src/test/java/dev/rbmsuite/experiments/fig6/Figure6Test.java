@@ -12,11 +12,13 @@ import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.PlotSeries;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.plots.Figure;
+import dev.rbmsuite.plots.style.Palette;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -88,8 +90,12 @@ class Figure6Test {
         Figure f = new Figure6().plot(r);
         // seven lines (BGS, DT and the round trip at L = 1, 2, 3) in each of the four panels: 4 x 21 pairs
         assertThat(PlotSeries.assertKernelsDecodable(f)).isEqualTo(4 * 21);
-        assertThat(new Figure6().caption(r)).contains("Colour and dash tell the kernel")
-                .contains("line width tells L");
+        assertThat(new Figure6().caption(r)).contains("The marker tells the kernel")
+                .contains("DT sky blue, bluish green, blue for L = 1, 2, 3; proposed orange, violet, magenta");
+        // issue 41: the three depths of one kernel differ in colour, not only in width
+        for (String kernel : List.of("dt", "roundtrip")) {
+            assertThat(Stream.of(1, 2, 3).map(l -> Palette.color(kernel + "-L" + l)).distinct()).hasSize(3);
+        }
     }
 
     @Test

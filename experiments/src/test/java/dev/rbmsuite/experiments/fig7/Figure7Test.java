@@ -124,11 +124,11 @@ class Figure7Test {
             assertThat(names).containsExactly("BGS", "DT (L = 3)", "proposed (L = 3)");
         }
         assertThat(f.legend()).extracting(LegendEntry::label).containsExactly("BGS", "DT (L = 3)", "proposed (L = 3)");
-        // three kernels per panel, each pair differing in colour and dash: 5 panels x 3 pairs
+        // three kernels per panel, each pair differing in colour and marker: 5 panels x 3 pairs
         assertThat(PlotSeries.assertKernelsDecodable(f)).isEqualTo(15);
         assertThat(new Figure7().caption(r)).contains("K = 100 temperatures, 10 runs along the curve, K = 1000, 100 runs "
-                + "at the final epoch").contains("mean over 2 trials.").endsWith("Colour and dash tell the kernel (BGS vermillion "
-                + "solid, DT blue dashed, proposed reddish purple dotted; Okabe-Ito colours).");
+                + "at the final epoch").contains("mean over 2 trials.").endsWith("Colour and marker tell the kernel (BGS vermillion "
+                + "circles, DT blue squares, the proposed kernel magenta diamonds on a thick line).");
         assertThat(new Figure7().caption(new Figure7.Result(r.runs(), Map.of()))).contains("(mAIS estimate of log Z)");
         // a manifest read back holds plain entries such as "scale" before the configurations
         Map<String, Object> withScale = new LinkedHashMap<>();

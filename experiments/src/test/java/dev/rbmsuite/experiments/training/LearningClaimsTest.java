@@ -97,6 +97,12 @@ class LearningClaimsTest {
         assertThat(checks).extracting(Decision::verdict).containsExactly(Verdict.HOLDS, Verdict.DOES_NOT_HOLD,
                 Verdict.INCONCLUSIVE);
         assertThat(checks.get(0).claim().threshold()).isEqualTo(-0.05);
+        // a figure's runs span data sets: its checks name the configuration; byLabel names the kernel
+        assertThat(checks.get(1).claim().statement()).isEqualTo("wine-dt-L3 is no longer rising at the last epoch");
+        assertThat(ClaimEngine.decideAll(LearningClaims.byLabel("compare", List.of(level, rising)).convergence()))
+                .extracting(d -> d.claim().id() + ": " + d.claim().statement())
+                .containsExactly("compare.levelled.wine-bgs: BGS is no longer rising at the last epoch",
+                        "compare.levelled.wine-dt-L3: DT (L = 3) is no longer rising at the last epoch");
         assertThat(lc.note(level)).isEmpty();
         assertThat(lc.note(rising, level)).startsWith("DT (L = 3) still rising at the last epoch (rise ")
                 .endsWith(" nats over the last tenth)");

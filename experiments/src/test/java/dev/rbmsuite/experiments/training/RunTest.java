@@ -3,6 +3,7 @@ package dev.rbmsuite.experiments.training;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rbmsuite.core.io.CsvTable;
+import dev.rbmsuite.plots.Series;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,5 +38,17 @@ class RunTest {
         Run.writeLong(back, again);
         assertThat(Files.readAllBytes(again)).isEqualTo(Files.readAllBytes(f));
         assertThat(back.get(0).perTrial("logLikelihood", CurveStats.FINAL)).containsExactly(-2, -1);
+    }
+
+    @Test
+    void theRangeLineIsTheMeanWithTheTrialsExtentInTheGivenStyle() {
+        Run run = Run.parse("genrbm-roundtrip-L2", List.of(curve(-3, -2), curve(-5, -1)));
+        assertThat(run.lineWithRange("logLikelihood").styleKey()).isEqualTo("roundtrip-L2");
+        Series s = run.lineWithRange("logLikelihood", "roundtrip");
+        assertThat(s.styleKey()).isEqualTo("roundtrip");
+        assertThat(s.name()).isEqualTo("proposed (L = 2)");
+        assertThat(s.y()).containsExactly(-4, -1.5);
+        assertThat(s.lower()).containsExactly(-5, -2);
+        assertThat(s.upper()).containsExactly(-3, -1);
     }
 }

@@ -131,8 +131,12 @@ final class LegendPlacer {
         return hi > lo ? (v - lo) / (hi - lo) : 0.5;
     }
 
-    /** @return {xlo, xhi, ylo, yhi} in axis units (log for log axes) */
-    private static double[] range(XyPanel p) {
+    /**
+     * @param p a panel
+     * @return {xlo, xhi, ylo, yhi} in axis units (log for log axes): the fixed limits where set, else the
+     *     data's extent, bands included
+     */
+    static double[] range(XyPanel p) {
         double xlo = Double.POSITIVE_INFINITY;
         double xhi = Double.NEGATIVE_INFINITY;
         double ylo = Double.POSITIVE_INFINITY;

@@ -1,5 +1,6 @@
 package dev.rbmsuite.plots.render;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontMetrics;
@@ -20,7 +21,7 @@ import dev.rbmsuite.plots.style.Theme;
 /**
  * A figure-wide legend under the panel grid: entries side by side, centred, wrapping onto further rows when
  * they do not fit the width. Line entries show a line sample in the key's colour and dash (the same stroke
- * as in the panels); scatter entries show the marker.
+ * as in the panels) with the marker the panels draw along the line; scatter entries show the marker.
  */
 final class LegendStrip {
 
@@ -105,10 +106,18 @@ final class LegendStrip {
                     g.fill(s);
                 } else {
                     g.setColor(st.color());
-                    // a trajectory is drawn solid (XyChartFactory), so is its sample
-                    g.setStroke(e.kind() == Series.Kind.TRAJECTORY ? t.lineStroke(Dash.SOLID, st.width())
+                    // a trajectory is drawn solid and of one width for every kernel (XyChartFactory), so is its sample
+                    g.setStroke(e.kind() == Series.Kind.TRAJECTORY ? t.trajectoryStroke(Dash.SOLID)
                             : t.lineStroke(st.dash(), st.width()));
                     g.draw(new Line2D.Double(x, cy, x + sampleWidth(), cy));
+                    if (e.kind() == Series.Kind.LINE && st.marker() != MarkerShape.NONE) {
+                        // the marker the panels draw along the line (XyChartFactory), with its white edge
+                        Shape s = ShapeMarker.shape(st.marker(), x + sampleWidth() / 2.0, cy, t.lineMarkerSize(st.width()));
+                        g.fill(s);
+                        g.setColor(Color.WHITE);
+                        g.setStroke(new BasicStroke(Math.max(1f, (float) (1.2 * t.scale()))));
+                        g.draw(s);
+                    }
                 }
                 g.setColor(Theme.INK);
                 g.setFont(f);

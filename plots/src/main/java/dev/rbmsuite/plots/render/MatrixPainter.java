@@ -8,6 +8,8 @@ import java.awt.Font;
 import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 import java.awt.geom.AffineTransform;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.rbmsuite.plots.MatrixPanel;
 import dev.rbmsuite.plots.style.Theme;
@@ -15,7 +17,8 @@ import dev.rbmsuite.plots.style.Theme;
 /**
  * Paints a {@link MatrixPanel} with Java2D: a black-and-white image of a 0/1 matrix (rows = data points from
  * the top, columns = variables from the left), framed, with 1-based tick labels spaced so they never overlap,
- * axis labels and a title row in the same fonts as the XChart panels (Fig 5(a)/(c)).
+ * axis labels, and a title row in the same fonts as the XChart panels (Fig 5(a)/(c)) that ends, right-aligned
+ * over the matrix, with the key of the two colours (1 black, 0 white).
  */
 public final class MatrixPainter {
 
@@ -30,7 +33,8 @@ public final class MatrixPainter {
      * @param width panel width in pixels
      * @param height panel height in pixels
      * @param t fonts and sizes
-     * @param reserveTitleRow keep a title row even without a title (room for a panel letter)
+     * @param reserveTitleRow keep a title row even without a title (room for a panel letter); a matrix always
+     *     has one, since it holds the key
      */
     public static void paint(Graphics2D g, MatrixPanel p, int width, int height, Theme t, boolean reserveTitleRow) {
         int pad = t.px(14);
@@ -42,10 +46,8 @@ public final class MatrixPainter {
         FontMetrics am = g.getFontMetrics(axisFont);
         FontMetrics km = g.getFontMetrics(tickFont);
 
-        int top = pad;
-        if (!p.title().isEmpty() || reserveTitleRow) {
-            top += tm.getHeight() + t.px(10);
-        }
+        // always a title row: it holds the key of the two colours
+        int top = pad + tm.getHeight() + t.px(10);
         String maxRowLabel = Integer.toString(p.rows());
         int left = pad + (p.yLabel().isEmpty() ? 0 : am.getHeight() + t.px(10)) + km.stringWidth(maxRowLabel)
                 + t.px(6) + tick;
@@ -58,10 +60,18 @@ public final class MatrixPainter {
                     + " pixels is too small");
         }
 
+        int keyLeft = left + pw - keyWidth(km, t);
+        paintKey(g, km, t, keyLeft, pad + tm.getAscent());
         g.setColor(Theme.INK);
         if (!p.title().isEmpty()) {
             g.setFont(titleFont);
-            g.drawString(p.title(), left + (pw - tm.stringWidth(p.title())) / 2, pad + tm.getAscent());
+            int tw = tm.stringWidth(p.title());
+            int tx = left + (pw - tw) / 2;
+            if (tx + tw + t.px(16) > keyLeft) {
+                // centred over the matrix the title would run into the key: centre it left of the key
+                tx = Math.max(left, left + (keyLeft - t.px(16) - left - tw) / 2);
+            }
+            g.drawString(p.title(), tx, pad + tm.getAscent());
         }
 
         // cells on integer pixel boundaries: no seams between neighbours
@@ -117,6 +127,43 @@ public final class MatrixPainter {
             g.rotate(-Math.PI / 2);
             g.drawString(p.yLabel(), 0, 0);
             g.setTransform(saved);
+        }
+    }
+
+    /** The key's entries, in order: the cell value and whether its cell is drawn black. */
+    private static final String[] KEY = {"1", "0"};
+
+    /** @return the key's width: per entry a swatch, a gap, the value and a gap before the next entry */
+    static int keyWidth(FontMetrics km, Theme t) {
+        int w = 0;
+        for (int i = 0; i < KEY.length; i++) {
+            w += swatch(km) + t.px(6) + km.stringWidth(KEY[i]) + (i + 1 < KEY.length ? t.px(18) : 0);
+        }
+        return w;
+    }
+
+    private static int swatch(FontMetrics km) {
+        return (int) Math.round(km.getAscent() * 0.9);
+    }
+
+    /**
+     * Paints the key of the two colours (issue 41: figure 5 had none): a black swatch "1" and a white, framed
+     * swatch "0", on the baseline {@code baseline} from {@code x}.
+     */
+    private static void paintKey(Graphics2D g, FontMetrics km, Theme t, int x, int baseline) {
+        int sw = swatch(km);
+        g.setFont(km.getFont());
+        int cx = x;
+        for (String v : KEY) {
+            int y = baseline - sw;
+            g.setColor(v.equals("1") ? Color.BLACK : Color.WHITE);
+            g.fillRect(cx, y, sw, sw);
+            g.setColor(Theme.FRAME);
+            g.setStroke(new BasicStroke(Math.max(1f, (float) t.scale())));
+            g.drawRect(cx, y, sw, sw);
+            g.setColor(Theme.INK);
+            g.drawString(v, cx + sw + t.px(6), baseline);
+            cx += sw + t.px(6) + km.stringWidth(v) + t.px(18);
         }
     }
 

@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.TreeSet;
 
 import org.knowm.xchart.XYChart;
@@ -28,23 +31,32 @@ import dev.rbmsuite.plots.style.Theme;
  *
  * <p>Style: white background, framed plot, light horizontal grid lines only, legend inside the plot area
  * ({@link LegendPlacer} picks the emptiest corner for {@link LegendPosition#AUTO}), fonts and 2.5 px lines
- * from {@link Theme}, colours and dashes from {@link Palette}.
+ * from {@link Theme}, colours, dashes, markers and widths from {@link Palette}.
  *
- * <p>Drawing order: every band first (a translucent {@code PolygonArea} built by {@link BandPolygon}), then
- * the series in the panel's order, so all lines lie on top of all bands. A trajectory is a line plus a start
- * marker (circle) and an end marker (square); the first trajectory's markers get the legend entries "start"
- * and "end".
+ * <p>Drawing order: every band first (a translucent {@code PolygonArea} built by {@link BandPolygon}, its two
+ * edges traced by thin lines in the band's colour, so that overlapping bands stay apart where their fills
+ * blend), then the series in the panel's order, so all lines lie on top of all bands. A line whose style has
+ * a marker carries that marker every few points ({@link LineMarks}: about every {@value #MARK_SPACING} pixels
+ * of a reference-size panel, at positions shifted between the panel's lines), drawn with the line, and its
+ * legend entry shows the line with the marker. A trajectory is a line plus a start marker (circle) and an end
+ * marker (square); the first trajectory's markers get the legend entries "start" and "end".
  *
- * <p>Workaround for XChart 4.0.3: when every x value is evenly spaced (epochs 0, 100, 200, ...) XChart ignores
- * the tick-spacing hint and tick labels overlap. An invisible one-point helper series at an off-grid x inside
- * the data range (37% of the way between the two smallest x values, geometric for a log axis) breaks the even
- * spacing without changing the axis range.
+ * <p>Workaround for XChart 4.0.3: when the distinct values on a linear axis are evenly spaced (epochs 0, 100,
+ * 200, ...; or only two distinct values, as a smoke run's two evaluations give) XChart ignores the
+ * tick-spacing hint and puts a tick at each value, labelled with ten digits ({@code -6.617331083}). An
+ * invisible one-point helper series at an off-grid x and y inside the data range (37% of the way between the
+ * two smallest values, geometric for a log axis) breaks the even spacing without changing the axis range.
+ * Logarithmic axes are labelled by {@link TickFormat#logAxis(double, double)}.
  */
 public final class XyChartFactory {
 
     /** Internal series-name prefix; user names cannot clash because they never start with a NUL. */
     private static final String INTERNAL = "\u0000";
     private static final Color TRANSPARENT = new Color(0, 0, 0, 0);
+    /** Distance between a line's markers, in pixels of a reference-size panel (800 wide). */
+    static final int MARK_SPACING = 80;
+    /** Opacity (0..255) of a band's edge lines. */
+    private static final int BAND_EDGE_ALPHA = 150;
 
     private XyChartFactory() {
     }
@@ -74,16 +86,27 @@ public final class XyChartFactory {
             }
         }
         boolean trajectoryLegendDone = false;
+        int marked = (int) p.series().stream().filter(XyChartFactory::hasMarks).count();
+        int markIndex = 0;
+        double[] range = LegendPlacer.range(p);
+        int count = Math.max(2, (int) Math.round(width / (double) theme.px(MARK_SPACING)));
         for (Series s : p.series()) {
             SeriesStyle st = Palette.style(s.styleKey());
-            XYSeries xs = chart.addSeries(s.name(), s.x(), s.y());
-            xs.setShowInLegend(s.inLegend());
+            // a line outside a fixed axis range gets no marker, and keeps its legend entry itself
+            int[] idx = hasMarks(s) ? LineMarks.indices(s.x(), p.logX(), range[0], range[1], count,
+                    (markIndex++ + 0.5) / marked) : new int[0];
+            boolean marks = idx.length > 0;
+            XYSeries xs = chart.addSeries(marks ? INTERNAL + "line:" + s.name() : s.name(), s.x(), s.y());
+            xs.setShowInLegend(s.inLegend() && !marks);
             switch (s.kind()) {
                 case LINE -> {
                     xs.setXYSeriesRenderStyle(XYSeriesRenderStyle.Line);
                     xs.setMarker(SeriesMarkers.NONE);
                     xs.setLineColor(st.color());
                     xs.setLineStyle(theme.lineStroke(st.dash(), st.width()));
+                    if (marks) {
+                        addMarks(chart, s, st, theme, idx);
+                    }
                 }
                 case SCATTER -> {
                     xs.setXYSeriesRenderStyle(XYSeriesRenderStyle.Scatter);
@@ -96,7 +119,8 @@ public final class XyChartFactory {
                     xs.setMarker(SeriesMarkers.NONE);
                     xs.setLineColor(st.color());
                     // solid whatever the kernel's dash: each trajectory panel names its kernel, and a dash pattern
-                    // breaks up on a chain's short, overlapping jumps (Fig 8)
+                    // breaks up on a chain's short, overlapping jumps (Fig 8); one width for every kernel, the
+                    // proposed one's included, since a thicker path would look as if it covered more ground
                     xs.setLineStyle(theme.trajectoryStroke(Dash.SOLID));
                     boolean legend = s.inLegend() && !trajectoryLegendDone;
                     addEndMarker(chart, s, st, theme, true, legend);
@@ -165,8 +189,14 @@ public final class XyChartFactory {
         st.setPlotTicksMarksVisible(false);
         st.setAxisTicksLineVisible(false);
         st.setYAxisLabelAlignment(AxesChartStyler.TextAlignment.Right);
-        st.setXAxisTickLabelsFormattingFunction(TickFormat::format);
-        st.setYAxisTickLabelsFormattingFunction(TickFormat::format);
+        double[] range = LegendPlacer.range(p);
+        st.setXAxisTickLabelsFormattingFunction(p.logX()
+                ? TickFormat.logAxis(StrictMath.exp(range[0]), StrictMath.exp(range[1])) : TickFormat::format);
+        st.setYAxisTickLabelsFormattingFunction(p.logY()
+                ? TickFormat.logAxis(StrictMath.exp(range[2]), StrictMath.exp(range[3])) : TickFormat::format);
+        // every tick of a log axis gets a label from TickFormat.logAxis, which leaves out all but a few
+        st.setXAxisLogarithmicDecadeOnly(false);
+        st.setYAxisLogarithmicDecadeOnly(false);
         st.setPlotMargin(t.px(4));
         st.setLegendFont(t.legendFont());
         st.setLegendBackgroundColor(new Color(255, 255, 255, 225));
@@ -184,6 +214,11 @@ public final class XyChartFactory {
         st.setYAxisMax(p.yMax());
     }
 
+    /** Whether a series carries markers along its line: a line whose style has a marker. */
+    private static boolean hasMarks(Series s) {
+        return s.kind() == Series.Kind.LINE && Palette.style(s.styleKey()).marker() != MarkerShape.NONE;
+    }
+
     private static void addBand(XYChart chart, Series s, Theme t) {
         Color c = Palette.style(s.styleKey()).color();
         BandPolygon poly = BandPolygon.of(s.x(), s.lower(), s.upper());
@@ -194,6 +229,45 @@ public final class XyChartFactory {
         band.setLineStyle(new BasicStroke(0f));
         band.setMarker(SeriesMarkers.NONE);
         band.setShowInLegend(false);
+        Color edge = new Color(c.getRed(), c.getGreen(), c.getBlue(), BAND_EDGE_ALPHA);
+        BasicStroke thin = new BasicStroke(Math.max(1f, (float) t.scale()), BasicStroke.CAP_ROUND,
+                BasicStroke.JOIN_ROUND);
+        for (String side : List.of("lower", "upper")) {
+            XYSeries e = chart.addSeries(INTERNAL + "band-" + side + ":" + s.name(), s.x(),
+                    side.equals("lower") ? s.lower() : s.upper());
+            e.setXYSeriesRenderStyle(XYSeriesRenderStyle.Line);
+            e.setMarker(SeriesMarkers.NONE);
+            e.setLineColor(edge);
+            e.setLineStyle(thin);
+            e.setShowInLegend(false);
+        }
+    }
+
+    /**
+     * The markers along a line: the legend's entry (a one-point line at the first marked point, so that XChart's
+     * legend shows the line's stroke with the marker and the plot shows only the marker), then the other marked
+     * points as scatter points.
+     */
+    private static void addMarks(XYChart chart, Series s, SeriesStyle st, Theme t, int[] idx) {
+        double[] x = LineMarks.pick(s.x(), idx);
+        double[] y = LineMarks.pick(s.y(), idx);
+        ShapeMarker marker = new ShapeMarker(st.marker(), t.lineMarkerSize(st.width()), st.color(), Color.WHITE,
+                Math.max(1f, (float) (1.2 * t.scale())));
+        XYSeries key = chart.addSeries(s.name(), new double[] {x[0]}, new double[] {y[0]});
+        key.setXYSeriesRenderStyle(XYSeriesRenderStyle.Line);
+        key.setLineColor(st.color());
+        key.setLineStyle(t.lineStroke(st.dash(), st.width()));
+        key.setMarker(marker);
+        key.setMarkerColor(st.color());
+        key.setShowInLegend(s.inLegend());
+        if (x.length > 1) {
+            XYSeries rest = chart.addSeries(INTERNAL + "marks:" + s.name(), Arrays.copyOfRange(x, 1, x.length),
+                    Arrays.copyOfRange(y, 1, y.length));
+            rest.setXYSeriesRenderStyle(XYSeriesRenderStyle.Scatter);
+            rest.setMarker(marker);
+            rest.setMarkerColor(st.color());
+            rest.setShowInLegend(false);
+        }
     }
 
     private static void addEndMarker(XYChart chart, Series s, SeriesStyle st, Theme t, boolean start,
@@ -218,30 +292,58 @@ public final class XyChartFactory {
      * @return an x strictly between the two smallest distinct x values
      */
     static double tickHelperX(XyPanel p) {
-        TreeSet<Double> xs = new TreeSet<>();
+        List<double[]> xs = new ArrayList<>();
+        p.series().forEach(s -> xs.add(s.x()));
+        return offGrid(xs, p.logX());
+    }
+
+    /**
+     * The y of the invisible tick-spacing helper, or NaN when there are fewer than two distinct y values (band
+     * edges included: XChart places ticks by every value of every series, its bands' among them).
+     *
+     * @param p the panel
+     * @return a y strictly between the two smallest distinct y values
+     */
+    static double tickHelperY(XyPanel p) {
+        List<double[]> ys = new ArrayList<>();
         for (Series s : p.series()) {
-            for (double v : s.x()) {
-                xs.add(v);
-                if (xs.size() > 2) {
-                    xs.pollLast();
+            ys.add(s.y());
+            if (s.hasBand()) {
+                ys.add(s.lower());
+                ys.add(s.upper());
+            }
+        }
+        return offGrid(ys, p.logY());
+    }
+
+    /** 37% of the way from the smallest to the second-smallest distinct value (geometric on a log axis). */
+    private static double offGrid(List<double[]> values, boolean log) {
+        TreeSet<Double> two = new TreeSet<>();
+        for (double[] vs : values) {
+            for (double v : vs) {
+                two.add(v);
+                if (two.size() > 2) {
+                    two.pollLast();
                 }
             }
         }
-        if (xs.size() < 2) {
+        if (two.size() < 2) {
             return Double.NaN;
         }
-        double a = xs.first();
-        double b = xs.last();
-        return p.logX() ? StrictMath.exp(StrictMath.log(a) + 0.37 * (StrictMath.log(b) - StrictMath.log(a))) : a + 0.37 * (b - a);
+        double a = two.first();
+        double b = two.last();
+        return log ? StrictMath.exp(StrictMath.log(a) + 0.37 * (StrictMath.log(b) - StrictMath.log(a))) : a + 0.37 * (b - a);
     }
 
     private static void addTickHelper(XYChart chart, XyPanel p) {
         double hx = tickHelperX(p);
-        if (Double.isNaN(hx)) {
+        double hy = tickHelperY(p);
+        if (Double.isNaN(hx) && Double.isNaN(hy)) {
             return;
         }
-        double hy = p.series().get(0).y()[0];
-        XYSeries h = chart.addSeries(INTERNAL + "tick-helper", new double[] {hx}, new double[] {hy});
+        Series first = p.series().get(0);
+        XYSeries h = chart.addSeries(INTERNAL + "tick-helper", new double[] {Double.isNaN(hx) ? first.x()[0] : hx},
+                new double[] {Double.isNaN(hy) ? first.y()[0] : hy});
         h.setXYSeriesRenderStyle(XYSeriesRenderStyle.Scatter);
         h.setMarker(SeriesMarkers.NONE);
         h.setMarkerColor(TRANSPARENT);

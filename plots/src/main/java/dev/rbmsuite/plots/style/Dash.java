@@ -1,9 +1,9 @@
 package dev.rbmsuite.plots.style;
 
 /**
- * Line dash patterns. In the suite's figures the dash and the colour together tell the kernel (BGS solid, DT
- * dashed, the round trip dotted; see {@link Palette}), so two kernels never share both; the stack depth L is
- * told by the line width (Fig 6).
+ * Line dash patterns. The suite's kernel lines are solid and told apart by colour and by markers placed every
+ * few points (see {@link Palette}): a dash pattern turns solid where a curve's points are dense (issue 41).
+ * Dashes remain for straight reference lines of two points, such as the i.i.d. floor.
  */
 public enum Dash {
     /** Continuous line. */

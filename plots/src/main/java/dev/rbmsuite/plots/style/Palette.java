@@ -13,20 +13,28 @@ import java.util.regex.Pattern;
  * (issue 7: "consistent colours per kernel across all figures").
  *
  * <p>Colours are the Okabe-Ito palette, which stays distinguishable under the common forms of colour
- * blindness (TOOLCHAIN.md, XChart section). Registered keys (case-insensitive):
+ * blindness (TOOLCHAIN.md, XChart section), plus one strong magenta for the paper's own kernel. Registered
+ * keys (case-insensitive):
  * <ul>
- *   <li>kernels, each with its own colour <em>and</em> its own dash, so that no two kernels share either and a
- *       line stays decodable in grey print or under any colour-vision deficiency (issue 31): {@code bgs}
- *       vermillion solid, {@code dt} blue dashed, {@code roundtrip} reddish purple dotted, {@code pt} bluish
- *       green dash-dot;</li>
+ *   <li>kernels, each with its own colour <em>and</em> its own marker shape, drawn as solid lines with a marker
+ *       every few points (issue 41: dash patterns turn solid where points are dense, on figure 9's log axis
+ *       or along a 20,000-epoch curve, while markers placed by distance along the axis stay apart):
+ *       {@code bgs} vermillion circles, {@code dt} blue squares, {@code pt} black triangles, and the proposed
+ *       {@code roundtrip} drawn strongest, a {@link #ROUNDTRIP_WIDTH 1.8 times} thicker line in
+ *       {@link #MAGENTA} with diamonds, so the paper's kernel stands out in every figure;</li>
+ *   <li>the depths L = 1, 2, 3 of the two stacked kernels, by colour (issue 41: widths alone were too alike;
+ *       DT's by hue and, between sky blue and blue, by lightness, the proposed kernel's by hue):
+ *       {@code dt-L1} sky blue, {@code dt-L2} bluish green, {@code dt-L3} blue; {@code roundtrip-L1} orange,
+ *       {@code roundtrip-L2} violet, {@code roundtrip-L3} magenta. {@code dt} and {@code dt-L3} (the
+ *       paper's default L = 3) look the same, as do {@code roundtrip} and {@code roundtrip-L3}; no two kernels
+ *       share a colour at any of these depths. A depth beyond 3 keeps its kernel's L = 3 colour and marker and
+ *       is drawn 1.4 times thicker; the depth of any other key keeps that key's colour and sets the width (L1
+ *       0.55, L2 0.78, L3 1, deeper 1.4 times the base width);</li>
  *   <li>lambda2 estimators (Fig 2, App. B): {@code count} orange, {@code rao-blackwell} sky blue;</li>
- *   <li>references: {@code exact} black, {@code iid} grey dashed (the i.i.d. TV floor of docs/methods.md
- *       section 6), {@code data} light grey (PCA point clouds, Figs 5 and 8).</li>
+ *   <li>references, without markers: {@code exact} grey solid, {@code iid} grey dashed (the i.i.d. TV floor of
+ *       docs/methods.md section 6; a two-point line, where a dash pattern stays visible), {@code data} light
+ *       grey (PCA point clouds, Figs 5 and 8).</li>
  * </ul>
- * A suffix {@code -L<k>} keeps the colour, dash and marker of the base key and sets the line width by depth,
- * so the kernel stays decodable by colour and dash while L tells apart by width (Fig 6): {@code L1} thin
- * (0.55 of the theme's width), {@code L2} medium (0.78), {@code L3} full (1), {@code L4} and deeper thick
- * (1.4). Thus {@code "dt"} and {@code "dt-L3"} (the paper's default L = 3) look the same.
  *
  * <p>Any other key gets a deterministic fallback colour chosen by {@link String#hashCode()} (specified by the
  * JLS, hence stable across runs and JVMs) from a second, dark, colour-blind-aware list (Paul Tol's "muted"
@@ -50,10 +58,24 @@ public final class Palette {
     public static final Color VERMILLION = new Color(0xD55E00);
     /** Okabe-Ito reddish purple. */
     public static final Color REDDISH_PURPLE = new Color(0xCC79A7);
+    /**
+     * Strong magenta of the proposed round-trip kernel: the hue of Okabe-Ito's reddish purple, dark and
+     * saturated enough to be the most prominent line of a panel; under protanopia and deuteranopia it turns
+     * a dark grey-blue, darker than {@link #BLUE} and far from {@link #VERMILLION}.
+     */
+    public static final Color MAGENTA = new Color(0xB0006E);
+    /**
+     * Violet of the proposed kernel at L = 2 (ColorBrewer's dark purple): a hue between {@link #BLUE} and
+     * {@link #MAGENTA}, darker than both, so the three depths of the proposed kernel differ in hue.
+     */
+    public static final Color VIOLET = new Color(0x6A3D9A);
     /** Mid grey for reference curves. */
     public static final Color GREY = new Color(0x777777);
     /** Light grey for background point clouds. */
     public static final Color LIGHT_GREY = new Color(0xC8C8C8);
+
+    /** Line width of the proposed round-trip kernel, as a multiple of the theme's line width. */
+    public static final float ROUNDTRIP_WIDTH = 1.8f;
 
     private static final List<Color> FALLBACK = List.of(
             new Color(0x332288), new Color(0x88CCEE), new Color(0x44AA99), new Color(0x117733),
@@ -63,17 +85,24 @@ public final class Palette {
     private static final Map<String, SeriesStyle> BASE = new LinkedHashMap<>();
 
     static {
-        // each kernel has its own colour and its own dash (issue 31): the round trip in reddish purple, not
-        // bluish green, since next to DT's blue, green lines were hard to tell apart in figure 6; blue and reddish
-        // purple differ in hue and lightness for every common colour-vision deficiency, and the dash tells them
-        // apart where colour cannot (grey print, overlapping curves)
+        // each kernel has its own colour and its own marker (issue 31: decodable without colour vision); the
+        // round trip in a strong magenta and thick (issue 41: it was a thin, light, dotted line, the faintest of
+        // every panel), DT in blue, BGS in vermillion; every kernel line solid, the dash patterns of issue 31
+        // turned solid on dense curves
         BASE.put("bgs", new SeriesStyle(VERMILLION, Dash.SOLID, MarkerShape.CIRCLE));
-        BASE.put("dt", new SeriesStyle(BLUE, Dash.DASHED, MarkerShape.SQUARE));
-        BASE.put("roundtrip", new SeriesStyle(REDDISH_PURPLE, Dash.DOTTED, MarkerShape.DIAMOND));
-        BASE.put("pt", new SeriesStyle(BLUISH_GREEN, Dash.DASH_DOT, MarkerShape.TRIANGLE_UP));
+        BASE.put("dt", new SeriesStyle(BLUE, Dash.SOLID, MarkerShape.SQUARE));
+        BASE.put("roundtrip", new SeriesStyle(MAGENTA, Dash.SOLID, MarkerShape.DIAMOND, ROUNDTRIP_WIDTH));
+        BASE.put("pt", new SeriesStyle(BLACK, Dash.SOLID, MarkerShape.TRIANGLE_UP));
+        // L by colour within each stacked kernel (figure 6 draws L = 1, 2, 3 of both in one panel)
+        BASE.put("dt-l1", new SeriesStyle(SKY_BLUE, Dash.SOLID, MarkerShape.SQUARE));
+        BASE.put("dt-l2", new SeriesStyle(BLUISH_GREEN, Dash.SOLID, MarkerShape.SQUARE));
+        BASE.put("dt-l3", BASE.get("dt"));
+        BASE.put("roundtrip-l1", new SeriesStyle(ORANGE, Dash.SOLID, MarkerShape.DIAMOND, ROUNDTRIP_WIDTH));
+        BASE.put("roundtrip-l2", new SeriesStyle(VIOLET, Dash.SOLID, MarkerShape.DIAMOND, ROUNDTRIP_WIDTH));
+        BASE.put("roundtrip-l3", BASE.get("roundtrip"));
         BASE.put("count", new SeriesStyle(ORANGE, Dash.SOLID, MarkerShape.TRIANGLE_DOWN));
         BASE.put("rao-blackwell", new SeriesStyle(SKY_BLUE, Dash.SOLID, MarkerShape.TRIANGLE_UP));
-        BASE.put("exact", new SeriesStyle(BLACK, Dash.SOLID, MarkerShape.CIRCLE));
+        BASE.put("exact", new SeriesStyle(GREY, Dash.SOLID, MarkerShape.NONE));
         BASE.put("iid", new SeriesStyle(GREY, Dash.DASHED, MarkerShape.NONE));
         BASE.put("data", new SeriesStyle(LIGHT_GREY, Dash.SOLID, MarkerShape.CIRCLE));
         // classes and mixture components of a data set: distinct colours and markers, in order
@@ -109,8 +138,11 @@ public final class Palette {
         }
         Matcher m = DEPTH.matcher(k);
         if (m.matches()) {
-            SeriesStyle base = baseOrFallback(m.group(1));
-            return new SeriesStyle(base.color(), base.dash(), base.marker(), widthForDepth(m.group(2)));
+            // a depth of its own beyond the registered ones: the kernel's L = 3 look (or the key's own), by width
+            SeriesStyle deepest = BASE.get(m.group(1) + "-l3");
+            SeriesStyle base = deepest != null ? deepest : baseOrFallback(m.group(1));
+            return new SeriesStyle(base.color(), base.dash(), base.marker(),
+                    base.width() * widthForDepth(m.group(2)));
         }
         return fallback(k);
     }

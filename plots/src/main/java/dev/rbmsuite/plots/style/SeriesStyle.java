@@ -5,13 +5,14 @@ import java.util.Objects;
 
 /**
  * How one style key is drawn: colour, dash pattern and the marker used where markers are drawn (scatter
- * points; trajectories use their own start/end markers).
+ * points, and every few points along a line; {@link MarkerShape#NONE} for a line without markers;
+ * trajectories use their own start/end markers).
  *
  * @param color line, marker and band colour (the band is drawn with this colour made translucent)
  * @param dash line dash
- * @param marker marker shape for scatter series
- * @param width line width as a multiple of the theme's line width (1 for the paper's default; Fig 6 tells
- *     the stack depth L by width, since colour and dash already tell the kernel)
+ * @param marker marker shape for scatter series and along lines
+ * @param width line width as a multiple of the theme's line width (1 for most lines; the proposed kernel is
+ *     drawn thicker, {@link Palette#ROUNDTRIP_WIDTH})
  */
 public record SeriesStyle(Color color, Dash dash, MarkerShape marker, float width) {
 

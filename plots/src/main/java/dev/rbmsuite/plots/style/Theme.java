@@ -133,7 +133,7 @@ public record Theme(double scale) {
     /**
      * The stroke of a data line with the given dash and width factor. The dash pattern scales with the
      * theme's line width, not with the factor, so a thin and a thick line of one dash show dashes of the same
-     * length (Fig 6: L by width within one kernel's dash).
+     * length.
      *
      * @param dash dash pattern
      * @param widthFactor multiple of {@link #lineWidth()} ({@link SeriesStyle#width()})
@@ -160,6 +160,18 @@ public record Theme(double scale) {
         return pattern == null
                 ? new BasicStroke(w, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND)
                 : new BasicStroke(w, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, pattern, 0f);
+    }
+
+    /**
+     * The size of the markers along a line (every few points, see the plots' renderer): 4 times the line
+     * width at width factor 1, growing more slowly than the line so that a thick line's markers stay
+     * markers (about 13 px for the proposed kernel's 1.8).
+     *
+     * @param widthFactor the line's width factor ({@link SeriesStyle#width()})
+     * @return marker width in pixels
+     */
+    public double lineMarkerSize(float widthFactor) {
+        return lineWidth() * (2.4 + 1.6 * widthFactor);
     }
 
     /**
