@@ -1,0 +1,256 @@
+package dev.rbmsuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.core.io.Provenance;
+import dev.rbmsuite.learning.train.Checkpoint;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The fourth hostile round (issue 37, "Resume means the same run"): each numbered case of the issue run
+ * through the command line in-process, with the right result or one line {@code rbm: ...}, exit 2, and
+ * nothing lost. The stops at every kind of batch boundary are in {@link FaultSuiteTest}.
+ */
+class HostileRoundFourTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    /** Asserts a refusal: exit 2, nothing on stdout, one stderr line starting {@code rbm: } with every text. */
+    static void refused(Cli.Result r, String what, String... mentions) {
+        assertThat(r.code()).as("%s: %s", what, r.err()).isEqualTo(2);
+        assertThat(r.out()).as(what).isEmpty();
+        List<String> lines = r.err().lines().filter(l -> !l.startsWith("train: ")).toList();
+        assertThat(lines).as(what).singleElement().asString().startsWith("rbm: ").contains(mentions)
+                .doesNotContain("Exception", "internal error", "\tat ");
+    }
+
+    /** Every file under a folder, by relative path, with its bytes (links as their target's text). */
+    static Map<String, String> snapshot(Path root) throws IOException {
+        Map<String, String> m = new TreeMap<>();
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+            return m;
+        }
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.toList()) {
+                String rel = root.relativize(p).toString();
+                if (Files.isSymbolicLink(p)) {
+                    m.put(rel, "-> " + Files.readSymbolicLink(p));
+                } else if (Files.isRegularFile(p)) {
+                    m.put(rel, HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                            .digest(Files.readAllBytes(p))));
+                } else {
+                    m.put(rel, "/");
+                }
+            }
+        } catch (NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
+        return m;
+    }
+
+    static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    private static String[] train(Path data, Path out, int epochs, String... extra) {
+        return TrainCommandTest.args(data, out, epochs, extra);
+    }
+
+    /**
+     * Item 0: RUN/model a symbolic link to a model folder outside --out (to share it). A rerun, an
+     * extension, --restart and --restart --force are each refused in one line naming the link, before any
+     * work; the linked model is untouched, the run's folder keeps what it had and no lock is left. A
+     * forced write into a model folder whose layer folder is a link is refused the same way.
+     */
+    @Test
+    void item0TrainNeverWritesItsModelThroughALink(@TempDir Path dir) throws Exception {
+        Path data = TrainCommandTest.csv(dir);
+        Path run = dir.resolve("run");
+        assertThat(Cli.run(train(data, run, 5)).code()).isZero();
+        Path shared = dir.resolve("shared");
+        assertThat(Cli.run("init", "--visible", "5", "--hidden", "6,4,3", "--out", shared.toString()).code()).isZero();
+        deleteTree(run.resolve("model"));
+        Files.createSymbolicLink(run.resolve("model"), shared);
+        Map<String, String> sharedBefore = snapshot(shared);
+        Map<String, String> runBefore = snapshot(run);
+        String[][] commands = {train(data, run, 5), train(data, run, 10), train(data, run, 5, "--restart"),
+            train(data, run, 5, "--restart", "--force")};
+        for (String[] c : commands) {
+            String what = String.join(" ", c);
+            refused(Cli.run(c), what, run.resolve("model").toString(), "symbolic link", shared.toString());
+            assertThat(snapshot(shared)).as(what).isEqualTo(sharedBefore);
+            assertThat(snapshot(run)).as(what).isEqualTo(runBefore);
+        }
+        // the link removed, the same command trains the run's own model folder
+        Files.delete(run.resolve("model"));
+        assertThat(Cli.run(train(data, run, 10)).code()).isZero();
+        assertThat(Files.isSymbolicLink(run.resolve("model"))).isFalse();
+        assertThat(snapshot(shared)).isEqualTo(sharedBefore);
+
+        // a model folder with a foreign file and a layer folder that is a link: --force writes the model's
+        // own files beside the foreign one, never through the link
+        Path forced = dir.resolve("forced");
+        assertThat(Cli.run(train(data, forced, 5)).code()).isZero();
+        Files.writeString(forced.resolve("model/notes.txt"), "mine\n");
+        deleteTree(forced.resolve("model/layer1"));
+        Files.createSymbolicLink(forced.resolve("model/layer1"), shared.resolve("layer1"));
+        refused(Cli.run(train(data, forced, 10, "--force")), "--force", "layer1", "symbolic link");
+        assertThat(snapshot(shared)).isEqualTo(sharedBefore);
+    }
+
+    /**
+     * Item 1: the batch size is part of the checkpoint's key. A run of 10 epochs in batches of 10, then 20
+     * epochs in batches of 20, then 30 at the full batch: the second and third are refused in one line naming
+     * --batch-size and both values, and the run's files stay as the first left them. A mid-epoch checkpoint
+     * resumed with a batch size whose batch count still covers the saved position (8 and 9 rows: 4 batches
+     * of 30 rows) is refused the same way. --batch-size 30 on 30 rows is the full-batch run: its manifest
+     * and checkpoint are that run's, byte for byte, and each resumes the other.
+     */
+    @Test
+    void item1TheBatchSizeIsInTheCheckpointKey(@TempDir Path dir) throws Exception {
+        Path data = TrainCommandTest.csv(dir);
+        Path run = dir.resolve("run");
+        assertThat(Cli.run(train(data, run, 10, "--batch-size", "10")).code()).isZero();
+        Map<String, String> before = snapshot(run);
+        refused(Cli.run(train(data, run, 20, "--batch-size", "20")), "20 after 10",
+                "--batch-size is 20 here and 10 in the checkpoint");
+        refused(Cli.run(train(data, run, 30, "--batch-size", "0")), "0 after 10",
+                "--batch-size is 0 (the full batch) here and 10 in the checkpoint");
+        refused(Cli.run(train(data, run, 30)), "default after 10", "--batch-size is 0 (the full batch) here and 10 in the checkpoint");
+        assertThat(snapshot(run)).isEqualTo(before);
+
+        Path mid = dir.resolve("mid");
+        assertThat(FaultSuiteTest.stoppedAt("after batch 3 of 4 in epoch 4", train(data, mid, 10, "--batch-size", "8"))
+                .code()).isEqualTo(143);
+        Map<String, String> midBefore = snapshot(mid);
+        refused(Cli.run(train(data, mid, 10, "--batch-size", "9")), "9 after a stop at batch 3 of 4 of batches of 8",
+                "--batch-size is 9 here and 8 in the checkpoint");
+        assertThat(snapshot(mid)).isEqualTo(midBefore);
+        Cli.Result same = Cli.run(train(data, mid, 10, "--batch-size", "8"));
+        assertThat(same.code()).as(same.err()).isZero();
+
+        // --batch-size N_d is the full batch: the same manifest (up to its timing) and checkpoint bytes
+        Path full = dir.resolve("full");
+        Path all = dir.resolve("all");
+        assertThat(Cli.run(train(data, full, 5)).code()).isZero();
+        assertThat(Cli.run(train(data, all, 5, "--batch-size", "30")).code()).isZero();
+        assertThat(Provenance.withoutTiming(JSON.readTree(all.resolve("manifest.json").toFile())))
+                .isEqualTo(Provenance.withoutTiming(JSON.readTree(full.resolve("manifest.json").toFile())));
+        assertThat(Files.readAllBytes(all.resolve("checkpoint.bin"))).isEqualTo(Files.readAllBytes(full.resolve("checkpoint.bin")));
+        assertThat(Cli.run(train(data, all, 10)).code()).isZero();
+        assertThat(Cli.run(train(data, full, 10, "--batch-size", "31")).code()).isZero();
+        assertThat(snapshot(all).get("model/layer0/W.npy")).isEqualTo(snapshot(full).get("model/layer0/W.npy"));
+    }
+
+    /**
+     * Item 1 for checkpoints of earlier versions, whose key had no batch size: the count of updates in the
+     * checkpoint must be its position in this run's epochs, so a checkpoint of mini-batches (4 updates per
+     * epoch) is refused by a full-batch rerun, naming --batch-size, instead of continuing it.
+     */
+    @Test
+    void item1ACheckpointWithoutABatchSizeIsCheckedByItsUpdateCount(@TempDir Path dir) throws Exception {
+        Path data = TrainCommandTest.csv(dir);
+        Path run = dir.resolve("run");
+        assertThat(FaultSuiteTest.stoppedAt("after epoch 3", train(data, run, 10, "--batch-size", "8")).code())
+                .isEqualTo(143);
+        Path ck = run.resolve("checkpoint.bin");
+        Checkpoint c = Checkpoint.read(ck);
+        assertThat(c.settingsKey()).contains("batchSize=8, ");
+        // as an earlier version wrote it: the key without the batch size
+        new Checkpoint(c.settingsKey().replace("batchSize=8, ", ""), c.dataFingerprint(), c.snapshot(), c.metricsRows())
+                .write(ck);
+        refused(Cli.run(train(data, run, 10)), "full batch on a mini-batch checkpoint without its size",
+                "option --batch-size: 0 (the full batch) makes 1 update(s) per epoch here", "4 per epoch");
+    }
+
+    /**
+     * Item 2: --epochs E after a stop inside epoch E + 1 of a longer run is refused in one line naming
+     * --epochs and the position (its state holds batches that a run of E epochs does not make); so is
+     * --epochs E after a stop at epoch E that was no evaluation epoch (a run of E epochs evaluates at its
+     * end). --epochs E after a stop at an evaluation epoch E trains the straight E-epoch run, byte for byte,
+     * and so does the longer run itself.
+     */
+    @Test
+    void item2EpochsBelowACheckpointsPositionAreRefusedNeverMislabelled(@TempDir Path dir) throws Exception {
+        Path data = TrainCommandTest.csv(dir);
+        Path cut = dir.resolve("cut");
+        assertThat(FaultSuiteTest.stoppedAt("after batch 2 of 4 in epoch 7", train(data, cut, 10, "--batch-size", "8"))
+                .code()).isEqualTo(143);
+        Map<String, String> before = snapshot(cut);
+        refused(Cli.run(train(data, cut, 6, "--batch-size", "8")), "--epochs 6 at batch 2 of epoch 7",
+                "option --epochs: 6 is below the checkpoint's position (batch 2 of epoch 7)", "--epochs 7 or more");
+        refused(Cli.run(train(data, cut, 5, "--batch-size", "8")), "--epochs 5", "option --epochs: 5 is below");
+        assertThat(snapshot(cut)).isEqualTo(before);
+
+        Path boundary = dir.resolve("boundary");
+        assertThat(FaultSuiteTest.stoppedAt("after epoch 6", train(data, boundary, 10, "--batch-size", "8")).code())
+                .isEqualTo(143);
+        Map<String, String> atSix = snapshot(boundary);
+        refused(Cli.run(train(data, boundary, 6, "--batch-size", "8")), "--epochs 6 at a stop after epoch 6",
+                "option --epochs: 6 ends at the checkpoint's epoch", "--epochs 7 or more");
+        assertThat(snapshot(boundary)).isEqualTo(atSix);
+
+        // a stop at the evaluation epoch 5: --epochs 5 is the straight 5-epoch run
+        Path five = dir.resolve("five");
+        assertThat(FaultSuiteTest.stoppedAt("after epoch 5", train(data, five, 10, "--batch-size", "8")).code())
+                .isEqualTo(143);
+        Path straight = dir.resolve("straight");
+        Cli.Result s = Cli.run(train(data, straight, 5, "--batch-size", "8"));
+        Cli.Result r = Cli.run(train(data, five, 5, "--batch-size", "8"));
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo(s.out());
+        for (String f : List.of("metrics.csv", "checkpoint.bin", "model/layer0/W.npy", "model/manifest.json")) {
+            assertThat(Files.readAllBytes(five.resolve(f))).as(f).isEqualTo(Files.readAllBytes(straight.resolve(f)));
+        }
+        // the longer run resumes to its straight run
+        Path ten = dir.resolve("ten");
+        Cli.Result t = Cli.run(train(data, ten, 10, "--batch-size", "8"));
+        Cli.Result rest = Cli.run(train(data, cut, 10, "--batch-size", "8"));
+        assertThat(rest.code()).as(rest.err()).isZero();
+        assertThat(rest.out()).isEqualTo(t.out());
+        assertThat(Files.readAllBytes(cut.resolve("model/layer0/W.npy"))).isEqualTo(Files.readAllBytes(ten.resolve("model/layer0/W.npy")));
+        assertThat(Files.readAllBytes(cut.resolve("metrics.csv"))).isEqualTo(Files.readAllBytes(ten.resolve("metrics.csv")));
+    }
+
+    /**
+     * Item 3: a mid-epoch checkpoint rerun with a batch size of another batch count (1 batch, or 2) is
+     * one line naming --batch-size and both values, exit 2, not an internal IllegalArgumentException.
+     */
+    @Test
+    void item3AMidEpochCheckpointWithAnotherBatchSizeIsOneLine(@TempDir Path dir) throws Exception {
+        Path data = TrainCommandTest.csv(dir);
+        Path run = dir.resolve("run");
+        assertThat(FaultSuiteTest.stoppedAt("after batch 3 of 4 in epoch 2", train(data, run, 10, "--batch-size", "8"))
+                .code()).isEqualTo(143);
+        Map<String, String> before = snapshot(run);
+        for (String b : List.of("0", "30", "15", "1")) {
+            refused(Cli.run(train(data, run, 10, "--batch-size", b)), "--batch-size " + b,
+                    "--batch-size is " + (b.equals("30") || b.equals("0") ? "0 (the full batch)" : b)
+                            + " here and 8 in the checkpoint");
+            assertThat(snapshot(run)).isEqualTo(before);
+        }
+        List<String> args = new ArrayList<>(List.of(train(data, run, 10, "--batch-size", "8")));
+        assertThat(Cli.run(args.toArray(String[]::new)).code()).isZero();
+    }
+}
