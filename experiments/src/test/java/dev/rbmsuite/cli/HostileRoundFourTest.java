@@ -36,7 +36,8 @@ class HostileRoundFourTest {
     static void refused(Cli.Result r, String what, String... mentions) {
         assertThat(r.code()).as("%s: %s", what, r.err()).isEqualTo(2);
         assertThat(r.out()).as(what).isEmpty();
-        List<String> lines = r.err().lines().filter(l -> !l.startsWith("train: ")).toList();
+        // progress lines aside ("train: epoch 5 ...", "report: rebuilt fig2 ...")
+        List<String> lines = r.err().lines().filter(l -> !l.startsWith("train: ") && !l.startsWith("report: ")).toList();
         assertThat(lines).as(what).singleElement().asString().startsWith("rbm: ").contains(mentions)
                 .doesNotContain("Exception", "internal error", "\tat ");
     }
@@ -252,5 +253,154 @@ class HostileRoundFourTest {
         }
         List<String> args = new ArrayList<>(List.of(train(data, run, 10, "--batch-size", "8")));
         assertThat(Cli.run(args.toArray(String[]::new)).code()).isZero();
+    }
+
+    /** A smoke figures folder with fig2 and lambda2, made once per test that needs it. */
+    private Path figures() throws IOException {
+        Path figs = tmp.resolve("figs");
+        if (!Files.exists(figs)) {
+            for (String id : List.of("fig2", "lambda2")) {
+                Cli.Result r = Cli.run("figure", id, "--scale", "smoke", "--out", figs.toString());
+                assertThat(r.code()).as(r.err()).isZero();
+            }
+        }
+        return figs;
+    }
+
+    /** @return a copy of the figures folder with one file changed */
+    private Path edited(String name, String file, java.util.function.UnaryOperator<String> change) throws IOException {
+        Path figs = figures();
+        Path copy = tmp.resolve(name);
+        try (Stream<Path> s = Files.walk(figs)) {
+            for (Path p : s.toList()) {
+                Path q = copy.resolve(figs.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(q);
+                } else {
+                    Files.copy(p, q);
+                }
+            }
+        }
+        Path f = copy.resolve(file);
+        if (change == null) {
+            Files.delete(f);
+        } else {
+            Files.writeString(f, change.apply(Files.readString(f)));
+        }
+        return copy;
+    }
+
+    /** A report that must be refused: exit 2, one line with the texts, and no output folder, nothing beside it. */
+    private void reportRefused(Path from, String what, String... mentions) throws IOException {
+        Path out = tmp.resolve("out-" + from.getFileName());
+        Map<String, String> before = snapshot(from);
+        refused(Cli.run("report", "--from", from.toString(), "--out", out.toString()), what, mentions);
+        assertThat(out).as(what).doesNotExist();
+        try (Stream<Path> s = Files.list(tmp)) {
+            assertThat(s.map(p -> p.getFileName().toString())).as(what).noneMatch(n -> n.contains(".tmp-"));
+        }
+        assertThat(snapshot(from)).as(what).isEqualTo(before);
+        // in place, the folder keeps every byte
+        refused(Cli.run("report", "--from", from.toString(), "--out", from.toString()), what + " in place", mentions);
+        assertThat(snapshot(from)).as(what + " in place").isEqualTo(before);
+    }
+
+    /**
+     * Item 4: the figure's id comes from its folder (a fig2 folder whose manifest says fig5 is refused,
+     * naming both), the file list is the figure's own (a path out of the folder, a raw CSV left out, a name
+     * twice are refused), and another format or a future version of a figure's or the folder's manifest is
+     * refused naming the supported ones.
+     */
+    @Test
+    void item4ReportTrustsNoFieldOfAFigureManifest() throws Exception {
+        String m = "fig2/manifest.json";
+        reportRefused(edited("fig5", m, t -> t.replace("\"figure\" : \"fig2\"", "\"figure\" : \"fig5\"")), "fig5 in fig2",
+                "fig2/manifest.json", "names figure \"fig5\"", "folder 'fig2'");
+        reportRefused(edited("passwd", m, t -> t.replace("\"fig2-trials.csv\" ]", "\"../../../etc/passwd\" ]")),
+                "a path out of the folder", "'files' entry \"../../../etc/passwd\"");
+        reportRefused(edited("leftout", m, t -> t.replace(", \"fig2-trials.csv\" ]", " ]")), "a raw CSV left out",
+                "'files' leaves out fig2-trials.csv");
+        reportRefused(edited("twice", m, t -> t.replace("\"fig2-trials.csv\" ]", "\"fig2-mean.csv\" ]")), "twice",
+                "names \"fig2-mean.csv\" twice");
+        reportRefused(edited("v99", m, t -> t.replaceFirst("\"version\" : 1", "\"version\" : 99")), "version 99",
+                "version 99 of format \"figure\" is not supported (this suite reads version 1)");
+        reportRefused(edited("format", m, t -> t.replaceFirst("\"format\" : \"figure\"", "\"format\" : \"chart\"")),
+                "another format", "format \"chart\" is not a figure's manifest", "format \"figure\", version 1");
+        reportRefused(edited("root", "manifest.json", t -> t.replaceFirst("\"version\" : 1", "\"version\" : 2")),
+                "the folder's manifest", "version 2 of format \"report\" is not supported");
+    }
+
+    /**
+     * Item 5: hand-edited raw CSVs (a dropped or repeated row, a renamed column, a header-only file, a trial
+     * numbered out of turn, a trial count other than the settings') are refused with exit 2 naming the file
+     * and line, in the long tables of the training figures and in lambda2's table.
+     */
+    @Test
+    void item5EditedRawCsvsAreTheFilesErrors() throws Exception {
+        String t = "fig2/fig2-trials.csv";
+        reportRefused(edited("dropped", t, x -> dropLine(x, 2)), "dropped row", t, "line 4", "differ");
+        reportRefused(edited("repeated", t, x -> repeatLine(x, 2)), "repeated row", t, "line 4", "repeats the row of line 3");
+        reportRefused(edited("renamed", t, x -> x.replaceFirst("maeW", "maeX")), "renamed column", t, "line 1",
+                "the columns must be");
+        reportRefused(edited("header", t, x -> x.substring(0, x.indexOf('\n') + 1)), "header only", t, "line 1",
+                "no rows");
+        reportRefused(edited("renumbered", t, x -> x.replace("lambda2,1,", "lambda2,2,")), "trial 2 after 0", t,
+                "line 4, column 'trial': 2 where 1 comes next");
+        reportRefused(edited("onetrial", t, x -> dropLine(dropLine(x, 4), 3)), "one trial of two", t,
+                "has 1 trial(s), the figure's settings say 2");
+        reportRefused(edited("infinity", t, x -> x.replaceFirst("\n(genrbm-bgs-lambda2,0,10.0,)-[0-9.]+,", "\n$1-Infinity,")),
+                "-Infinity", t, "line 2, column 'logLikelihood': -Infinity is out of range");
+        String l = "lambda2/lambda2-trials.csv";
+        reportRefused(edited("l2dropped", l, x -> dropLine(x, 2)), "lambda2 dropped row", l, "line 4", "differ");
+        reportRefused(edited("l2repeated", l, x -> repeatLine(x, 3)), "lambda2 repeated row", l, "repeats the row");
+        reportRefused(edited("l2missing", l, null), "lambda2 raw CSV missing", "lambda2-trials.csv", "missing");
+    }
+
+    private static String dropLine(String text, int line) {
+        List<String> lines = new ArrayList<>(text.lines().toList());
+        lines.remove(line);
+        return String.join("\n", lines) + "\n";
+    }
+
+    private static String repeatLine(String text, int line) {
+        List<String> lines = new ArrayList<>(text.lines().toList());
+        lines.add(line, lines.get(line));
+        return String.join("\n", lines) + "\n";
+    }
+
+    /**
+     * Item 6: a report refused while it writes (a full disk at any write or rename) leaves nothing in a new
+     * output folder: the folder does not appear, nor any temporary beside it; refusals on reading (a missing
+     * raw CSV, -Infinity) are in {@link #item5EditedRawCsvsAreTheFilesErrors}.
+     */
+    @Test
+    void item6ARefusedReportLeavesNoNewFolderBehind() throws Exception {
+        Path figs = figures();
+        int[] points = {0};
+        dev.rbmsuite.core.io.FaultInjection.install((point, path) -> points[0]++);
+        try {
+            assertThat(Cli.run("report", "--from", figs.toString(), "--out", tmp.resolve("count").toString()).code())
+                    .isZero();
+        } finally {
+            dev.rbmsuite.core.io.FaultInjection.clear();
+        }
+        for (int k = 0; k < points[0]; k++) {
+            Path out = tmp.resolve("deep" + k).resolve("out");
+            int failAt = k;
+            int[] seen = {0};
+            dev.rbmsuite.core.io.FaultInjection.install((point, path) -> {
+                if (seen[0]++ == failAt) {
+                    throw new IOException("No space left on device");
+                }
+            });
+            Cli.Result r;
+            try {
+                r = Cli.run("report", "--from", figs.toString(), "--out", out.toString());
+            } finally {
+                dev.rbmsuite.core.io.FaultInjection.clear();
+            }
+            refused(r, "full disk at " + k, "No space left on device");
+            assertThat(tmp.resolve("deep" + k)).as("full disk at %d", k).doesNotExist();
+        }
     }
 }
