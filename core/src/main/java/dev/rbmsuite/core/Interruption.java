@@ -4,10 +4,11 @@ import java.io.PrintStream;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Ctrl-C (SIGINT) and SIGTERM: long runs stop at a safe point and leave resumable state; everything
- * else stops at once. The exit code is 128 plus the signal number (130 and 143), as shells expect.
+ * Ctrl-C (SIGINT), SIGTERM and SIGHUP (a closed terminal or ssh session): long runs stop at a safe point
+ * and leave resumable state; everything else stops at once. The exit code is 128 plus the signal number
+ * (130, 143 and 129), as shells expect.
  *
- * <p>{@link #install(java.io.PrintStream)} replaces the JVM's handlers of both signals. While a
+ * <p>{@link #install(java.io.PrintStream)} replaces the JVM's handlers of the three signals. While a
  * run that has safe points is in a {@link #stoppable()} scope (training: after the current epoch,
  * with a checkpoint; figures: between trials), a signal only sets a flag that the run polls with
  * {@link #requested()} or {@link #check(String)}; the run then throws {@link Stopped}, which the
@@ -58,6 +59,7 @@ public final class Interruption {
     }
 
     private static volatile SafePoints safePoints;
+    private static volatile boolean exiting;
     private static volatile int requested;
     private static final AtomicInteger STOPPABLE = new AtomicInteger();
     private static volatile boolean installed;
@@ -77,7 +79,8 @@ public final class Interruption {
             return;
         }
         installed = true;
-        for (String name : new String[] {"INT", "TERM"}) {
+        // SIGHUP (a closed terminal or ssh session) stops a run as SIGTERM does: at a safe point, resumable
+        for (String name : new String[] {"INT", "TERM", "HUP"}) {
             try {
                 sun.misc.Signal.handle(new sun.misc.Signal(name), s -> onSignal(s.getNumber(), err));
             } catch (IllegalArgumentException e) {
@@ -96,6 +99,7 @@ public final class Interruption {
                         : "; an output not yet complete was not written (every output is written whole or not at all)"));
                 err.flush();
             }
+            exiting = true;
             Thread t = new Thread(() -> System.exit(128 + signal), "rbm-exit");
             t.setDaemon(true);
             t.start();
@@ -141,6 +145,14 @@ public final class Interruption {
     /** @return whether a stop was requested */
     public static boolean requested() {
         return requested != 0;
+    }
+
+    /**
+     * @return whether a signal is ending the JVM at once (so that a shutdown hook can tell that exit from
+     *     one nobody announced, such as a plug-in's {@code System.exit})
+     */
+    public static boolean exiting() {
+        return exiting;
     }
 
     /**
@@ -197,6 +209,6 @@ public final class Interruption {
     }
 
     private static String name(int signal) {
-        return signal == 2 ? "SIGINT" : signal == 15 ? "SIGTERM" : "signal " + signal;
+        return signal == 2 ? "SIGINT" : signal == 15 ? "SIGTERM" : signal == 1 ? "SIGHUP" : "signal " + signal;
     }
 }
