@@ -6,6 +6,7 @@ import dev.rbmsuite.experiments.Experiment;
 import dev.rbmsuite.experiments.FigureRunner;
 import dev.rbmsuite.experiments.Figures;
 import dev.rbmsuite.experiments.Scale;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -91,8 +92,9 @@ final class FigureCommand implements Callable<Integer> {
                 Output.print(common, result, r -> "");
             } else {
                 // one id per line and nothing else (none for figures without trials), for scripts
-                ids.forEach(System.out::println);
-                System.out.flush();
+                PrintStream stdout = Output.stdout();
+                ids.forEach(stdout::println);
+                stdout.flush();
             }
             return 0;
         }

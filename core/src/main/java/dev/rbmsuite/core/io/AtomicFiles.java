@@ -73,15 +73,22 @@ public final class AtomicFiles {
     private static final Map<Path, Staging> STAGED = new ConcurrentHashMap<>();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            for (Path p : IN_FLIGHT) {
-                try {
-                    deleteTree(p);
-                } catch (IOException | RuntimeException ignored) {
-                    // best effort: the next run removes what is left
-                }
+        Runtime.getRuntime().addShutdownHook(new Thread(AtomicFiles::removeInFlight, "rbm-temporaries"));
+    }
+
+    /**
+     * Removes the temporaries being written now (best effort: the next run removes what is left): what
+     * the shutdown hook does when the JVM exits on a signal, and what a hook that ends the JVM itself
+     * ({@code Runtime.halt}, which runs no other hook) calls first.
+     */
+    public static void removeInFlight() {
+        for (Path p : IN_FLIGHT) {
+            try {
+                deleteTree(p);
+            } catch (IOException | RuntimeException ignored) {
+                // best effort: the next run removes what is left
             }
-        }, "rbm-temporaries"));
+        }
     }
 
     private AtomicFiles() {
