@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  *
  * <ul>
  * <li><b>Format and version.</b> The figures folder's manifest, where it says format {@code "report"},
- *     and every figure's manifest must have the version this suite writes ({@value #VERSION}); a figure's
+ *     and every figure's manifest must have the version this suite writes (1); a figure's
  *     manifest must say format {@code "figure"} (or, as earlier versions wrote, no format). Another is
  *     refused, naming the supported ones.</li>
  * <li><b>The figure's id is its folder's name</b> and one of this suite's figures: a fig2 folder whose

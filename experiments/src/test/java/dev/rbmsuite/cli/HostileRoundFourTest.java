@@ -3,20 +3,36 @@ package dev.rbmsuite.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.RbmStack;
+import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.io.FaultInjection;
+import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.core.io.Provenance;
+import dev.rbmsuite.kernels.ChainState;
+import dev.rbmsuite.kernels.KernelFactory;
+import dev.rbmsuite.kernels.StepInfo;
+import dev.rbmsuite.kernels.TransitionKernel;
 import dev.rbmsuite.learning.train.Checkpoint;
+import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -268,7 +284,7 @@ class HostileRoundFourTest {
     }
 
     /** @return a copy of the figures folder with one file changed */
-    private Path edited(String name, String file, java.util.function.UnaryOperator<String> change) throws IOException {
+    private Path edited(String name, String file, UnaryOperator<String> change) throws IOException {
         Path figs = figures();
         Path copy = tmp.resolve(name);
         try (Stream<Path> s = Files.walk(figs)) {
@@ -377,18 +393,18 @@ class HostileRoundFourTest {
     void item6ARefusedReportLeavesNoNewFolderBehind() throws Exception {
         Path figs = figures();
         int[] points = {0};
-        dev.rbmsuite.core.io.FaultInjection.install((point, path) -> points[0]++);
+        FaultInjection.install((point, path) -> points[0]++);
         try {
             assertThat(Cli.run("report", "--from", figs.toString(), "--out", tmp.resolve("count").toString()).code())
                     .isZero();
         } finally {
-            dev.rbmsuite.core.io.FaultInjection.clear();
+            FaultInjection.clear();
         }
         for (int k = 0; k < points[0]; k++) {
             Path out = tmp.resolve("deep" + k).resolve("out");
             int failAt = k;
             int[] seen = {0};
-            dev.rbmsuite.core.io.FaultInjection.install((point, path) -> {
+            FaultInjection.install((point, path) -> {
                 if (seen[0]++ == failAt) {
                     throw new IOException("No space left on device");
                 }
@@ -397,10 +413,293 @@ class HostileRoundFourTest {
             try {
                 r = Cli.run("report", "--from", figs.toString(), "--out", out.toString());
             } finally {
-                dev.rbmsuite.core.io.FaultInjection.clear();
+                FaultInjection.clear();
             }
             refused(r, "full disk at " + k, "No space left on device");
             assertThat(tmp.resolve("deep" + k)).as("full disk at %d", k).doesNotExist();
+        }
+    }
+
+    /** A kernel plug-in of the tests: a factory of one RBM whose kernel is made by {@link #kernel}. */
+    public abstract static class TestPlugin implements KernelFactory {
+        @Override
+        public String description() {
+            return "a hostile test plug-in";
+        }
+
+        @Override
+        public boolean usesUpperLayers() {
+            return false;
+        }
+
+        /** @return the first state's value and width from the bottom layer's n */
+        abstract double value();
+
+        int width(int n) {
+            return n;
+        }
+
+        /** What one transition does besides nothing (the states are left as they are). */
+        void advanced() {
+        }
+
+        @Override
+        public TransitionKernel create(RbmStack stack, Map<String, String> params) {
+            int n = width(stack.bottom().numVisible());
+            String name = name();
+            return new TransitionKernel() {
+                @Override
+                public String name() {
+                    return name;
+                }
+
+                @Override
+                public ChainState init(int chains, Rng rng) {
+                    double[] v = new double[chains * n];
+                    Arrays.fill(v, value());
+                    return new ChainState(chains, new int[] {n}, new double[][] {v});
+                }
+
+                @Override
+                public ChainState init(ChainState positions) {
+                    return positions.copy();
+                }
+
+                @Override
+                public StepInfo advance(Rng rng, ChainState state) {
+                    advanced();
+                    return StepInfo.NONE;
+                }
+            };
+        }
+    }
+
+    /** States of 0.5. */
+    public static final class Half extends TestPlugin {
+        @Override
+        public String name() {
+            return "half";
+        }
+
+        @Override
+        double value() {
+            return 0.5;
+        }
+    }
+
+    /** Chains of n + 3 units. */
+    public static final class Wide extends TestPlugin {
+        @Override
+        public String name() {
+            return "wide";
+        }
+
+        @Override
+        double value() {
+            return 0;
+        }
+
+        @Override
+        int width(int n) {
+            return n + 3;
+        }
+    }
+
+    /** Ends the JVM at its first transition. */
+    public static final class Quits extends TestPlugin {
+        @Override
+        public String name() {
+            return "quits";
+        }
+
+        @Override
+        double value() {
+            return 1;
+        }
+
+        @Override
+        void advanced() {
+            System.exit(0);
+        }
+    }
+
+    /** Prints to System.out at every transition. */
+    public static final class Chatty extends TestPlugin {
+        @Override
+        public String name() {
+            return "chatty";
+        }
+
+        @Override
+        double value() {
+            return 0;
+        }
+
+        @Override
+        void advanced() {
+            System.out.println("chatty: a transition");
+        }
+    }
+
+    /** @return a jar holding a services file naming the test plug-ins (their classes come from the test class path) */
+    private static Path pluginJar(Path dir) throws IOException {
+        Path jar = dir.resolve("hostile-plugins.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new JarEntry("META-INF/services/" + KernelFactory.class.getName()));
+            out.write((Half.class.getName() + "\n" + Wide.class.getName() + "\n" + Quits.class.getName() + "\n"
+                    + Chatty.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        return jar;
+    }
+
+    /** The outcome of a command run in its own JVM. */
+    record Jvm(int code, String out, List<String> err) {
+    }
+
+    /** Runs the command line in its own JVM (as ./rbm execs it) with the jar on its class path. */
+    static Jvm rbm(Path dir, Path jar, String... args) throws Exception {
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"))
+                + File.pathSeparator + jar;
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-modules", "jdk.incubator.vector", "-Xmx256m", "-cp", cp, Main.class.getName()));
+        cmd.addAll(List.of(args));
+        Path out = Files.createTempFile(dir, "out", ".txt");
+        Path err = Files.createTempFile(dir, "err", ".txt");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        p.getOutputStream().close();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        return new Jvm(p.exitValue(), Files.readString(out), Files.readAllLines(err).stream()
+                .filter(l -> !l.startsWith("WARNING: Using incubator")).toList());
+    }
+
+    /**
+     * Items 7 and 11: a plug-in's non-binary states (0.5) and chains of the wrong width (n + 3 units) are
+     * refused by train, sample and tv alike, exit 2, in one line naming the kernel and its jar (train
+     * trained on them, sample and tv failed with an internal ArrayIndexOutOfBoundsException); a plug-in
+     * that calls System.exit ends sample and train with exit 2 and one line, no output and no lock file
+     * (it was exit 0, no line); one that prints to System.out leaves stdout to the result (its lines go
+     * to stderr), so --json stays one JSON object.
+     */
+    @Test
+    void item7And11PlugInStatesAreCheckedAndAPlugInCannotEndOrPrintIntoACommand(@TempDir Path dir) throws Exception {
+        Path jar = pluginJar(dir);
+        Path data = TrainCommandTest.csv(dir);
+        Path model = dir.resolve("m");
+        assertThat(Cli.run("init", "--visible", "5", "--hidden", "3", "--out", model.toString()).code()).isZero();
+        for (String[] k : new String[][] {{"half", "0.5", "a state holds 0 or 1 only"},
+                {"wide", "8 unit(s) in layer 0", "the model has 5"}}) {
+            String[][] commands = {
+                {"train", "--data", data.toString(), "--kernel", k[0], "--hidden", "3", "--epochs", "2", "--out",
+                    dir.resolve("run-" + k[0]).toString()},
+                {"sample", "--model", model.toString(), "--kernel", k[0], "--chains", "3", "--steps", "2", "--out",
+                    dir.resolve("s-" + k[0] + ".csv").toString()},
+                {"tv", "--model", model.toString(), "--kernel", k[0], "--chains", "3", "--steps", "2", "--out",
+                    dir.resolve("t-" + k[0] + ".csv").toString()}};
+            for (String[] c : commands) {
+                Jvm r = rbm(dir, jar, c);
+                String what = k[0] + " " + c[0];
+                assertThat(r.code()).as("%s: %s", what, r.err()).isEqualTo(2);
+                // the plug-in named by where its class comes from (here the test classes; the jar holds its services file)
+                assertThat(r.err()).as(what).singleElement().asString().startsWith("rbm: kernel plug-in ")
+                        .contains("kernel '" + k[0] + "'", HostileRoundFourTest.class.getName() + "$", k[1], k[2])
+                        .doesNotContain("internal error", "Exception");
+                assertThat(r.out()).as(what).isEmpty();
+            }
+            assertThat(dir.resolve("run-" + k[0])).doesNotExist();
+            assertThat(dir.resolve("s-" + k[0] + ".csv")).doesNotExist();
+            assertThat(dir.resolve("t-" + k[0] + ".csv")).doesNotExist();
+        }
+        Path run = dir.resolve("run-quits");
+        for (String[] c : new String[][] {
+            {"sample", "--model", model.toString(), "--kernel", "quits", "--chains", "3", "--steps", "2", "--out",
+                dir.resolve("s-quits.csv").toString()},
+            {"train", "--data", data.toString(), "--kernel", "quits", "--hidden", "3", "--epochs", "2", "--out",
+                run.toString()}}) {
+            Jvm r = rbm(dir, jar, c);
+            assertThat(r.code()).as("quits %s: %s", c[0], r.err()).isEqualTo(2);
+            assertThat(r.err()).as(c[0]).filteredOn(l -> !l.startsWith("train: ")).singleElement().asString()
+                    .startsWith("rbm: ").contains("System.exit");
+            assertThat(r.out()).isEmpty();
+        }
+        assertThat(dir.resolve("s-quits.csv")).doesNotExist();
+        if (Files.exists(run)) {
+            assertThat(run.resolve(".rbm.lock")).doesNotExist();
+            assertThat(run.resolve("model")).doesNotExist();
+        }
+        Jvm chatty = rbm(dir, jar, "sample", "--model", model.toString(), "--kernel", "chatty", "--chains", "3",
+                "--steps", "2", "--out", dir.resolve("s-chatty.csv").toString(), "--json");
+        assertThat(chatty.code()).as(String.join("\n", chatty.err())).isZero();
+        assertThat(chatty.out().lines()).singleElement().satisfies(l -> assertThat(JSON.readTree(l).has("chains")).isTrue());
+        assertThat(chatty.err()).contains("chatty: a transition");
+    }
+
+    /**
+     * Item 12: the text defects. A bad value inside a --kernels entry is that entry's (not
+     * --kernel-param's); the memory guard names "option --chains" and writes its sizes without exponents;
+     * --version --json and train --help --json answer one JSON object.
+     */
+    @Test
+    void item12TheTextSaysWhatHappened(@TempDir Path dir) throws Exception {
+        Path data = TrainCommandTest.csv(dir);
+        Cli.Result entry = Cli.run("compare", "--data", data.toString(), "--kernels", "bgs,pt:temperatures=0", "--hidden",
+                "3", "--trials", "1", "--epochs", "2", "--out", dir.resolve("cmp").toString());
+        refused(entry, "a bad value in a --kernels entry", "option --kernels: entry 'pt:temperatures=0'");
+        assertThat(entry.err()).doesNotContain("--kernel-param");
+        Path model = dir.resolve("m");
+        assertThat(Cli.run("init", "--visible", "5", "--hidden", "3", "--out", model.toString()).code()).isZero();
+        Cli.Result memory = Cli.run("sample", "--model", model.toString(), "--kernel", "bgs", "--chains", "200000000",
+                "--steps", "1", "--out", dir.resolve("s.csv").toString());
+        refused(memory, "the memory guard", "rbm: option --chains: 200000000 chains", "the JVM can still use");
+        assertThat(memory.err()).doesNotContain("options --chains").doesNotContainPattern("\\de[+]\\d");
+        Cli.Result version = Cli.run("--version", "--json");
+        assertThat(version.code()).as(version.err()).isZero();
+        assertThat(JSON.readTree(version.out()).get("version").asText()).isNotBlank();
+        assertThat(version.out().strip()).doesNotContain("\n");
+        Cli.Result help = Cli.run("train", "--help", "--json");
+        assertThat(help.code()).as(help.err()).isZero();
+        assertThat(JSON.readTree(help.out()).get("help").asText()).contains("--batch-size", "--epochs");
+        Cli.Result plain = Cli.run("train", "--help");
+        assertThat(JSON.readTree(help.out()).get("help").asText()).isEqualTo(plain.out().stripTrailing());
+    }
+
+    /**
+     * Item 9: tv inside the documented limits: models of E_max 1e150 and 1e300 (n = 8) with 64 states tied
+     * at the largest probability give a TV in [0, 1] by the table (it was "impossible result refused: tv at
+     * step 0 = 19.21", exit 1).
+     */
+    @Test
+    void item9TvHoldsUpToEmax1e300(@TempDir Path dir) throws Exception {
+        for (double scale : new double[] {1e150, 1e299}) {
+            double[] b = new double[8];
+            b[0] = scale;
+            b[1] = scale;
+            Path model = dir.resolve("m" + (int) Math.log10(scale));
+            ModelStore.save(RbmStack.of(Rbm.of(8, 2, new double[16], b, new double[2])), model, Map.of());
+            Cli.Result r = Cli.run("tv", "--model", model.toString(), "--kernel", "bgs", "--chains", "200", "--steps", "3",
+                    "--out", dir.resolve("t" + (int) Math.log10(scale) + ".csv").toString(), "--json");
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.json().get("method").asText()).isEqualTo("table");
+            assertThat(r.json().get("final").asDouble()).isBetween(0.0, 1.0);
+        }
+    }
+
+    /**
+     * Item 10: a --kernels entry whose folder name the file system cannot hold (265 characters) is refused
+     * before the first trial, naming the entry, and nothing is left (it trained the first kernel's trials,
+     * then failed with 9 files left).
+     */
+    @Test
+    void item10NamesAreCheckedBeforeWork(@TempDir Path dir) throws Exception {
+        Path data = TrainCommandTest.csv(dir);
+        String entry = "pt:beta-min=0.5" + "0".repeat(250);
+        Path out = dir.resolve("cmp");
+        Cli.Result r = Cli.run("compare", "--data", data.toString(), "--kernels", "bgs," + entry, "--hidden", "3",
+                "--trials", "1", "--epochs", "2", "--out", out.toString());
+        refused(r, "a 265-character entry", "option --kernels: entry '" + entry + "' names the folder", "cannot be made");
+        assertThat(out).doesNotExist();
+        try (Stream<Path> s = Files.list(dir)) {
+            assertThat(s.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly("tiny.csv");
         }
     }
 }
