@@ -1,5 +1,6 @@
 package dev.rbmsuite.core;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -43,7 +44,7 @@ public final class ChunkPool implements AutoCloseable {
 
     private final int threads;
     private final ExecutorService workers;
-    private final java.util.concurrent.atomic.AtomicLong splits = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong splits = new AtomicLong();
 
     /** The work of one chunk. */
     @FunctionalInterface

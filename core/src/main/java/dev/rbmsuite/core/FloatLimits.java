@@ -42,7 +42,7 @@ public final class FloatLimits {
     public static Rbm requireAccurateLogProbabilities(Rbm rbm, String what) {
         double err = logProbabilityError(rbm);
         if (err > MAX_LOG_PROBABILITY_ERROR) {
-            throw new InputException(String.format(java.util.Locale.ROOT, "%s: parameters too large: sum of |W|, |b|,"
+            throw new InputException(String.format(Locale.ROOT, "%s: parameters too large: sum of |W|, |b|,"
                     + " |c| = %.3g puts a float64 rounding error of up to %.3g nats on ln P(v) (limit %.0e), so the"
                     + " result would be meaningless (docs/contract.md, Limits)", what, scale(rbm), err,
                     MAX_LOG_PROBABILITY_ERROR));

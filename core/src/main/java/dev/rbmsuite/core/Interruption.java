@@ -1,5 +1,6 @@
 package dev.rbmsuite.core;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.io.PrintStream;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -63,7 +64,7 @@ public final class Interruption {
     private static volatile int requested;
     private static final AtomicInteger STOPPABLE = new AtomicInteger();
     private static volatile boolean installed;
-    private static final java.util.concurrent.atomic.AtomicBoolean LINE = new java.util.concurrent.atomic.AtomicBoolean();
+    private static final AtomicBoolean LINE = new AtomicBoolean();
 
     private Interruption() {
     }

@@ -1,5 +1,6 @@
 package dev.rbmsuite.core;
 
+import java.util.Arrays;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.factory.Nd4j;
@@ -99,7 +100,7 @@ public final class Nd {
         }
         if (x.rank() != 2 || x.columns() != cols) {
             throw new IllegalArgumentException(what + " must have " + cols + " columns, got shape "
-                    + java.util.Arrays.toString(x.shape()));
+                    + Arrays.toString(x.shape()));
         }
         return toArray(x);
     }

@@ -2,6 +2,7 @@ package dev.rbmsuite.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -58,7 +59,7 @@ class RbmSamplingTest {
         r.sampleHidden(batch, DRAWS, h, rng.fork(1), new double[DRAWS * 11]);
         assertFrequencies(h, 11, BruteForce.hiddenMarginals(r, v), null);
         double[] hs = new double[DRAWS * 11];
-        double[] h0 = java.util.Arrays.copyOf(h, 11);
+        double[] h0 = Arrays.copyOf(h, 11);
         for (int k = 0; k < DRAWS; k++) {
             System.arraycopy(h0, 0, hs, k * 11, 11);
         }

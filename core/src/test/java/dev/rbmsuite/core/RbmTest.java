@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -311,14 +312,14 @@ class RbmTest {
             double[] exact = new double[rows * m];
             rbm.hiddenField(v, rows, exact);
             double[] out = new double[rows * m + 20];
-            java.util.Arrays.fill(out, 42.0);
+            Arrays.fill(out, 42.0);
             rbm.hiddenField(v, rows, out);
-            assertThat(java.util.Arrays.copyOf(out, rows * m)).containsExactly(exact);
+            assertThat(Arrays.copyOf(out, rows * m)).containsExactly(exact);
             for (int k = rows * m; k < out.length; k++) {
                 assertThat(out[k]).isEqualTo(42.0);
             }
             double[] draws = new double[rows * m + 20];
-            java.util.Arrays.fill(draws, 42.0);
+            Arrays.fill(draws, 42.0);
             rbm.sampleHidden(v, rows, draws, Rng.seeded(1), new double[rows * m]);
             for (int k = rows * m; k < draws.length; k++) {
                 assertThat(draws[k]).isEqualTo(42.0);

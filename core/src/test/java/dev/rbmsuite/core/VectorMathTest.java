@@ -332,7 +332,7 @@ class VectorMathTest {
                 assertThat(got).as("length %d, beta %s", len, beta).isEqualTo(expected);
                 // the caller's scratch, exactly as long as asked or longer and full of stale values
                 double[] scratch = new double[VectorMath.softplusScratch(len) + (len % 3)];
-                java.util.Arrays.fill(scratch, Double.NaN);
+                Arrays.fill(scratch, Double.NaN);
                 assertThat(VectorMath.softplusSum(beta, x, 4, len, scratch)).as("scratch, length %d, beta %s", len, beta)
                         .isEqualTo(expected);
             }

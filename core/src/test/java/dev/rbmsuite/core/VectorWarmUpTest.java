@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -191,7 +192,7 @@ class VectorWarmUpTest {
                 int[] twin = new int[groups];
                 boolean gotVec = kernel.patternRow(x, vec, true);
                 boolean gotTwin = kernel.patternRow(x, twin, false);
-                String where = "n = " + nIn + ", row " + java.util.Arrays.toString(x);
+                String where = "n = " + nIn + ", row " + Arrays.toString(x);
                 if (gotVec != want || gotTwin != want) {
                     bad.add(where + ": binary vector " + gotVec + ", twin " + gotTwin + ", expected " + want);
                 }

@@ -7,6 +7,7 @@ import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.datasets.encoding.RankHotEncoding;
 import dev.rbmsuite.datasets.io.DatasetCsv;
+import dev.rbmsuite.datasets.uci.OptDigits;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.util.Map;
@@ -100,7 +101,7 @@ class DatasetsTest {
     @Test
     void digitsAreBinarisedAtTheThresholdWithTheirLabels() {
         BinaryDataset d = Datasets.create("digits", Map.of(), null);
-        dev.rbmsuite.datasets.uci.OptDigits raw = dev.rbmsuite.datasets.uci.OptDigits.load();
+        OptDigits raw = OptDigits.load();
         for (int r = 0; r < d.size(); r += 7) {
             for (int i = 0; i < 64; i++) {
                 assertThat(d.get(r, i)).isEqualTo(raw.pixel(r, i) >= 8 ? 1.0 : 0.0);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.rbmsuite.core.Nd;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.datasets.synthetic.Pentagon;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.nd4j.linalg.api.ndarray.INDArray;
 
@@ -80,7 +81,7 @@ class PcaTest {
 
         // the top eigenvalue, by brute force: power iteration on the independently computed covariance
         double[] v = new double[n];
-        java.util.Arrays.fill(v, 1.0);
+        Arrays.fill(v, 1.0);
         double rayleigh = 0;
         for (int it = 0; it < 5000; it++) {
             double[] w = times(c, v);

@@ -4,13 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.claims.ClaimsCsv;
 import dev.rbmsuite.cli.Main;
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,8 +59,8 @@ class PluginCommandLineTest {
                 found = true;
                 assertThat(k.get("parameters").has("flips")).isTrue();
                 // where it came from: this module's classes, not the suite's kernels
-                assertThat(k.get("source").asText()).endsWith("examples" + java.io.File.separator + "target"
-                        + java.io.File.separator + "classes");
+                assertThat(k.get("source").asText()).endsWith("examples" + File.separator + "target"
+                        + File.separator + "classes");
             } else {
                 assertThat(k.get("source").asText()).as(k.get("name").asText()).isEqualTo("built-in");
             }
@@ -124,8 +127,7 @@ class PluginCommandLineTest {
                 "--threads", "2", "--out", out.toString(), "--json");
         assertThat(r.code()).as(r.err()).isZero();
         String claims = Files.readString(out.resolve("claims.csv"));
-        assertThat(claims).startsWith("figure,id,kind,quote,statistic,n,effect,ci_low,ci_high,threshold,verdict,margin,"
-                + "verdict_of,sentence_verdict,adjusted_verdict,fragile,sentence_fragile\n")
+        assertThat(claims).startsWith(String.join(",", ClaimsCsv.HEADER) + "\n")
                 .contains("compare,compare.comparable.metropolis-flip,beyond,,");
         assertThat(Files.readString(out.resolve("REPORT.md"))).contains("metropolis-flip vs BGS");
         assertThat(out.resolve("training/compare-metropolis-flip/trial-2.csv")).exists();
@@ -145,7 +147,7 @@ class PluginCommandLineTest {
 
     private static String[] args(List<String> common, String... more) {
         String[] a = common.toArray(new String[0]);
-        String[] all = java.util.Arrays.copyOf(a, a.length + more.length);
+        String[] all = Arrays.copyOf(a, a.length + more.length);
         System.arraycopy(more, 0, all, a.length, more.length);
         return all;
     }

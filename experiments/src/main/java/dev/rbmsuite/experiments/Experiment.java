@@ -1,5 +1,7 @@
 package dev.rbmsuite.experiments;
 
+import java.util.List;
+
 /**
  * One figure of the paper: runs its trials, writes PNG and CSV files into its folder, and states
  * what it measured against the paper's claims.
@@ -27,7 +29,7 @@ public interface Experiment {
      * @param scale the scale
      * @return its groups (none for figures without trials)
      */
-    default java.util.List<TrialUnits.Group> trialGroups(Scale scale) {
-        return java.util.List.of();
+    default List<TrialUnits.Group> trialGroups(Scale scale) {
+        return List.of();
     }
 }

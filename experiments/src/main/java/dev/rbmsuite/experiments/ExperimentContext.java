@@ -1,5 +1,10 @@
 package dev.rbmsuite.experiments;
 
+import dev.rbmsuite.plots.Figure;
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.DoubleAdder;
 import dev.rbmsuite.core.Rng;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -21,8 +26,8 @@ public final class ExperimentContext {
     private final boolean keptOnly;
     private final boolean restart;
     private final long startNanos = System.nanoTime();
-    private final java.util.concurrent.atomic.DoubleAdder computeSeconds = new java.util.concurrent.atomic.DoubleAdder();
-    private final java.util.concurrent.atomic.AtomicInteger unrecorded = new java.util.concurrent.atomic.AtomicInteger();
+    private final DoubleAdder computeSeconds = new DoubleAdder();
+    private final AtomicInteger unrecorded = new AtomicInteger();
 
     /**
      * @param figureId the figure's id, for example "fig6"
@@ -200,7 +205,7 @@ public final class ExperimentContext {
      * @return the two file names, PNG first
      * @throws java.io.IOException on write failure
      */
-    public java.util.List<String> render(dev.rbmsuite.plots.Figure figure, String name) throws java.io.IOException {
+    public List<String> render(Figure figure, String name) throws IOException {
         return FigureFiles.render(figure, dir, name);
     }
 

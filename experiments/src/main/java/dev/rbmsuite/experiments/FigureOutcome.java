@@ -1,6 +1,6 @@
 package dev.rbmsuite.experiments;
 
-import dev.rbmsuite.experiments.claims.Decision;
+import dev.rbmsuite.claims.Decision;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

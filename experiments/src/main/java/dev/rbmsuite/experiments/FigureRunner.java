@@ -5,14 +5,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.DecisionJson;
+import dev.rbmsuite.claims.Registration;
+import dev.rbmsuite.claims.report.Markup;
+import dev.rbmsuite.claims.report.Report;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.SuiteVersion;
 import dev.rbmsuite.core.io.AtomicFiles;
+import dev.rbmsuite.core.io.FolderLock;
 import dev.rbmsuite.core.io.OutputFolder;
 import dev.rbmsuite.core.io.Provenance;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.DecisionJson;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -22,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * Runs figure experiments into {@code ROOT/ID/}, writes each figure's {@code manifest.json}
@@ -65,7 +70,7 @@ public final class FigureRunner {
         if (Files.isDirectory(root.resolve("training"))) {
             return true;
         }
-        try (java.util.stream.Stream<Path> s = Files.list(root)) {
+        try (Stream<Path> s = Files.list(root)) {
             return s.anyMatch(d -> d.getFileName().toString().matches("fig\\d+")
                     && OutputFolder.readJson(d.resolve("manifest.json")) != null
                     && OutputFolder.readJson(d.resolve("manifest.json")).has("figure"));
@@ -208,7 +213,7 @@ public final class FigureRunner {
         TrialUnits.Selection unit = TrialUnits.select(TrialUnits.groups(experiments, scale), id, root);
         OutputFolder.check(root, KIND, false);
         // a whole-figure run (or a render) holds the folder: it may be moving this trial's group aside
-        String holder = dev.rbmsuite.core.io.FolderLock.otherHolder(root.resolve(OutputFolder.LOCK));
+        String holder = FolderLock.otherHolder(root.resolve(OutputFolder.LOCK));
         if (holder != null) {
             throw new InputException(root + ": in use by another writer (" + holder
                     + "); wait for it to finish or stop it");
@@ -495,6 +500,13 @@ public final class FigureRunner {
         }
         ArrayNode files = m.putArray("files");
         o.files().forEach(files::add);
+        if (!o.claims().isEmpty()) {
+            // the rules the claims were decided under (issue 36): the registered document's version and digest
+            ObjectNode rules = m.putObject("rules");
+            rules.put("registration", Registration.VERSION);
+            rules.put("sha256", Registration.digest());
+            rules.put("registered", Registration.registered());
+        }
         ArrayNode claims = m.putArray("claims");
         for (Decision d : o.claims()) {
             claims.add(DecisionJson.of(d));

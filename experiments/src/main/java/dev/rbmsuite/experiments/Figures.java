@@ -1,41 +1,54 @@
 package dev.rbmsuite.experiments;
 
 import dev.rbmsuite.core.InputException;
-import dev.rbmsuite.experiments.fig2.Figure2;
-import dev.rbmsuite.experiments.fig5.Figure5;
-import dev.rbmsuite.experiments.fig6.Figure6;
-import dev.rbmsuite.experiments.fig7.Figure7;
-import dev.rbmsuite.experiments.fig8.Figure8;
-import dev.rbmsuite.experiments.fig9.Figure9;
 import dev.rbmsuite.experiments.schematics.SchematicFigure;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.function.Supplier;
 
 /**
  * The registry of figure experiments, by id ("fig1" ... "fig9"), in the paper's order, followed by
- * the suite's own experiments beyond the paper ("lambda2").
+ * the suite's own experiments beyond the paper ("lambda2"). The figures with a no-argument
+ * constructor are found through {@link ServiceLoader} (META-INF/services/dev.rbmsuite.experiments.Experiment),
+ * so that no class outside a figure's package imports it (each figure's package is its own room); the
+ * schematic figures come from {@link SchematicFigure}.
  */
 public final class Figures {
-    private static final Map<String, Supplier<Experiment>> REGISTRY = new LinkedHashMap<>();
-
-    static {
-        REGISTRY.put("fig1", SchematicFigure::figure1);
-        REGISTRY.put("fig2", Figure2::new);
-        REGISTRY.put("fig3", SchematicFigure::figure3);
-        REGISTRY.put("fig4", SchematicFigure::figure4);
-        REGISTRY.put("fig5", Figure5::new);
-        REGISTRY.put("fig6", Figure6::new);
-        REGISTRY.put("fig7", Figure7::new);
-        REGISTRY.put("fig8", Figure8::new);
-        REGISTRY.put("fig9", Figure9::new);
-        // beyond the paper: the lambda2 estimators of figure 2 against the exact value
-        REGISTRY.put("lambda2", dev.rbmsuite.experiments.lambda2.Lambda2Study::new);
-    }
+    private static final Map<String, Supplier<Experiment>> REGISTRY = registry();
 
     private Figures() {
+    }
+
+    private static Map<String, Supplier<Experiment>> registry() {
+        Map<String, Supplier<Experiment>> found = new LinkedHashMap<>();
+        found.put("fig1", SchematicFigure::figure1);
+        found.put("fig3", SchematicFigure::figure3);
+        found.put("fig4", SchematicFigure::figure4);
+        // each Provider.get() of a class-path provider is a new instance: every select gets fresh figures
+        for (ServiceLoader.Provider<Experiment> p : ServiceLoader.load(Experiment.class, Figures.class.getClassLoader())
+                .stream().toList()) {
+            String id = p.get().id();
+            if (found.putIfAbsent(id, p::get) != null) {
+                throw new IllegalStateException("two figure experiments have the id " + id);
+            }
+        }
+        Map<String, Supplier<Experiment>> ordered = new LinkedHashMap<>();
+        found.keySet().stream().sorted(Comparator.comparing(Figures::order)).forEach(k -> ordered.put(k, found.get(k)));
+        return ordered;
+    }
+
+    /**
+     * The paper's figures (fig1, fig2, ..., fig10) by number, then the studies beyond the paper
+     * ("lambda2") by name.
+     */
+    static String order(String id) {
+        return id.matches("fig\\d{1,5}") ? String.format(Locale.ROOT, "%05d", Integer.parseInt(id.substring(3)))
+                : "99999" + id;
     }
 
     /** @return the ids of every registered figure, in order */

@@ -1,11 +1,11 @@
 package dev.rbmsuite.experiments;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.claims.ClaimEngine;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.core.io.OutputFolder;
 import dev.rbmsuite.core.io.StrictJson;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

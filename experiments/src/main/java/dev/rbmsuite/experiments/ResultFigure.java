@@ -1,9 +1,9 @@
 package dev.rbmsuite.experiments;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
 import dev.rbmsuite.plots.Figure;
 import java.io.IOException;
 import java.nio.file.Path;

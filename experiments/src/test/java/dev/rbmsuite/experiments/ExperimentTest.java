@@ -2,6 +2,8 @@ package dev.rbmsuite.experiments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** An experiment without trials lists no trial groups (the schematics); one with trials lists them. */
@@ -21,7 +23,7 @@ class ExperimentTest {
 
             @Override
             public FigureOutcome run(ExperimentContext ctx) {
-                return FigureOutcome.plain("", java.util.List.of(), java.util.Map.of());
+                return FigureOutcome.plain("", List.of(), Map.of());
             }
         };
         for (Scale s : Scale.values()) {

@@ -6,15 +6,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.ClaimEngine;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.core.io.Provenance;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -89,7 +91,7 @@ class FigureRunnerTest {
         Path root = tmp.resolve("figures");
         Experiment failing = new ToyFigure() {
             @Override
-            public java.util.List<dev.rbmsuite.experiments.claims.Claim> claims(Result result) {
+            public List<Claim> claims(Result result) {
                 throw new IllegalStateException("claims broke");
             }
         };
@@ -204,7 +206,7 @@ class FigureRunnerTest {
     @Test
     void jsonIsWrittenIndentedWithSortedKeys() throws Exception {
         Path f = tmp.resolve("x.json");
-        FigureRunner.writeJson(f, new java.util.LinkedHashMap<>(Map.of("b", 1)) {
+        FigureRunner.writeJson(f, new LinkedHashMap<>(Map.of("b", 1)) {
             {
                 put("a", 2);
             }

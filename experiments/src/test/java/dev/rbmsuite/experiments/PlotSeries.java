@@ -1,11 +1,15 @@
 package dev.rbmsuite.experiments;
 
 import dev.rbmsuite.plots.Figure;
+import dev.rbmsuite.plots.MatrixPanel;
 import dev.rbmsuite.plots.Panel;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
+import dev.rbmsuite.plots.style.Palette;
+import dev.rbmsuite.plots.style.SeriesStyle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** What the figures' tests read off a plot: panel titles and series names, without rendering. */
 public final class PlotSeries {
@@ -41,7 +45,7 @@ public final class PlotSeries {
      */
     public static List<String> titles(Figure f) {
         return f.panels().stream().map(p -> p instanceof XyPanel xy ? xy.title()
-                : ((dev.rbmsuite.plots.MatrixPanel) p).title()).toList();
+                : ((MatrixPanel) p).title()).toList();
     }
 
     /**
@@ -64,8 +68,8 @@ public final class PlotSeries {
                 for (int j = i + 1; j < lines.size(); j++) {
                     Series a = lines.get(i);
                     Series b = lines.get(j);
-                    dev.rbmsuite.plots.style.SeriesStyle sa = dev.rbmsuite.plots.style.Palette.style(a.styleKey());
-                    dev.rbmsuite.plots.style.SeriesStyle sb = dev.rbmsuite.plots.style.Palette.style(b.styleKey());
+                    SeriesStyle sa = Palette.style(a.styleKey());
+                    SeriesStyle sb = Palette.style(b.styleKey());
                     String where = "panel " + p + ": '" + a.name() + "' and '" + b.name() + "'";
                     if (!kernel(a.styleKey()).equals(kernel(b.styleKey()))
                             && (sa.color().equals(sb.color()) || sa.dash() == sb.dash())) {
@@ -82,6 +86,6 @@ public final class PlotSeries {
     }
 
     private static String kernel(String styleKey) {
-        return styleKey.toLowerCase(java.util.Locale.ROOT).replaceFirst("-l\\d+$", "");
+        return styleKey.toLowerCase(Locale.ROOT).replaceFirst("-l\\d+$", "");
     }
 }

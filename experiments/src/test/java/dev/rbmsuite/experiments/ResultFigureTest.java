@@ -2,11 +2,14 @@ package dev.rbmsuite.experiments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Verdict;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.Verdict;
+import dev.rbmsuite.plots.Figure;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -99,17 +102,17 @@ class ResultFigureTest {
             }
 
             @Override
-            protected String read(Path dir, com.fasterxml.jackson.databind.JsonNode manifest) {
+            protected String read(Path dir, JsonNode manifest) {
                 return "";
             }
 
             @Override
-            public dev.rbmsuite.plots.Figure plot(String result) {
+            public Figure plot(String result) {
                 return null;
             }
 
             @Override
-            public List<dev.rbmsuite.experiments.claims.Claim> claims(String result) {
+            public List<Claim> claims(String result) {
                 return List.of();
             }
 

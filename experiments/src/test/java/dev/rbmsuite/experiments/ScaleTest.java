@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rbmsuite.core.InputException;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /** Scales parse in any case with blanks around, print in lower case, and pick their own value. */
@@ -15,7 +16,7 @@ class ScaleTest {
         assertThat(Scale.parse("PAPER")).isEqualTo(Scale.PAPER);
         for (Scale s : Scale.values()) {
             assertThat(Scale.parse(s.toString())).isSameAs(s);
-            assertThat(s.toString()).isEqualTo(s.name().toLowerCase(java.util.Locale.ROOT));
+            assertThat(s.toString()).isEqualTo(s.name().toLowerCase(Locale.ROOT));
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.rbmsuite.experiments;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.claims.Claim;
 import dev.rbmsuite.core.io.CsvTable;
-import dev.rbmsuite.experiments.claims.Claim;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;

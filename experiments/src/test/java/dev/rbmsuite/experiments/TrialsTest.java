@@ -2,12 +2,16 @@ package dev.rbmsuite.experiments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.io.CsvTable;
-import java.io.PrintStream;
+import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,17 +22,17 @@ import org.junit.jupiter.api.io.TempDir;
 class TrialsTest {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
 
-    private static java.util.Map<String, byte[]> snapshot(Path dir) throws java.io.IOException {
-        java.util.Map<String, byte[]> m = new java.util.TreeMap<>();
-        try (var s = java.nio.file.Files.walk(dir)) {
-            for (Path p : s.filter(java.nio.file.Files::isRegularFile).toList()) {
-                m.put(dir.relativize(p).toString(), java.nio.file.Files.readAllBytes(p));
+    private static Map<String, byte[]> snapshot(Path dir) throws IOException {
+        Map<String, byte[]> m = new TreeMap<>();
+        try (var s = Files.walk(dir)) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                m.put(dir.relativize(p).toString(), Files.readAllBytes(p));
             }
         }
         return m;
     }
 
-    private static void assertSame(java.util.Map<String, byte[]> expected, java.util.Map<String, byte[]> actual) {
+    private static void assertSame(Map<String, byte[]> expected, Map<String, byte[]> actual) {
         assertThat(actual.keySet()).isEqualTo(expected.keySet());
         expected.forEach((k, v) -> assertThat(actual.get(k)).as(k).isEqualTo(v));
     }
@@ -58,9 +62,9 @@ class TrialsTest {
         assertThat(draws(dir, 1, computed)).containsExactly(first);
         assertThat(computed[0]).as("kept trials reused").isEqualTo(3);
 
-        java.util.Map<String, byte[]> kept = snapshot(dir.resolve("trials/group"));
+        Map<String, byte[]> kept = snapshot(dir.resolve("trials/group"));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> draws(dir, 2, computed))
-                .isInstanceOf(dev.rbmsuite.core.InputException.class)
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("setting seed: kept \"1\", this run \"2\"").hasMessageContaining("--restart");
         assertThat(computed[0]).as("nothing computed").isEqualTo(3);
         assertSame(kept, snapshot(dir.resolve("trials/group")));

@@ -1,6 +1,7 @@
 package dev.rbmsuite.kernels;
 
 import dev.rbmsuite.core.Rng;
+import java.util.Arrays;
 
 /**
  * A large batch of chains of one kernel advanced in blocks that stay in the processor's cache, with
@@ -74,7 +75,7 @@ public final class ChainBlocks {
         double[][] layers = new double[s.layers()][];
         for (int l = 0; l < layers.length; l++) {
             int w = s.size(l);
-            layers[l] = java.util.Arrays.copyOfRange(s.buffer(l), first * w, (first + n) * w);
+            layers[l] = Arrays.copyOfRange(s.buffer(l), first * w, (first + n) * w);
         }
         return new ChainState(n, s.sizes(), layers);
     }

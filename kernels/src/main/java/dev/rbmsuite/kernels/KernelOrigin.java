@@ -2,6 +2,7 @@ package dev.rbmsuite.kernels;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
@@ -82,7 +83,7 @@ public record KernelOrigin(String className, boolean builtIn, String location, S
      */
     static String sha256(Path file) {
         try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
-            in.transferTo(java.io.OutputStream.nullOutputStream());
+            in.transferTo(OutputStream.nullOutputStream());
             return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
         } catch (IOException e) {
             throw new IllegalStateException("kernel plug-in " + file + " cannot be read: " + e.getMessage(), e);

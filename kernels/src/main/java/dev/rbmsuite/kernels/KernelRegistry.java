@@ -1,17 +1,35 @@
 package dev.rbmsuite.kernels;
 
+import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.VectorModule;
 import dev.rbmsuite.core.io.DecimalText;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemNotFoundException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Enumeration;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
  * The installed kernels by name: every {@link KernelFactory} named in a {@link ServiceLoader} services file
@@ -90,7 +108,7 @@ public final class KernelRegistry {
      */
     public static KernelRegistry scan(ClassLoader loader, String classPath) {
         List<String> problems = new ArrayList<>();
-        for (String entry : classPath.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator))) {
+        for (String entry : classPath.split(Pattern.quote(File.pathSeparator))) {
             if (entry.indexOf('\uFFFD') >= 0) {
                 // the JVM read a name that is not valid UTF-8 (under the launcher's C.UTF-8) as U+FFFD,
                 // so it looks for another file and silently finds none
@@ -99,11 +117,11 @@ public final class KernelRegistry {
                         + "not installed");
                 continue;
             }
-            java.nio.file.Path p = entry.isEmpty() ? null : java.nio.file.Path.of(entry);
-            if (p != null && java.nio.file.Files.isRegularFile(p)) {
-                try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(p.toFile())) {
+            Path p = entry.isEmpty() ? null : Path.of(entry);
+            if (p != null && Files.isRegularFile(p)) {
+                try (ZipFile z = new ZipFile(p.toFile())) {
                     z.size();
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     problems.add("kernel plug-in " + entry + ": not a jar (zip) file (" + e.getMessage()
                             + "); its kernels are not installed");
                 }
@@ -111,14 +129,14 @@ public final class KernelRegistry {
         }
         Map<String, KernelFactory> byName = new LinkedHashMap<>();
         Map<String, String> sourceOf = new LinkedHashMap<>();
-        Map<String, String> classes = new java.util.HashMap<>(); // each class named, to the first source naming it
-        java.util.Set<String> files = new java.util.LinkedHashSet<>();
+        Map<String, String> classes = new HashMap<>(); // each class named, to the first source naming it
+        Set<String> files = new LinkedHashSet<>();
         try {
-            java.util.Enumeration<java.net.URL> urls = loader.getResources("META-INF/services/" + KernelFactory.class.getName());
+            Enumeration<URL> urls = loader.getResources("META-INF/services/" + KernelFactory.class.getName());
             while (urls.hasMoreElements()) {
                 files.add(urls.nextElement().toString());
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             problems.add("kernel plug-ins: the class path cannot be read (" + e.getMessage() + ")");
         }
         for (String url : files) {
@@ -131,9 +149,9 @@ public final class KernelRegistry {
                 continue;
             }
             List<String> lines;
-            try (java.io.InputStream in = new java.net.URL(url).openStream()) {
-                lines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
-            } catch (java.io.IOException e) {
+            try (InputStream in = new URL(url).openStream()) {
+                lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+            } catch (IOException e) {
                 problems.add("kernel plug-in " + where + ": its services file cannot be read (" + e.getMessage() + ")");
                 continue;
             }
@@ -168,7 +186,7 @@ public final class KernelRegistry {
                         } else {
                             KernelFactory old = byName.put(name, f);
                             if (old != null) {
-                                throw new dev.rbmsuite.core.InputException("kernel plug-ins: two kernels are named '" + name + "': "
+                                throw new InputException("kernel plug-ins: two kernels are named '" + name + "': "
                                         + old.getClass().getName() + " in " + sourceOf.get(name) + " and " + cls + " in "
                                         + where + " (remove one of them from the class path or RBM_PLUGINS)");
                             }
@@ -179,10 +197,10 @@ public final class KernelRegistry {
                     problem = "names the class " + cls + ", which is not on the class path";
                 } catch (NoSuchMethodException e) {
                     problem = cls + " has no public constructor without arguments";
-                } catch (java.lang.reflect.InvocationTargetException e) {
+                } catch (InvocationTargetException e) {
                     problem = "the constructor of " + cls + " threw " + e.getCause();
                 } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-                    if (e instanceof dev.rbmsuite.core.InputException ie) {
+                    if (e instanceof InputException ie) {
                         throw ie;
                     }
                     problem = cls + " cannot be loaded: " + e;
@@ -200,15 +218,15 @@ public final class KernelRegistry {
     private static boolean isFolder(String url) {
         try {
             if (url.startsWith("jar:") && url.contains("!/")) {
-                try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(source(url))) {
+                try (ZipFile z = new ZipFile(source(url))) {
                     // getEntry finds "NAME/" where there is no "NAME", as the class loader does
-                    java.util.zip.ZipEntry e = z.getEntry(url.substring(url.indexOf("!/") + 2));
+                    ZipEntry e = z.getEntry(url.substring(url.indexOf("!/") + 2));
                     return e != null && e.isDirectory();
                 }
             }
-            return url.startsWith("file:") && java.nio.file.Files.isDirectory(java.nio.file.Path.of(new java.net.URI(url)));
-        } catch (java.io.IOException | java.net.URISyntaxException | IllegalArgumentException
-                 | java.nio.file.FileSystemNotFoundException e) {
+            return url.startsWith("file:") && Files.isDirectory(Path.of(new URI(url)));
+        } catch (IOException | URISyntaxException | IllegalArgumentException
+                 | FileSystemNotFoundException e) {
             return false; // reading it then says what is wrong
         }
     }
@@ -222,8 +240,8 @@ public final class KernelRegistry {
             u = u.substring(0, u.length() - ("META-INF/services/" + KernelFactory.class.getName()).length());
         }
         try {
-            return java.nio.file.Path.of(new java.net.URI(u)).toString();
-        } catch (java.net.URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            return Path.of(new URI(u)).toString();
+        } catch (URISyntaxException | IllegalArgumentException | FileSystemNotFoundException e) {
             return u;
         }
     }
@@ -377,12 +395,12 @@ public final class KernelRegistry {
             if (origin.builtIn()) {
                 throw e;
             }
-            throw new dev.rbmsuite.core.InputException("kernel plug-in " + origin.location() + ": "
+            throw new InputException("kernel plug-in " + origin.location() + ": "
                     + origin.className() + ".create failed (" + e + ")", e);
         }
         if (k == null) {
             KernelOrigin origin = KernelOrigin.of(factory);
-            throw new dev.rbmsuite.core.InputException("kernel plug-in " + origin.location() + ": "
+            throw new InputException("kernel plug-in " + origin.location() + ": "
                     + origin.className() + ".create returned null");
         }
         // a plug-in's states are checked at every step (binary, the model's widths, the chains asked for)

@@ -3,7 +3,10 @@ package dev.rbmsuite.kernels;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.RbmStack;
+import dev.rbmsuite.core.Rng;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -36,7 +39,7 @@ class KernelRegistryTest {
         // a folder of classes (this module's test classes): the checksum of the factory's class file
         assertThat(o.location()).isNotNull();
         assertThat(o.sha256()).matches("[0-9a-f]{64}")
-                .isEqualTo(KernelOrigin.sha256(java.nio.file.Path.of(o.location(), Local.class.getName().replace('.', '/')
+                .isEqualTo(KernelOrigin.sha256(Path.of(o.location(), Local.class.getName().replace('.', '/')
                         + ".class")));
     }
 
@@ -200,13 +203,13 @@ class KernelRegistryTest {
      */
     @Test
     void aPluginsFailingCreateNamesThePlugin() {
-        RbmStack stack = RbmStack.xavier(3, new int[] {2}, dev.rbmsuite.core.Rng.seeded(1));
+        RbmStack stack = RbmStack.xavier(3, new int[] {2}, Rng.seeded(1));
         assertThatThrownBy(() -> KernelRegistry.create(new FailingFactory(new UnsupportedOperationException("nope")), stack, Map.of()))
-                .isInstanceOf(dev.rbmsuite.core.InputException.class)
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("kernel plug-in ").hasMessageContaining(FailingFactory.class.getName())
                 .hasMessageContaining(".create failed").hasMessageContaining("nope");
         assertThatThrownBy(() -> KernelRegistry.create(new FailingFactory(null), stack, Map.of()))
-                .isInstanceOf(dev.rbmsuite.core.InputException.class).hasMessageContaining(".create returned null");
+                .isInstanceOf(InputException.class).hasMessageContaining(".create returned null");
         assertThatThrownBy(() -> KernelRegistry.create(new FailingFactory(new IllegalArgumentException("parameter x")), stack, Map.of()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("parameter x");
         assertThat(KernelRegistry.create(KernelRegistry.installed().factory("bgs"), stack, Map.of())).isNotNull();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Creating kernels by name through the registry. */
@@ -25,7 +26,7 @@ class KernelsTest {
         }
         assertThat(Kernels.create("bgs", stack).init(3, Rng.seeded(1)).sizes()).containsExactly(3);
         assertThat(Kernels.create("dt", stack).init(3, Rng.seeded(1)).sizes()).containsExactly(3, 4, 3);
-        assertThat(Kernels.create("pt", stack, java.util.Map.of("temperatures", "2", "beta-min", "0.5")).init(3, Rng.seeded(1)).sizes())
+        assertThat(Kernels.create("pt", stack, Map.of("temperatures", "2", "beta-min", "0.5")).init(3, Rng.seeded(1)).sizes())
                 .containsExactly(3, 3);
         assertThatThrownBy(() -> Kernels.create("gibbs", stack)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("gibbs");

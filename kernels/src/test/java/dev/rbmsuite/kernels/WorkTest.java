@@ -2,8 +2,11 @@ package dev.rbmsuite.kernels;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rbmsuite.core.Lanes;
 import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.VectorMath;
+import java.util.Arrays;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
@@ -41,7 +44,7 @@ class WorkTest {
     @Test
     void softplusPartsFollowTheFixedEightPartialSumsOrder() {
         Rng rng = Rng.seeded(3);
-        int w = dev.rbmsuite.core.Lanes.WIDTH;
+        int w = Lanes.WIDTH;
         for (int len = 0; len <= Work.maxProductTerms(); len += len < 5 * w ? w : 97 * w) {
             double[] x = new double[len + 1];
             for (int k = 0; k < x.length; k++) {
@@ -49,10 +52,10 @@ class WorkTest {
             }
             double[] part = new double[w];
             double[] prod = new double[w];
-            java.util.Arrays.fill(prod, 1.0);
+            Arrays.fill(prod, 1.0);
             for (int k = 0; k < len; k++) {
                 part[k % w] += Math.max(x[1 + k], 0.0);
-                prod[k % w] *= dev.rbmsuite.core.VectorMath.expScalar(-Math.abs(x[1 + k])) + 1.0;
+                prod[k % w] *= VectorMath.expScalar(-Math.abs(x[1 + k])) + 1.0;
             }
             double lin = 0;
             double p = 1;
@@ -63,7 +66,7 @@ class WorkTest {
             double[] got = new double[1];
             // a longer scratch holding stale values (as a slot's does after the previous row) changes nothing
             double[] scratch = new double[len + w];
-            java.util.Arrays.fill(scratch, Double.NaN);
+            Arrays.fill(scratch, Double.NaN);
             assertThat(Work.softplusParts(x, 1, len, got, 0, scratch)).as("sum of max(x, 0), length %d", len).isEqualTo(lin);
             assertThat(got[0]).as("product, length %d", len).isEqualTo(p);
         }

@@ -1,5 +1,7 @@
 package dev.rbmsuite.plots;
 
+import java.util.Arrays;
+
 /**
  * A binary matrix drawn as an image: one row per data point, one column per variable, 1 = black,
  * 0 = white (Fig 5(a) and 5(c): samples of the islands and pentagon data sets, points x 25 variables).
@@ -84,7 +86,7 @@ public final class MatrixPanel implements Panel {
         }
         double[][] m = new double[rows][];
         for (int i = 0; i < rows; i++) {
-            m[i] = java.util.Arrays.copyOfRange(rowMajor, i * cols, (i + 1) * cols);
+            m[i] = Arrays.copyOfRange(rowMajor, i * cols, (i + 1) * cols);
         }
         return of(title, xLabel, yLabel, m);
     }

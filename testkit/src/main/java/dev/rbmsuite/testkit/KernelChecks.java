@@ -5,6 +5,7 @@ import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.TemperedState;
 import dev.rbmsuite.kernels.TransitionKernel;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -164,7 +165,7 @@ public final class KernelChecks {
                                               int parity, int[] starts, int n, Rng rng) {
         for (int s : starts) {
             int[] idx = new int[n];
-            java.util.Arrays.fill(idx, s);
+            Arrays.fill(idx, s);
             ChainState state = start(kernel, States.fromIndices(sizes, idx), parity);
             Rng r = rng.fork(s);
             for (int k = 0; k < steps; k++) {

@@ -9,6 +9,12 @@ import dev.rbmsuite.kernels.exact.ExactTransitionMatrices;
 import dev.rbmsuite.testkit.ExactMatrix;
 import dev.rbmsuite.testkit.KernelChecks;
 import dev.rbmsuite.testkit.TinyModels;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /** The round-trip kernel (Alg. 3) against its exact matrix, no drift, statistics and bottomOrigin. */
@@ -52,7 +58,7 @@ class RoundTripTest {
     void oneKernelServesManyThreads() throws Exception {
         RbmStack stack = TinyModels.stack3432();
         RoundTrip shared = new RoundTrip(stack);
-        java.util.List<java.util.concurrent.Callable<ChainState>> jobs = new java.util.ArrayList<>();
+        List<Callable<ChainState>> jobs = new ArrayList<>();
         for (int j = 0; j < 4; j++) {
             long seed = j;
             jobs.add(() -> {
@@ -63,9 +69,9 @@ class RoundTripTest {
                 return s;
             });
         }
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
-            java.util.List<java.util.concurrent.Future<ChainState>> got = pool.invokeAll(jobs);
+            List<Future<ChainState>> got = pool.invokeAll(jobs);
             for (int j = 0; j < 4; j++) {
                 ChainState alone = new RoundTrip(stack).init(200, Rng.seeded(j));
                 RoundTrip own = new RoundTrip(stack);

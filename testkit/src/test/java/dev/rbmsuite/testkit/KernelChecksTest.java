@@ -10,6 +10,7 @@ import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.StepInfo;
 import dev.rbmsuite.kernels.TransitionKernel;
 import dev.rbmsuite.kernels.exact.ExactTransitionMatrices;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /** The kit's checks fail on broken kernels: one that replays its randomness, one with a wrong law. */
@@ -107,7 +108,7 @@ class KernelChecksTest {
         double[][] t = ExactTransitionMatrices.bgs(rbm);
         double[] pi = ExactTransitionMatrices.visibleMarginal(rbm);
         double[] uniform = new double[pi.length];
-        java.util.Arrays.fill(uniform, 1.0 / pi.length);
+        Arrays.fill(uniform, 1.0 / pi.length);
         assertThatThrownBy(() -> KernelChecks.assertStationary(t, uniform, 1e-12)).isInstanceOf(AssertionError.class)
                 .hasMessageContaining("not stationary");
         // a deterministic cycle 0 -> 1 -> 2 -> 0 keeps the uniform law but is not reversible

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.kernels.ChainState;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /** Chain states as joint indices (layer 0 lowest, unit i of a layer at bit i), exact draws and counts. */
@@ -31,9 +32,9 @@ class StatesTest {
         assertThat(s.chains()).isEqualTo(64);
         assertThat(States.jointIndices(s)).isEqualTo(all);
         // chain 45 = 0b10_1_101: layer 0 = 101 -> units (1,0,1), layer 1 = (1), layer 2 = 10 -> units (0,1)
-        assertThat(java.util.Arrays.copyOfRange(s.buffer(0), 45 * 3, 46 * 3)).containsExactly(1, 0, 1);
+        assertThat(Arrays.copyOfRange(s.buffer(0), 45 * 3, 46 * 3)).containsExactly(1, 0, 1);
         assertThat(s.buffer(1)[45]).isEqualTo(1.0);
-        assertThat(java.util.Arrays.copyOfRange(s.buffer(2), 45 * 2, 46 * 2)).containsExactly(0, 1);
+        assertThat(Arrays.copyOfRange(s.buffer(2), 45 * 2, 46 * 2)).containsExactly(0, 1);
     }
 
     @Test

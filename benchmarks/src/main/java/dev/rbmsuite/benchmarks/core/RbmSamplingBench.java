@@ -3,6 +3,7 @@ package dev.rbmsuite.benchmarks.core;
 import dev.rbmsuite.benchmarks.JitFlags;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.VectorMath;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -23,7 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsPrepend = {JitFlags.QUIET, JitFlags.TABLE, JitFlags.DENSE, JitFlags.PATTERNS, JitFlags.DRAWS,
-        JitFlags.DEFERRED_DRAWS, JitFlags.UNIFORMS}, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
+        JitFlags.DEFERRED_DRAWS, JitFlags.UNIFORMS}, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector",
+        "--enable-native-access=ALL-UNNAMED", "-Dsun.misc.unsafe.memory.access=allow"})
 public class RbmSamplingBench {
     @Param({"25"})
     int n;
@@ -68,7 +70,7 @@ public class RbmSamplingBench {
     /** @return sigmoid of chains*m values */
     @Benchmark
     public double[] sigmoid() {
-        dev.rbmsuite.core.VectorMath.sigmoidInPlace(scratch, 0, chains * m);
+        VectorMath.sigmoidInPlace(scratch, 0, chains * m);
         return scratch;
     }
 

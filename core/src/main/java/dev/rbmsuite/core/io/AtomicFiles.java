@@ -1,5 +1,7 @@
 package dev.rbmsuite.core.io;
 
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.NoSuchFileException;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -154,7 +156,7 @@ public final class AtomicFiles {
         for (Path p = dir; p != null && p.startsWith(made); p = p.getParent()) {
             try {
                 Files.delete(p);
-            } catch (java.nio.file.DirectoryNotEmptyException | java.nio.file.NoSuchFileException e) {
+            } catch (DirectoryNotEmptyException | NoSuchFileException e) {
                 return;
             } catch (IOException | RuntimeException e) {
                 failure.addSuppressed(e);
@@ -348,6 +350,30 @@ public final class AtomicFiles {
         if (existed) {
             FaultInjection.at("folder-drop-old", abs);
             deleteTree(old);
+        }
+    }
+
+    /**
+     * Puts a staged file or folder in place by one atomic rename, replacing a file of that name (the
+     * one place besides this class's own writers where the suite renames: a command's staged data
+     * file, a group of kept trials moved aside on a restart, a report staged for a new folder).
+     *
+     * @param from the staged file or folder
+     * @param to its final name, on the same file system
+     * @param replace whether an existing regular file {@code to} may be replaced
+     * @param faultPoint the fault-injection point just before the rename ({@link FaultInjection})
+     * @throws OutputException naming {@code to} if the rename fails
+     */
+    public static void rename(Path from, Path to, boolean replace, String faultPoint) {
+        try {
+            FaultInjection.at(faultPoint, to);
+            if (replace) {
+                Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } else {
+                Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+            }
+        } catch (IOException e) {
+            throw new OutputException(to, e);
         }
     }
 

@@ -3,7 +3,14 @@ package dev.rbmsuite.core.io;
 import dev.rbmsuite.core.InputException;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringReader;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,8 +18,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
@@ -231,7 +238,7 @@ public final class CsvTable {
     public static CsvTable read(Path file) throws IOException {
         byte[] bytes = Files.readAllBytes(file);
         String text = utf8(bytes, file);
-        try (Reader r = new java.io.StringReader(text);
+        try (Reader r = new StringReader(text);
              CSVParser parser = READ_FORMAT.parse(r)) {
             List<String> header = parser.getHeaderNames();
             List<List<String>> rows = new ArrayList<>();
@@ -246,19 +253,19 @@ public final class CsvTable {
             t.source = file.toString();
             t.checkRanges();
             return t;
-        } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
+        } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
             throw new InputException(file + ": not a well-formed CSV table (" + e.getMessage() + ")");
         }
     }
 
     /** @return the text of a file's bytes, strictly UTF-8 (an invalid byte is an error naming its line) */
     private static String utf8(byte[] bytes, Path file) {
-        java.nio.charset.CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
-        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
-        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length);
-        java.nio.charset.CoderResult r = dec.decode(in, out, true);
+        CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult r = dec.decode(in, out, true);
         if (r.isError()) {
             int line = 1;
             for (int i = 0; i < in.position(); i++) {
@@ -276,13 +283,13 @@ public final class CsvTable {
      * non-negative (MAEs, standard errors), {@code n} a count (a whole number &gt;= 0); each may be NaN
      * (not measured: a figure's chains table has no move counts for some kernels).
      */
-    static final java.util.Map<String, Character> RANGES = java.util.Map.ofEntries(
-            java.util.Map.entry("logLikelihood", 'p'), java.util.Map.entry("tv", 'u'),
-            java.util.Map.entry("exact", 'e'), java.util.Map.entry("maeB", 'z'), java.util.Map.entry("maeC", 'z'),
-            java.util.Map.entry("maeW", 'z'), java.util.Map.entry("logZStdErr", 'z'),
-            java.util.Map.entry("epoch", 'n'), java.util.Map.entry("trial", 'n'), java.util.Map.entry("step", 'n'),
-            java.util.Map.entry("chain", 'n'), java.util.Map.entry("moves", 'n'),
-            java.util.Map.entry("distinctStates", 'n'), java.util.Map.entry("n2", 'n'));
+    static final Map<String, Character> RANGES = Map.ofEntries(
+            Map.entry("logLikelihood", 'p'), Map.entry("tv", 'u'),
+            Map.entry("exact", 'e'), Map.entry("maeB", 'z'), Map.entry("maeC", 'z'),
+            Map.entry("maeW", 'z'), Map.entry("logZStdErr", 'z'),
+            Map.entry("epoch", 'n'), Map.entry("trial", 'n'), Map.entry("step", 'n'),
+            Map.entry("chain", 'n'), Map.entry("moves", 'n'),
+            Map.entry("distinctStates", 'n'), Map.entry("n2", 'n'));
 
     private void checkRanges() {
         for (int j = 0; j < header.size(); j++) {

@@ -1,5 +1,7 @@
 package dev.rbmsuite.core.io;
 
+import java.util.ArrayList;
+import java.util.List;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Memory;
 import java.io.IOException;
@@ -271,7 +273,7 @@ public final class Npy {
         private long[] tuple() {
             expect('(');
             skip();
-            java.util.List<Long> dims = new java.util.ArrayList<>();
+            List<Long> dims = new ArrayList<>();
             boolean comma = false;
             while (peek() != ')') {
                 int from = i;

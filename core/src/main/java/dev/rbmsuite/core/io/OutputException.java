@@ -1,5 +1,9 @@
 package dev.rbmsuite.core.io;
 
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import dev.rbmsuite.core.InputException;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
@@ -26,18 +30,18 @@ public class OutputException extends InputException {
         if (e instanceof FileSystemException fse && fse.getReason() != null) {
             return fse.getReason();
         }
-        if (e instanceof java.nio.file.AccessDeniedException) {
+        if (e instanceof AccessDeniedException) {
             return "permission denied";
         }
-        if (e instanceof java.nio.file.NoSuchFileException) {
+        if (e instanceof NoSuchFileException) {
             // the system's ENOENT: a missing folder, or a folder that takes no new files (/proc)
             return "no such file or folder";
         }
         // these carry only the path in their message, which alone says nothing
-        if (e instanceof java.nio.file.FileAlreadyExistsException fae && fae.getFile() != null) {
+        if (e instanceof FileAlreadyExistsException fae && fae.getFile() != null) {
             return fae.getFile() + " is in the way: not a folder, or a link to nothing or a loop of links";
         }
-        if (e instanceof java.nio.file.NotDirectoryException nde && nde.getFile() != null) {
+        if (e instanceof NotDirectoryException nde && nde.getFile() != null) {
             return nde.getFile() + " is not a folder";
         }
         String m = e.getMessage();

@@ -10,9 +10,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
 import jdk.incubator.vector.DoubleVector;
 
@@ -234,7 +236,7 @@ public record Provenance(String format, int version, String command, Map<String,
             for (Object x : c) {
                 l.add(ordered(x));
             }
-            if (!(v instanceof java.util.SortedSet<?> || v instanceof java.util.LinkedHashSet<?>)) {
+            if (!(v instanceof SortedSet<?> || v instanceof LinkedHashSet<?>)) {
                 l.sort((a, b) -> String.valueOf(a).compareTo(String.valueOf(b)));
             }
             return l;

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.rbmsuite.core.InputException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -28,9 +30,9 @@ class OutputExceptionTest {
                 .hasMessage("/out/model: cannot write (permission denied)");
         assertThat(new OutputException(OUT, new NoSuchFileException("/out/model")))
                 .hasMessage("/out/model: cannot write (no such file or folder)");
-        assertThat(new OutputException(OUT, new java.nio.file.FileAlreadyExistsException("/out")))
+        assertThat(new OutputException(OUT, new FileAlreadyExistsException("/out")))
                 .hasMessage("/out/model: cannot write (/out is in the way: not a folder, or a link to nothing or a loop of links)");
-        assertThat(new OutputException(OUT, new java.nio.file.NotDirectoryException("/out")))
+        assertThat(new OutputException(OUT, new NotDirectoryException("/out")))
                 .hasMessage("/out/model: cannot write (/out is not a folder)");
         assertThat(new OutputException(OUT, new IOException("Read-only file system")))
                 .hasMessage("/out/model: cannot write (Read-only file system)");

@@ -1,6 +1,7 @@
 package dev.rbmsuite.datasets.io;
 
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Memory;
 import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.datasets.BinaryDataset;
 import java.io.IOException;
@@ -127,7 +128,7 @@ public final class DatasetCsv {
                 throw new InputException(source + ":" + (headerLine + 1) + ": no data rows after the header");
             }
             int size = rows.size();
-            dev.rbmsuite.core.Memory.requireArray((long) size * n, source + ": " + size + " rows x " + n + " columns");
+            Memory.requireArray((long) size * n, source + ": " + size + " rows x " + n + " columns");
             double[] data = new double[size * n];
             for (int r = 0; r < size; r++) {
                 System.arraycopy(rows.get(r), 0, data, r * n, n);

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -157,7 +158,7 @@ public final class OptDigits {
      * @return its count, 0..16
      */
     public int pixel(int row, int pixel) {
-        return pixels[java.util.Objects.checkIndex(row, size()) * PIXELS + java.util.Objects.checkIndex(pixel, PIXELS)];
+        return pixels[Objects.checkIndex(row, size()) * PIXELS + Objects.checkIndex(pixel, PIXELS)];
     }
 
     /** @return a copy of the digits, one per image */

@@ -7,6 +7,7 @@ import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.datasets.uci.UciReader;
 import dev.rbmsuite.datasets.uci.UciSource;
 import dev.rbmsuite.datasets.uci.UciTable;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,7 +20,7 @@ class RankHotTest {
         // reference values from numpy 2.4: np.quantile(x, p) for the default method 'linear'
         double[] x = {0.1, 0.7, 0.3, 0.3, 0.9, 1.1, 0.2};
         double[] sorted = x.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         double[] p = {0, 0.1, 0.25, 1.0 / 3, 0.5, 2.0 / 3, 0.7, 0.9, 1};
         double[] numpy = {0.1, 0.16000000000000003, 0.25, 0.3, 0.3, 0.7, 0.7399999999999998, 0.9800000000000001, 1.1};
         for (int k = 0; k < p.length; k++) {
@@ -163,7 +164,7 @@ class RankHotTest {
         }
         assertThat(sum(d.row(0))).isEqualTo(sum(d.row(7)));
         int[] counts = enc.binCounts(0);
-        assertThat(java.util.Arrays.stream(counts).sum()).isEqualTo(10);
+        assertThat(Arrays.stream(counts).sum()).isEqualTo(10);
     }
 
     @Test

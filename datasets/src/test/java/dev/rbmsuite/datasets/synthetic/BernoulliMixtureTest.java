@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.datasets.BinaryDataset;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -54,7 +55,7 @@ class BernoulliMixtureTest {
             }
         }
         assertThat(MIX.sample("toy", 50, List.of("a", "b"), Rng.seeded(5)).toArray())
-                .containsExactly(java.util.Arrays.copyOf(x, 150));
+                .containsExactly(Arrays.copyOf(x, 150));
     }
 
     @Test

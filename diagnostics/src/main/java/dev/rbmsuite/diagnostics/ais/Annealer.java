@@ -6,6 +6,7 @@ import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.VectorMath;
 import dev.rbmsuite.diagnostics.Parallel;
+import java.util.Arrays;
 
 /**
  * The annealing engine shared by {@link MarginalAis}, {@link JointAis} and {@link ReverseAis}: runs
@@ -185,7 +186,7 @@ final class Annealer {
         int k = betas.length - 1;
         return blocks(runs, rng, (first, c, r, logw) -> {
             c.drawBase(r);
-            java.util.Arrays.fill(c.h, 0.5);
+            Arrays.fill(c.h, 0.5);
             r.bernoulliInPlace(c.h, 0, c.rows * m, c.scratch);
             for (int s = 1; s <= k; s++) {
                 double dBeta = betas[s] - betas[s - 1];

@@ -5,6 +5,7 @@ import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.VectorMath;
 import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.diagnostics.Parallel;
+import java.util.Arrays;
 
 /**
  * Exact moments E[v_i], E[h_j], E[v_i h_j] of an RBM (paper section 2.3), by enumerating the smaller
@@ -112,9 +113,9 @@ public final class ExactMoments {
         for (double[] acc : partial) {
             VectorMath.add(total, 0, acc, 0, total.length);
         }
-        double[] visible = java.util.Arrays.copyOfRange(total, 0, n);
-        double[] hidden = java.util.Arrays.copyOfRange(total, n, n + m);
-        double[] joint = java.util.Arrays.copyOfRange(total, n + m, total.length);
+        double[] visible = Arrays.copyOfRange(total, 0, n);
+        double[] hidden = Arrays.copyOfRange(total, n, n + m);
+        double[] joint = Arrays.copyOfRange(total, n + m, total.length);
         return new Moments(n, m, visible, hidden, joint);
     }
 }

@@ -1,5 +1,6 @@
 package dev.rbmsuite.diagnostics.spectral;
 
+import dev.rbmsuite.core.Lanes;
 import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
@@ -25,7 +26,7 @@ import jdk.incubator.vector.VectorSpecies;
 final class GroupedFieldDraws {
     /** Hidden units per group (256 patterns). */
     static final int GROUP = 8;
-    private static final VectorSpecies<Double> S = dev.rbmsuite.core.Lanes.SPECIES;
+    private static final VectorSpecies<Double> S = Lanes.SPECIES;
 
     private final int n;
     private final int stride;        // n padded to whole vectors

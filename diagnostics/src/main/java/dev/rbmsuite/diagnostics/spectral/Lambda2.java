@@ -1,12 +1,13 @@
 package dev.rbmsuite.diagnostics.spectral;
 
-import dev.rbmsuite.core.OptionNames;
 import dev.rbmsuite.core.FloatLimits;
+import dev.rbmsuite.core.OptionNames;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The second eigenvalue lambda2 of the BGS transition matrix of an RBM and its relaxation time
@@ -170,7 +171,7 @@ public final class Lambda2 {
         if (repeats < 0) {
             throw new IllegalArgumentException("repeats must be positive, got " + repeats);
         }
-        try (CostGuard.Task task = guard.start("lambda2 (" + estimator.name().toLowerCase(java.util.Locale.ROOT)
+        try (CostGuard.Task task = guard.start("lambda2 (" + estimator.name().toLowerCase(Locale.ROOT)
                 + ", 2^" + rbm.numVisible() + " states, m = " + rbm.numHidden() + ")",
                 estimatedSeconds(rbm, estimator, repeats), 0)) {
             double[] p = switch (estimator) {

@@ -9,6 +9,9 @@ import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.core.cost.CostLimitException;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class ExactLogZTest {
@@ -123,12 +126,12 @@ class ExactLogZTest {
         // the transposed model costs the same: the smaller layer is enumerated
         assertThat(ExactLogZ.estimatedSeconds(Rbm.gaussian(100, 20, 1.0, Rng.seeded(5))))
                 .isEqualTo(ExactLogZ.estimatedSeconds(Rbm.gaussian(20, 100, 1.0, Rng.seeded(5))));
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        CostGuard loud = CostGuard.DEFAULT.withProgress(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8),
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        CostGuard loud = CostGuard.DEFAULT.withProgress(new PrintStream(bytes, true, StandardCharsets.UTF_8),
                 1e-9);
         Rbm rbm = Rbm.gaussian(12, 30, 1.0, Rng.seeded(6));
         assertThat(ExactLogZ.logZ(rbm, loud)).isEqualTo(ExactLogZ.logZ(rbm));
-        assertThat(bytes.toString(java.nio.charset.StandardCharsets.UTF_8))
+        assertThat(bytes.toString(StandardCharsets.UTF_8))
                 .startsWith("rbm: exact log Z (2^12 states x 30 units): about ");
     }
 }

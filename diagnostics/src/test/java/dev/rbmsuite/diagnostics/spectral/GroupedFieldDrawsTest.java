@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class GroupedFieldDrawsTest {
@@ -61,7 +62,7 @@ class GroupedFieldDrawsTest {
             double[] ph = new double[11];
             rbm.hiddenMeans(v, 1, ph);
             double[] eta = new double[rows * n + 5];
-            java.util.Arrays.fill(eta, rows * n, eta.length, 7.0);
+            Arrays.fill(eta, rows * n, eta.length, 7.0);
             Rng rng = Rng.seeded(53);
             double[] sum = new double[n];
             for (int rep = 0; rep < reps; rep++) {
@@ -109,7 +110,7 @@ class GroupedFieldDrawsTest {
             double[] u = new double[rows * groups];
             rng.copy().fillUniform(u, 0, u.length);
             double[] out = new double[rows * n + 4];
-            java.util.Arrays.fill(out, 7.0);
+            Arrays.fill(out, 7.0);
             d.draw(rows, out, rng);
             for (int r = 0; r < rows; r++) {
                 for (int i = 0; i < n; i++) {

@@ -7,6 +7,7 @@ import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.diagnostics.exact.StateIndex;
 import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
+import org.apache.commons.math3.util.CombinatoricsUtils;
 import org.junit.jupiter.api.Test;
 
 class TotalVariationTest {
@@ -82,7 +83,7 @@ class TotalVariationTest {
             for (double pr : new double[] {0.01, 0.3, 0.5, 0.93}) {
                 double direct = 0;
                 for (int k = 0; k <= trials; k++) {
-                    double logPmf = org.apache.commons.math3.util.CombinatoricsUtils.binomialCoefficientLog(trials, k)
+                    double logPmf = CombinatoricsUtils.binomialCoefficientLog(trials, k)
                             + k * Math.log(pr) + (trials - k) * Math.log1p(-pr);
                     direct += Math.exp(logPmf) * Math.abs(k - trials * pr);
                 }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,10 +53,10 @@ class TvFloorTest {
         double expected = TvFloor.expected(p, n);
         assertThat(expected).isCloseTo(0.5 * sum / n, within(1e-12));
         double[] tv = TvFloor.sampled(p, n, 2000, Rng.seeded(42));
-        double mean = java.util.Arrays.stream(tv).average().orElseThrow();
-        double sd = Math.sqrt(java.util.Arrays.stream(tv).map(t -> (t - mean) * (t - mean)).sum() / (tv.length - 1));
+        double mean = Arrays.stream(tv).average().orElseThrow();
+        double sd = Math.sqrt(Arrays.stream(tv).map(t -> (t - mean) * (t - mean)).sum() / (tv.length - 1));
         assertThat(mean).isCloseTo(expected, within(4 * sd / Math.sqrt(tv.length)));
-        assertThat(TvFloor.sampled(p, n, 3, Rng.seeded(42))).containsExactly(java.util.Arrays.copyOf(tv, 3));
+        assertThat(TvFloor.sampled(p, n, 3, Rng.seeded(42))).containsExactly(Arrays.copyOf(tv, 3));
         assertThatThrownBy(() -> TvFloor.expected(p, 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("samples must be positive");
     }

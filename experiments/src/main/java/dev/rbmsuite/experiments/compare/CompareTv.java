@@ -1,12 +1,12 @@
 package dev.rbmsuite.experiments.compare;
 
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.Design;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.ExperimentContext;
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.Design;
-import dev.rbmsuite.experiments.fig9.TvCurves;
-import dev.rbmsuite.experiments.fig9.TvPanel;
-import dev.rbmsuite.experiments.fig9.TvRuns;
+import dev.rbmsuite.experiments.sampling.TvCurves;
+import dev.rbmsuite.experiments.sampling.TvPanel;
+import dev.rbmsuite.experiments.sampling.TvRuns;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.experiments.training.RunConfig;
 import dev.rbmsuite.experiments.training.TrainedModel;
@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -132,9 +133,9 @@ final class CompareTv {
         double baseStep = k * ratio;
         Claim.Builder b = Claim.builder(Comparison.ID, Comparison.ID + ".tv-sweeps." + run.kernel()).threshold(0)
                 .effect(base.label() + " - " + run.label())
-                .statement(String.format(java.util.Locale.ROOT, "%s after %d steps vs %s after %s steps, the same "
+                .statement(String.format(Locale.ROOT, "%s after %d steps vs %s after %s steps, the same "
                         + "bottom-layer sweeps, lower TV", run.label(), k, base.label(), baseStep == Math.rint(baseStep)
-                        ? Long.toString((long) baseStep) : String.format(java.util.Locale.ROOT, "%.4g", baseStep)))
+                        ? Long.toString((long) baseStep) : String.format(Locale.ROOT, "%.4g", baseStep)))
                 .statistic("TV at equal conditional sweeps of the bottom layer per start (baseline interpolated "
                         + "between recorded steps)");
         if (k < 1) {

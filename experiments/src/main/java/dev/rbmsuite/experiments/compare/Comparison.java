@@ -2,12 +2,12 @@ package dev.rbmsuite.experiments.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.Margins;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.ResultFigure;
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.Margins;
-import dev.rbmsuite.experiments.fig9.TvPanel;
+import dev.rbmsuite.experiments.sampling.TvPanel;
 import dev.rbmsuite.experiments.training.LearningClaims;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.experiments.training.RunConfig;
@@ -139,14 +139,27 @@ public final class Comparison extends ResultFigure<Comparison.Result> {
         List<Claim> claims = new ArrayList<>();
         Run base = r.runs().get(0);
         for (Run run : r.runs().subList(1, r.runs().size())) {
-            claims.add(lc.atLeast(ID + ".comparable." + run.name().substring(CompareSpec.GROUP.length() + 1), null, run,
-                    base, Margins.LOGLIK_NATS));
+            claims.add(lc.atLeast(ID + ".comparable." + shortName(run), null, run, base, Margins.LOGLIK_NATS));
+        }
+        // each later kernel against each earlier one besides the baseline ("the round trip leads DT"), so that a
+        // comparison stated in words has a row behind it (issue 36, item 7)
+        List<Run> others = r.runs().subList(1, r.runs().size());
+        for (int j = 1; j < others.size(); j++) {
+            for (int i = 0; i < j; i++) {
+                claims.add(lc.atLeast(ID + ".better." + shortName(others.get(j)) + ".vs." + shortName(others.get(i)),
+                        null, others.get(j), others.get(i), 0));
+            }
         }
         if (r.tv() != null) {
             claims.addAll(CompareTv.claims(r.tv(), r.runs(), sweeps(r)));
         }
         claims.addAll(lc.convergence());
         return claims;
+    }
+
+    /** @return a run's name without the comparison's group prefix: "dt-L3" */
+    private static String shortName(Run run) {
+        return run.name().substring(CompareSpec.GROUP.length() + 1);
     }
 
     /** @return every kernel's conditional sweeps of the bottom layer per transition, from the settings */

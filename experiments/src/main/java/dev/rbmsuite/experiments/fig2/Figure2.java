@@ -1,14 +1,17 @@
 package dev.rbmsuite.experiments.fig2;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.Margins;
+import dev.rbmsuite.claims.PaperQuotes;
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.ResultFigure;
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.Margins;
-import dev.rbmsuite.experiments.claims.PaperQuotes;
+import dev.rbmsuite.experiments.Scale;
+import dev.rbmsuite.experiments.TrialUnits;
 import dev.rbmsuite.experiments.training.CurveStats;
-import dev.rbmsuite.experiments.training.LearningClaims;
 import dev.rbmsuite.experiments.training.Curves;
+import dev.rbmsuite.experiments.training.LearningClaims;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.experiments.training.RunConfig;
 import dev.rbmsuite.experiments.training.Schedules;
@@ -16,7 +19,6 @@ import dev.rbmsuite.experiments.training.TrainingRuns;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
-import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,12 +70,12 @@ public final class Figure2 extends ResultFigure<Figure2.Result> {
         return config(ctx.scale());
     }
 
-    private static RunConfig config(dev.rbmsuite.experiments.Scale scale) {
+    private static RunConfig config(Scale scale) {
         return Schedules.config(scale, "genrbm", "bgs", 0, true);
     }
 
     @Override
-    public List<dev.rbmsuite.experiments.TrialUnits.Group> trialGroups(dev.rbmsuite.experiments.Scale scale) {
+    public List<TrialUnits.Group> trialGroups(Scale scale) {
         return List.of(TrainingRuns.group(config(scale)));
     }
 
@@ -138,7 +140,7 @@ public final class Figure2 extends ResultFigure<Figure2.Result> {
                     .statistic("mean MAE over the last quarter of the epochs relative to the first quarter's, minus 1, "
                             + "per trial")
                     .effect("relative growth").oneSample(run.perTrial(m[0], CurveStats.RELATIVE_GROWTH))
-                    .exceeds(Margins.MAE_RELATIVE).build());
+                    .better(Margins.MAE_RELATIVE).build());
         }
         claims.add(Claim.builder(id(), "fig2.loglik-decreases").paper(PaperQuotes.FIG2_LOGLIK)
                 .statement("log-likelihood, BGS")
@@ -146,7 +148,7 @@ public final class Figure2 extends ResultFigure<Figure2.Result> {
                 .effect("drop").oneSample(LearningClaims.drops(run, CurveStats.SMOOTHING))
                 .variant(LearningClaims.WINDOW_HALF, LearningClaims.drops(run, CurveStats.SMOOTHING / 2), null)
                 .variant(LearningClaims.WINDOW_DOUBLE, LearningClaims.drops(run, CurveStats.SMOOTHING * 2), null)
-                .exceeds(Margins.LOGLIK_NATS).build());
+                .better(Margins.LOGLIK_NATS).build());
         claims.add(Claim.builder(id(), "fig2.lambda2-to-one").paper(PaperQuotes.FIG2_LAMBDA2)
                 .statement("lambda2 by the paper's count estimator")
                 .statistic("mean count-estimator lambda2 over the last quarter of the epochs minus 1, per trial")

@@ -1,18 +1,18 @@
 package dev.rbmsuite.experiments.fig5;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.datasets.Pca;
 import dev.rbmsuite.datasets.io.DatasetCsv;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.PaperData;
 import dev.rbmsuite.experiments.ResultFigure;
-import dev.rbmsuite.experiments.claims.Claim;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.MatrixPanel;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
-import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

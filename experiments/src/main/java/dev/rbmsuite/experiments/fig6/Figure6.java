@@ -1,11 +1,14 @@
 package dev.rbmsuite.experiments.fig6;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.Margins;
+import dev.rbmsuite.claims.PaperQuotes;
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.ResultFigure;
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.Margins;
-import dev.rbmsuite.experiments.claims.PaperQuotes;
+import dev.rbmsuite.experiments.Scale;
+import dev.rbmsuite.experiments.TrialUnits;
 import dev.rbmsuite.experiments.training.CurveStats;
 import dev.rbmsuite.experiments.training.LearningClaims;
 import dev.rbmsuite.experiments.training.Run;
@@ -17,7 +20,6 @@ import dev.rbmsuite.plots.LegendEntry;
 import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
-import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,7 +65,7 @@ public final class Figure6 extends ResultFigure<Figure6.Result> {
         return new Result(runs);
     }
 
-    private static List<RunConfig> configs(dev.rbmsuite.experiments.Scale scale) {
+    private static List<RunConfig> configs(Scale scale) {
         List<RunConfig> configs = new ArrayList<>();
         // the BGS runs are figure 2's (same training; figure 2 also tracks lambda2)
         configs.add(Schedules.config(scale, "genrbm", "bgs", 0, true));
@@ -76,7 +78,7 @@ public final class Figure6 extends ResultFigure<Figure6.Result> {
     }
 
     @Override
-    public List<dev.rbmsuite.experiments.TrialUnits.Group> trialGroups(dev.rbmsuite.experiments.Scale scale) {
+    public List<TrialUnits.Group> trialGroups(Scale scale) {
         return configs(scale).stream().map(TrainingRuns::group).toList();
     }
 

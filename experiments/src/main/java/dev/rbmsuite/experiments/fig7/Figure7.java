@@ -1,12 +1,16 @@
 package dev.rbmsuite.experiments.fig7;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.Margins;
+import dev.rbmsuite.claims.PaperQuotes;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.PaperData;
 import dev.rbmsuite.experiments.ResultFigure;
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.Margins;
-import dev.rbmsuite.experiments.claims.PaperQuotes;
+import dev.rbmsuite.experiments.Scale;
+import dev.rbmsuite.experiments.TrialUnits;
 import dev.rbmsuite.experiments.training.LearningClaims;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.experiments.training.RunConfig;
@@ -70,8 +74,8 @@ public final class Figure7 extends ResultFigure<Figure7.Result> {
     }
 
     @Override
-    public List<dev.rbmsuite.experiments.TrialUnits.Group> trialGroups(dev.rbmsuite.experiments.Scale scale) {
-        List<dev.rbmsuite.experiments.TrialUnits.Group> out = new ArrayList<>();
+    public List<TrialUnits.Group> trialGroups(Scale scale) {
+        List<TrialUnits.Group> out = new ArrayList<>();
         for (String dataset : DATASETS) {
             for (String kernel : List.of("bgs", "dt", "roundtrip")) {
                 out.add(TrainingRuns.group(Schedules.config(scale, dataset, kernel, 3, false)));
@@ -148,9 +152,9 @@ public final class Figure7 extends ResultFigure<Figure7.Result> {
     public String caption(Result r) {
         // the first configuration's settings (the map also holds plain entries such as "scale")
         JsonNode any = r.settings().values().stream()
-                .map(v -> (JsonNode) new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(v))
+                .map(v -> (JsonNode) new ObjectMapper().valueToTree(v))
                 .filter(n -> n.has("aisTemperatures")).findFirst()
-                .orElseGet(com.fasterxml.jackson.databind.node.MissingNode::getInstance);
+                .orElseGet(MissingNode::getInstance);
         String ais = any.has("aisTemperatures") ? " (mAIS estimate of log Z: K = " + any.path("aisTemperatures").asInt()
                 + " temperatures, " + any.path("aisRuns").asInt() + " runs along the curve, K = "
                 + any.path("finalAisTemperatures").asInt() + ", " + any.path("finalAisRuns").asInt()

@@ -1,12 +1,13 @@
 package dev.rbmsuite.experiments.fig8;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.datasets.Pca;
 import dev.rbmsuite.experiments.PaperData;
 import dev.rbmsuite.experiments.sampling.BestModels;
+import dev.rbmsuite.experiments.sampling.ChainStats;
 import dev.rbmsuite.experiments.sampling.KernelCost;
-import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -103,7 +104,7 @@ final class Fig8Files {
                     starts = stats.get(k).size();
                 }
             }
-            panels.add(new Fig8Panel(d, data.hasLabels(), plane, shown, path, stats));
+            panels.add(new Fig8Panel(d, data.hasLabels(), plane, shown, path, stats, data.dimension()));
         }
         return new Figure8.Result(panels, chains == null ? settings.path("starts").asInt(0) : starts);
     }

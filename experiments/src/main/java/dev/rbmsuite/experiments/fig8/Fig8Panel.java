@@ -1,6 +1,8 @@
 package dev.rbmsuite.experiments.fig8;
 
 import dev.rbmsuite.core.io.CsvTable;
+import dev.rbmsuite.experiments.sampling.ChainStats;
+import dev.rbmsuite.experiments.sampling.Trajectories;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -17,7 +19,15 @@ import java.util.Map;
  * @param stats per kernel: every start's statistics, in start order; null when not kept
  */
 public record Fig8Panel(String dataset, boolean clustered, double[] plane, int shown, Map<String, double[][]> paths,
-                        Map<String, List<ChainStats>> stats) {
+                        Map<String, List<ChainStats>> stats, int visible) {
+    /**
+     * @return the most distinct visible states a trajectory of {@link Figure8#STEPS} steps can visit,
+     *     the start included: min(steps + 1, 2^n), the ceiling of the distinct-states rows
+     */
+    public double distinctCeiling() {
+        return visible >= 62 ? Figure8.STEPS + 1 : Math.min(Figure8.STEPS + 1, (double) (1L << visible));
+    }
+
     /**
      * The median mover: the start at the lower median of the moves between clusters (of the PCA
      * spread where there are no clusters), ties broken by the lower chain index.

@@ -1,22 +1,27 @@
 package dev.rbmsuite.experiments.fig8;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.datasets.Pca;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.PaperData;
 import dev.rbmsuite.experiments.ResultFigure;
+import dev.rbmsuite.experiments.Scale;
+import dev.rbmsuite.experiments.TrialUnits;
 import dev.rbmsuite.experiments.Trials;
-import dev.rbmsuite.experiments.claims.Claim;
 import dev.rbmsuite.experiments.sampling.BestModels;
+import dev.rbmsuite.experiments.sampling.ChainStats;
 import dev.rbmsuite.experiments.sampling.Clusters;
+import dev.rbmsuite.experiments.sampling.Trajectories;
 import dev.rbmsuite.experiments.training.TrainedModel;
+import dev.rbmsuite.experiments.training.TrainingRuns;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.LegendEntry;
 import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
-import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -88,24 +93,24 @@ public final class Figure8 extends ResultFigure<Figure8.Result> {
             Map<String, Object> settings = Map.of("dataset", d, "kernel", k, "chains", chains, "steps", STEPS,
                     "margin", Clusters.DEFAULT_MARGIN);
             CsvTable t = Trials.run(ctx, d + "-" + k, 1, settings, (trial, rng, artifacts) ->
-                    Trajectories.run(model, k, chains, pca, clusters, rng)).get(0);
+                    Trajectories.run(model, k, chains, STEPS, pca, clusters, rng)).get(0);
             tables.put(k, t);
             stats.put(k, Trajectories.stats(t, clusters != null));
         }
         int shown = Fig8Panel.representative(stats.get("roundtrip"), clusters != null);
         Map<String, double[][]> paths = new LinkedHashMap<>();
         tables.forEach((k, t) -> paths.put(k, Fig8Panel.path(t, shown)));
-        return new Fig8Panel(d, clusters != null, plane, shown, paths, stats);
+        return new Fig8Panel(d, clusters != null, plane, shown, paths, stats, data.dimension());
     }
 
     /** The training runs of the best models, then one trial per data set and kernel (all starts at once). */
     @Override
-    public List<dev.rbmsuite.experiments.TrialUnits.Group> trialGroups(dev.rbmsuite.experiments.Scale scale) {
-        List<dev.rbmsuite.experiments.TrialUnits.Group> out = new ArrayList<>();
+    public List<TrialUnits.Group> trialGroups(Scale scale) {
+        List<TrialUnits.Group> out = new ArrayList<>();
         for (String d : PaperData.NAMES) {
-            out.add(dev.rbmsuite.experiments.training.TrainingRuns.group(BestModels.config(scale, d)));
+            out.add(TrainingRuns.group(BestModels.config(scale, d)));
             for (String k : BestModels.KERNELS) {
-                out.add(new dev.rbmsuite.experiments.TrialUnits.Group(id(), d + "-" + k, 1, this::compute));
+                out.add(new TrialUnits.Group(id(), d + "-" + k, 1, this::compute));
             }
         }
         return out;

@@ -1,11 +1,15 @@
 package dev.rbmsuite.experiments.fig9;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.claims.Claim;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.ResultFigure;
 import dev.rbmsuite.experiments.Scale;
-import dev.rbmsuite.experiments.claims.Claim;
+import dev.rbmsuite.experiments.TrialUnits;
 import dev.rbmsuite.experiments.sampling.BestModels;
+import dev.rbmsuite.experiments.sampling.TvPanel;
+import dev.rbmsuite.experiments.sampling.TvRuns;
+import dev.rbmsuite.experiments.training.TrainingRuns;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.LegendEntry;
 import dev.rbmsuite.plots.LegendPosition;
@@ -14,6 +18,7 @@ import dev.rbmsuite.plots.XyPanel;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,13 +86,13 @@ public final class Figure9 extends ResultFigure<Figure9.Result> {
 
     /** The training runs of the best models, then one trial per data set, kernel and start. */
     @Override
-    public List<dev.rbmsuite.experiments.TrialUnits.Group> trialGroups(Scale scale) {
-        List<dev.rbmsuite.experiments.TrialUnits.Group> out = new ArrayList<>();
+    public List<TrialUnits.Group> trialGroups(Scale scale) {
+        List<TrialUnits.Group> out = new ArrayList<>();
         for (String d : DATASETS) {
-            out.add(dev.rbmsuite.experiments.training.TrainingRuns.group(BestModels.config(scale, d)));
+            out.add(TrainingRuns.group(BestModels.config(scale, d)));
             int s0 = Math.min(starts(scale), BestModels.chains(d));
             for (String k : BestModels.KERNELS) {
-                out.add(new dev.rbmsuite.experiments.TrialUnits.Group(id(), d + "-" + k, s0, this::compute));
+                out.add(new TrialUnits.Group(id(), d + "-" + k, s0, this::compute));
             }
         }
         return out;
@@ -127,7 +132,7 @@ public final class Figure9 extends ResultFigure<Figure9.Result> {
             XyPanel.Builder panel = XyPanel.builder().title(p.dataset()).xLabel(log ? "step s (log scale)" : "step s")
                     .yLabel("TV distance").legend(LegendPosition.NONE).logX(log);
             int from = log ? 1 : 0;
-            double[] x = java.util.Arrays.copyOfRange(p.steps(), from, p.steps().length);
+            double[] x = Arrays.copyOfRange(p.steps(), from, p.steps().length);
             for (String k : BestModels.KERNELS) {
                 double[][] band = p.bands().get(k);
                 panel.add(Series.line(BestModels.label(k), k, x, tail(band[0], from))
@@ -145,7 +150,7 @@ public final class Figure9 extends ResultFigure<Figure9.Result> {
     }
 
     private static double[] tail(double[] x, int from) {
-        return java.util.Arrays.copyOfRange(x, from, x.length);
+        return Arrays.copyOfRange(x, from, x.length);
     }
 
     @Override

@@ -1,9 +1,11 @@
 package dev.rbmsuite.experiments.fig9;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.sampling.BestModels;
 import dev.rbmsuite.experiments.sampling.KernelCost;
-import dev.rbmsuite.core.io.CsvTable;
+import dev.rbmsuite.experiments.sampling.TvCurves;
+import dev.rbmsuite.experiments.sampling.TvPanel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,29 +27,6 @@ public final class TvFiles {
     static final String COST = "fig9-cost.csv";
 
     private TvFiles() {
-    }
-
-    /**
-     * @param perStart per kernel: [start][recorded step] TV
-     * @return per kernel: the median, 10th and 90th percentile across starts at each recorded step
-     */
-    public static Map<String, double[][]> bands(Map<String, double[][]> perStart) {
-        Map<String, double[][]> out = new LinkedHashMap<>();
-        for (Map.Entry<String, double[][]> e : perStart.entrySet()) {
-            double[][] c = e.getValue();
-            double[][] b = new double[3][c[0].length];
-            double[] col = new double[c.length];
-            for (int s = 0; s < c[0].length; s++) {
-                for (int r = 0; r < c.length; r++) {
-                    col[r] = c[r][s];
-                }
-                b[0][s] = TvCurves.quantile(col, 0.5);
-                b[1][s] = TvCurves.quantile(col, 0.1);
-                b[2][s] = TvCurves.quantile(col, 0.9);
-            }
-            out.put(e.getKey(), b);
-        }
-        return out;
     }
 
     static List<String> write(Figure9.Result r, Path dir) throws IOException {

@@ -1,22 +1,25 @@
 package dev.rbmsuite.experiments.lambda2;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rbmsuite.claims.Claim;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
 import dev.rbmsuite.diagnostics.spectral.Lambda2;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.ResultFigure;
+import dev.rbmsuite.experiments.Scale;
+import dev.rbmsuite.experiments.TrialUnits;
 import dev.rbmsuite.experiments.Trials;
-import dev.rbmsuite.experiments.claims.Claim;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.LegendPosition;
 import dev.rbmsuite.plots.Series;
 import dev.rbmsuite.plots.XyPanel;
-import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -71,7 +74,7 @@ public final class Lambda2Study extends ResultFigure<Lambda2Study.Result> {
         }
 
         int[] n2s() {
-            return java.util.Arrays.stream(rows.doubles("n2")).mapToInt(x -> (int) x).distinct().sorted().toArray();
+            return Arrays.stream(rows.doubles("n2")).mapToInt(x -> (int) x).distinct().sorted().toArray();
         }
     }
 
@@ -86,11 +89,11 @@ public final class Lambda2Study extends ResultFigure<Lambda2Study.Result> {
     }
 
     @Override
-    public List<dev.rbmsuite.experiments.TrialUnits.Group> trialGroups(dev.rbmsuite.experiments.Scale scale) {
-        return List.of(new dev.rbmsuite.experiments.TrialUnits.Group(id(), "lambda2", trials(scale), this::compute));
+    public List<TrialUnits.Group> trialGroups(Scale scale) {
+        return List.of(new TrialUnits.Group(id(), "lambda2", trials(scale), this::compute));
     }
 
-    private static int trials(dev.rbmsuite.experiments.Scale scale) {
+    private static int trials(Scale scale) {
         return scale.pick(2, 5, 20);
     }
 
@@ -101,7 +104,7 @@ public final class Lambda2Study extends ResultFigure<Lambda2Study.Result> {
         int trials = trials(ctx.scale());
         int[] n2s = ctx.scale().pick(0, 1, 1) == 0 ? new int[] {64, 256} : new int[] {64, 256, 1024, 4096};
         Map<String, Object> settings = new LinkedHashMap<>(Map.of("n", n, "m", m, "stds", List.of(1.0, 2.0, 3.0),
-                "n2", java.util.Arrays.stream(n2s).boxed().toList()));
+                "n2", Arrays.stream(n2s).boxed().toList()));
         List<CsvTable> t = Trials.run(ctx, "lambda2", trials, settings, (trial, rng, artifacts) -> trial(n, m, n2s, rng));
         CsvTable.Builder all = CsvTable.builder("trial", "std", "n2", "exact", "counts", "raoBlackwell");
         for (int r = 0; r < t.size(); r++) {
@@ -167,7 +170,7 @@ public final class Lambda2Study extends ResultFigure<Lambda2Study.Result> {
     @Override
     public Figure plot(Result r) {
         Figure.Builder fig = Figure.grid(1, STDS.length).size(2400, 800);
-        double[] x = java.util.Arrays.stream(r.n2s()).asDoubleStream().toArray();
+        double[] x = Arrays.stream(r.n2s()).asDoubleStream().toArray();
         for (double std : STDS) {
             XyPanel.Builder b = XyPanel.builder().title(String.format(Locale.ROOT, "weights N(0, %.1f^2)", std))
                     .xLabel("N2 (log scale)").yLabel("mean estimate - exact lambda2").logX(true)
@@ -195,7 +198,7 @@ public final class Lambda2Study extends ResultFigure<Lambda2Study.Result> {
     }
 
     private static double mean(double[] x) {
-        return java.util.Arrays.stream(x).average().orElse(Double.NaN);
+        return Arrays.stream(x).average().orElse(Double.NaN);
     }
 
     @Override
@@ -222,7 +225,7 @@ public final class Lambda2Study extends ResultFigure<Lambda2Study.Result> {
     }
 
     private static double[] abs(double[] x) {
-        return java.util.Arrays.stream(x).map(Math::abs).toArray();
+        return Arrays.stream(x).map(Math::abs).toArray();
     }
 
     @Override
@@ -231,11 +234,11 @@ public final class Lambda2Study extends ResultFigure<Lambda2Study.Result> {
         for (double std : STDS) {
             double[] exact = r.column("exact", std, r.n2s()[0]);
             notes.add(String.format(Locale.ROOT, "std %.1f: exact lambda2 %.4f on average over %d models (range %.4f-%.4f).",
-                    std, mean(exact), exact.length, java.util.Arrays.stream(exact).min().orElse(Double.NaN),
-                    java.util.Arrays.stream(exact).max().orElse(Double.NaN)));
+                    std, mean(exact), exact.length, Arrays.stream(exact).min().orElse(Double.NaN),
+                    Arrays.stream(exact).max().orElse(Double.NaN)));
         }
-        long above = java.util.Arrays.stream(r.rows().doubles("counts")).filter(v -> v > 1).count()
-                + java.util.Arrays.stream(r.rows().doubles("raoBlackwell")).filter(v -> v > 1).count();
+        long above = Arrays.stream(r.rows().doubles("counts")).filter(v -> v > 1).count()
+                + Arrays.stream(r.rows().doubles("raoBlackwell")).filter(v -> v > 1).count();
         notes.add(above + " of " + 2 * r.rows().size() + " estimates exceed 1, where no exact lambda2 can lie: the "
                 + "symmetrised estimate S_hat is noisy and the top eigenvalue of Pi S_hat Pi is pushed up by that noise "
                 + "(Jensen: lambda_max is convex), so values above 1 are an artefact of the estimator, not of the chain.");

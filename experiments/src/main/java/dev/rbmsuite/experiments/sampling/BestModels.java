@@ -1,6 +1,9 @@
 package dev.rbmsuite.experiments.sampling;
 
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.ExperimentContext;
+import dev.rbmsuite.experiments.PaperData;
+import dev.rbmsuite.experiments.Scale;
 import dev.rbmsuite.experiments.training.RunConfig;
 import dev.rbmsuite.experiments.training.Schedules;
 import dev.rbmsuite.experiments.training.TrainedModel;
@@ -8,7 +11,6 @@ import dev.rbmsuite.experiments.training.TrainingRuns;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.KernelRegistry;
 import dev.rbmsuite.kernels.TransitionKernel;
-import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +42,7 @@ public final class BestModels {
      * @param dataset the data set
      * @return the training configuration whose best trial is the sampling figures' model
      */
-    public static RunConfig config(dev.rbmsuite.experiments.Scale scale, String dataset) {
+    public static RunConfig config(Scale scale, String dataset) {
         return Schedules.config(scale, dataset, "roundtrip", 3, false);
     }
 
@@ -50,7 +52,7 @@ public final class BestModels {
      *     figures 8 and 9 can draw from
      */
     public static int chains(String dataset) {
-        return dev.rbmsuite.experiments.PaperData.setting(dataset).samples();
+        return PaperData.setting(dataset).samples();
     }
 
     /**

@@ -1,7 +1,9 @@
 package dev.rbmsuite.experiments.sampling;
 
+import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.diagnostics.exact.VisibleDistribution;
+import java.util.Arrays;
 
 /**
  * Which cluster of a labelled training set a visible state belongs to: the label (class or
@@ -106,7 +108,7 @@ public final class Clusters {
      * @param rng the stream of the draws
      * @return P(cluster k) for each k
      */
-    public double[] modelMass(VisibleDistribution p, int draws, dev.rbmsuite.core.Rng rng) {
+    public double[] modelMass(VisibleDistribution p, int draws, Rng rng) {
         double[] mass = new double[count];
         long[] bits = new long[1];
         for (int x : p.sampleIndices(draws, rng)) {
@@ -136,7 +138,7 @@ public final class Clusters {
     /** @return for each cluster, the smallest Hamming distance from the packed state to its training points */
     private int[] packedDistances(long[] bits) {
         int[] d = new int[count];
-        java.util.Arrays.fill(d, Integer.MAX_VALUE);
+        Arrays.fill(d, Integer.MAX_VALUE);
         for (int r = 0; r < labels.length; r++) {
             int h = 0;
             for (int w = 0; w < words; w++) {

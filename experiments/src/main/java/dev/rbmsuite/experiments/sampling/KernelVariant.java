@@ -1,5 +1,6 @@
 package dev.rbmsuite.experiments.sampling;
 
+import java.util.TreeMap;
 import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.KernelRegistry;
 import java.util.Collections;
@@ -77,7 +78,7 @@ public record KernelVariant(String name, Map<String, String> params) {
      */
     public Map<String, String> params(Map<String, String> shared) {
         Map<String, String> declared = factory().parameters();
-        Map<String, String> m = new java.util.TreeMap<>();
+        Map<String, String> m = new TreeMap<>();
         shared.forEach((k, v) -> {
             if (declared.containsKey(k)) {
                 m.put(k, v);

@@ -5,6 +5,7 @@ import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.diagnostics.spectral.KernelSpectrum;
 import dev.rbmsuite.kernels.exact.ExactTransitionMatrices;
+import java.util.Locale;
 
 /**
  * Exact mixing rates of the three kernels on tiny stacks, beyond the paper: the second-largest
@@ -88,7 +89,7 @@ public final class StackSpectra {
 
     private static CostGuard.Task start(CostGuard guard, RbmStack stack, Kernel kernel) {
         int bits = kernel == Kernel.BGS ? stack.bottom().numVisible() : jointBits(stack);
-        return guard.start("exact spectrum of " + kernel.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+        return guard.start("exact spectrum of " + kernel.name().toLowerCase(Locale.ROOT).replace('_', ' ')
                 + " (2^" + bits + " states)", estimatedSeconds(stack, kernel), 0);
     }
 

@@ -1,5 +1,7 @@
 package dev.rbmsuite.experiments.training;
 
+import java.util.Arrays;
+
 /**
  * Per-trial summaries of a learning curve (values against epochs; NaN where a metric was not
  * computed), so that a verdict rests on one number per trial rather than on a late wobble of the
@@ -82,7 +84,7 @@ public final class CurveStats {
      * @return the peak's height, NaN with fewer than 2 finite values
      */
     static double smoothedPeak(double[] v, double fraction) {
-        double[] x = java.util.Arrays.stream(v).filter(Double::isFinite).toArray();
+        double[] x = Arrays.stream(v).filter(Double::isFinite).toArray();
         if (x.length < 2) {
             return x.length == 0 ? Double.NaN : x[0];
         }

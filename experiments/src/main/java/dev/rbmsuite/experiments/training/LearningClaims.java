@@ -1,11 +1,12 @@
 package dev.rbmsuite.experiments.training;
 
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Margins;
-import dev.rbmsuite.experiments.claims.PaperQuote;
-import dev.rbmsuite.experiments.claims.Verdict;
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.LearningStatistics;
+import dev.rbmsuite.claims.Margins;
+import dev.rbmsuite.claims.PaperQuote;
+import dev.rbmsuite.claims.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,15 +20,13 @@ import java.util.Map;
  */
 public final class LearningClaims {
     /** The statistic of the drop claims. */
-    public static final String DROP = "height of the log-likelihood's peak (running mean over a tenth of the evaluations, "
-            + "position and height from alternate evaluations) minus the mean over the last quarter of the epochs (nats), "
-            + "per trial";
+    public static final String DROP = LearningStatistics.DROP;
     /** The sensitivity variant with the smoothing window halved. */
     public static final String WINDOW_HALF = "window/2";
     /** The sensitivity variant with the smoothing window doubled. */
     public static final String WINDOW_DOUBLE = "window*2";
     /** The statistic of the comparability claims. */
-    public static final String LAST_QUARTER = "mean log-likelihood over the last quarter of the epochs (nats), per trial";
+    public static final String LAST_QUARTER = LearningStatistics.LAST_QUARTER;
 
     private final String figure;
     private final Map<String, Decision> levelled = new LinkedHashMap<>();

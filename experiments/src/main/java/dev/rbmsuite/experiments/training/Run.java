@@ -1,13 +1,21 @@
 package dev.rbmsuite.experiments.training;
 
-import dev.rbmsuite.plots.Series;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.io.CsvTable;
+import dev.rbmsuite.plots.Series;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 
 /**
  * The learning curves of one training configuration, one table per trial, named as
@@ -36,7 +44,7 @@ public record Run(String name, String kernel, int upperLayers, List<CsvTable> tr
      */
     public static Run parse(String name, List<CsvTable> trials) {
         String rest = name.endsWith("-lambda2") ? name.substring(0, name.length() - "-lambda2".length()) : name;
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-L(\\d+)$").matcher(rest);
+        Matcher m = Pattern.compile("-L(\\d+)$").matcher(rest);
         int l = 0;
         if (m.find()) {
             l = Integer.parseInt(m.group(1));
@@ -73,7 +81,7 @@ public record Run(String name, String kernel, int upperLayers, List<CsvTable> tr
     public Series lineWithRange(String column) {
         double[] x = trials.get(0).doubles("epoch");
         double[][] range = range(column);
-        int[] keep = java.util.stream.IntStream.range(0, x.length).filter(k -> Double.isFinite(range[0][k])).toArray();
+        int[] keep = IntStream.range(0, x.length).filter(k -> Double.isFinite(range[0][k])).toArray();
         if (keep.length == 0) {
             return null;
         }
@@ -89,8 +97,8 @@ public record Run(String name, String kernel, int upperLayers, List<CsvTable> tr
         int size = trials.get(0).size();
         double[] lo = new double[size];
         double[] hi = new double[size];
-        java.util.Arrays.fill(lo, Double.POSITIVE_INFINITY);
-        java.util.Arrays.fill(hi, Double.NEGATIVE_INFINITY);
+        Arrays.fill(lo, Double.POSITIVE_INFINITY);
+        Arrays.fill(hi, Double.NEGATIVE_INFINITY);
         for (CsvTable t : trials) {
             double[] y = t.doubles(column);
             for (int k = 0; k < size; k++) {
@@ -207,8 +215,8 @@ public record Run(String name, String kernel, int upperLayers, List<CsvTable> tr
      * @return its settings by name, as recorded
      */
     @SuppressWarnings("unchecked")
-    public static Map<String, Object> settings(com.fasterxml.jackson.databind.JsonNode manifest) {
-        return new com.fasterxml.jackson.databind.ObjectMapper().convertValue(manifest.path("settings"), LinkedHashMap.class);
+    public static Map<String, Object> settings(JsonNode manifest) {
+        return new ObjectMapper().convertValue(manifest.path("settings"), LinkedHashMap.class);
     }
 
     /**
@@ -223,7 +231,7 @@ public record Run(String name, String kernel, int upperLayers, List<CsvTable> tr
         // the columns are read by position below: check their names and every cell first, so that a
         // renamed column or a cell that is not a number is the file's error (file and line), not a crash
         if (t.header().size() < 3 || !t.header().get(0).equals("config") || !t.header().get(1).equals("trial")) {
-            throw new dev.rbmsuite.core.InputException(file + ": line 1: the header must begin with config,trial and "
+            throw new InputException(file + ": line 1: the header must begin with config,trial and "
                     + "name at least one metric (found " + String.join(",", t.header()) + ")");
         }
         for (String column : t.header().subList(1, t.header().size())) {
@@ -232,14 +240,14 @@ public record Run(String name, String kernel, int upperLayers, List<CsvTable> tr
         double[] trial = t.doubles("trial");
         for (int i = 0; i < trial.length; i++) {
             if (Double.isNaN(trial[i])) {
-                throw new dev.rbmsuite.core.InputException(file + ": line " + (i + 2) + ", column 'trial': NaN is not a "
+                throw new InputException(file + ": line " + (i + 2) + ", column 'trial': NaN is not a "
                         + "trial number");
             }
         }
         List<String> metrics = t.header().subList(2, t.header().size());
         Map<String, Map<Integer, List<List<String>>>> rows = new LinkedHashMap<>();
         for (List<String> row : t.rows()) {
-            rows.computeIfAbsent(row.get(0), k -> new java.util.TreeMap<>())
+            rows.computeIfAbsent(row.get(0), k -> new TreeMap<>())
                     .computeIfAbsent((int) Double.parseDouble(row.get(1)), k -> new ArrayList<>()).add(row.subList(2, row.size()));
         }
         List<Run> runs = new ArrayList<>();

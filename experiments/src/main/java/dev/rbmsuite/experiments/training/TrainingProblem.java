@@ -4,6 +4,7 @@ import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.experiments.PaperData;
 import dev.rbmsuite.experiments.sampling.KernelVariant;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -30,7 +31,7 @@ public record TrainingProblem(BinaryDataset data, int[] hidden, double learningR
     /** Copies the arrays and maps. */
     public TrainingProblem {
         hidden = hidden.clone();
-        kernelParams = java.util.Collections.unmodifiableMap(new TreeMap<>(kernelParams));
+        kernelParams = Collections.unmodifiableMap(new TreeMap<>(kernelParams));
         if (batchSize < 0) {
             throw new IllegalArgumentException("batch size must be non-negative, got " + batchSize);
         }
@@ -93,7 +94,7 @@ public record TrainingProblem(BinaryDataset data, int[] hidden, double learningR
         Map<String, String> declared = KernelVariant.parse(kernel).factory().parameters();
         Map<String, String> m = new TreeMap<>(kernelParams);
         m.keySet().retainAll(declared.keySet());
-        return java.util.Collections.unmodifiableMap(m);
+        return Collections.unmodifiableMap(m);
     }
 
     /**

@@ -1,26 +1,34 @@
 package dev.rbmsuite.experiments.training;
 
+import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.diagnostics.spectral.Lambda2;
 import dev.rbmsuite.experiments.ExperimentContext;
+import dev.rbmsuite.experiments.TrialUnits;
 import dev.rbmsuite.experiments.Trials;
-import dev.rbmsuite.core.InputException;
-import dev.rbmsuite.core.Interruption;
-import dev.rbmsuite.learning.train.Checkpoint;
 import dev.rbmsuite.experiments.sampling.KernelVariant;
+import dev.rbmsuite.learning.train.Checkpoint;
 import dev.rbmsuite.learning.train.Monitor;
 import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.Trainer;
 import dev.rbmsuite.learning.train.TrainingSettings;
-import dev.rbmsuite.core.io.CsvTable;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Runs (or resumes) the trials of a training configuration, shared by every figure that needs it:
@@ -28,7 +36,7 @@ import java.util.List;
  * the configuration only, so figure 6 and figure 8 see the very same GenRBM round-trip runs.
  *
  * <p>Each trial trains with semi-second-order SMCI and AdaMax as in section 5.1 and records, every
- * {@code evalEvery} epochs, the log-likelihood (exact where min(n, m) <= 25, otherwise with mAIS,
+ * {@code evalEvery} epochs, the log-likelihood (exact where min(n, m) &lt;= 25, otherwise with mAIS,
  * docs/methods.md section 7.2), the three MAEs where exact moments are affordable, and lambda2 with the paper's
  * count estimator and the Rao-Blackwellised one at the lambda2 cadence (NaN elsewhere).
  */
@@ -66,7 +74,7 @@ public final class TrainingRuns {
      * @throws IOException on read or write failure of kept trials
      */
     public static List<CsvTable> run(ExperimentContext ctx, Path base, RunConfig cfg, TrainingProblem problem,
-                                     java.util.Map<String, ?> settings) throws IOException {
+                                     Map<String, ?> settings) throws IOException {
         Rng root = Rng.seeded(ctx.seed()).fork(ExperimentContext.label("training"));
         return Trials.run(ctx, base, root, cfg.name(), cfg.trials(), settings,
                 (trial, rng, artifacts) -> trial(ctx, cfg, problem, trial, rng, artifacts));
@@ -88,8 +96,8 @@ public final class TrainingRuns {
      * @param cfg a configuration
      * @return its trials as a group of units of work ({@code ROOT/training/NAME/}), run through {@link #run}
      */
-    public static dev.rbmsuite.experiments.TrialUnits.Group group(RunConfig cfg) {
-        return new dev.rbmsuite.experiments.TrialUnits.Group(dev.rbmsuite.experiments.TrialUnits.TRAINING, cfg.name(),
+    public static TrialUnits.Group group(RunConfig cfg) {
+        return new TrialUnits.Group(TrialUnits.TRAINING, cfg.name(),
                 cfg.trials(), ctx -> run(ctx, cfg));
     }
 
@@ -230,7 +238,7 @@ public final class TrainingRuns {
      */
     private static int resume(Path ckFile, String key, long fingerprint, Trainer trainer, List<double[]> rows,
                               String name, int trial) throws IOException {
-        if (!Files.exists(ckFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.exists(ckFile, LinkOption.NOFOLLOW_LINKS)) {
             return 0;
         }
         Checkpoint ck;
@@ -281,16 +289,16 @@ public final class TrainingRuns {
      * {@code onStop} writes the checkpoint and throws, so that a trial stops within a fraction of a
      * second of SIGTERM even in its final evaluation.
      */
-    private static double[] stoppable(java.util.concurrent.Callable<double[]> evaluation, OnStop onStop)
+    private static double[] stoppable(Callable<double[]> evaluation, OnStop onStop)
             throws IOException {
-        java.util.concurrent.FutureTask<double[]> task = new java.util.concurrent.FutureTask<>(evaluation);
+        FutureTask<double[]> task = new FutureTask<>(evaluation);
         Thread t = new Thread(task, "trial-evaluation");
         t.setDaemon(true);
         t.start();
         while (true) {
             try {
-                return task.get(50, java.util.concurrent.TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
+                return task.get(50, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
                 if (Interruption.requested()) {
                     onStop.stop();
                 }
@@ -298,7 +306,7 @@ public final class TrainingRuns {
                 Thread.currentThread().interrupt();
                 task.cancel(true);
                 throw new IllegalStateException("interrupted while evaluating", e);
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 Throwable c = e.getCause();
                 if (c instanceof IOException io) {
                     throw io;

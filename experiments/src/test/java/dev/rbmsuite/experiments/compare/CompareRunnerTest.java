@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.io.CsvTable;
@@ -47,7 +48,7 @@ class CompareRunnerTest {
             assertThat(claims.strings("verdict").get(r)).isEqualTo(m.path("claims").get(r).path("verdict").asText());
         }
         // the TV runs sample a model of the DT runs, the only ones with a stack
-        JsonNode tvSettings = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+        JsonNode tvSettings = new ObjectMapper().readTree(
                 out.resolve("trials/compare-bgs/settings.json").toFile());
         assertThat(tvSettings.toString()).contains("compare-dt-L1");
         String report = Files.readString(out.resolve("REPORT.md"));

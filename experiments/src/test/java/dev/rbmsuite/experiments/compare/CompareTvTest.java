@@ -3,15 +3,16 @@ package dev.rbmsuite.experiments.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.rbmsuite.claims.Claim;
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.Verdict;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.ExperimentContext;
 import dev.rbmsuite.experiments.PlotSeries;
-import dev.rbmsuite.experiments.claims.Claim;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Verdict;
-import dev.rbmsuite.experiments.fig9.TvCurves;
-import dev.rbmsuite.experiments.fig9.TvPanel;
+import dev.rbmsuite.experiments.Scale;
+import dev.rbmsuite.experiments.sampling.TvCurves;
+import dev.rbmsuite.experiments.sampling.TvPanel;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.XyPanel;
@@ -121,7 +122,7 @@ class CompareTvTest {
 
     @Test
     void noTvWithoutStepsOrForTooManyVisibleUnits() throws Exception {
-        ExperimentContext ctx = new ExperimentContext("compare", tmp, dev.rbmsuite.experiments.Scale.PAPER, 1, 1,
+        ExperimentContext ctx = new ExperimentContext("compare", tmp, Scale.PAPER, 1, 1,
                 System.err);
         CompareSpec none = CompareSpecTest.spec(List.of("bgs", "pt"), 0);
         assertThat(CompareTv.compute(ctx, none, none.configs(), List.of(), tmp, Map.of())).isNull();

@@ -3,13 +3,13 @@ package dev.rbmsuite.experiments.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.Kind;
+import dev.rbmsuite.claims.Verdict;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.PlotSeries;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Kind;
-import dev.rbmsuite.experiments.claims.Verdict;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.Series;
@@ -63,7 +63,10 @@ class ComparisonTest {
     void eachKernelIsComparedWithTheBaseline() {
         List<Decision> d = ClaimEngine.decideAll(new Comparison(null).claims(result(10, -5.05, -6)));
         assertThat(d).extracting(x -> x.claim().id()).containsExactly("compare.comparable.dt-L1", "compare.comparable.pt",
-                "compare.levelled.compare-bgs", "compare.levelled.compare-dt-L1", "compare.levelled.compare-pt");
+                "compare.better.pt.vs.dt-L1", "compare.levelled.compare-bgs", "compare.levelled.compare-dt-L1",
+                "compare.levelled.compare-pt");
+        // pt (-6) against DT (-5.05): a kernel stated in words to lead another has a row behind it, here failing
+        assertThat(decided(d, "compare.better.pt.vs.dt-L1").verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
         assertThat(d).allMatch(x -> x.claim().kind() == Kind.BEYOND && x.claim().figure().equals("compare"));
         assertThat(decided(d, "compare.comparable.dt-L1").verdict()).isEqualTo(Verdict.HOLDS);
         assertThat(decided(d, "compare.comparable.pt").verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);

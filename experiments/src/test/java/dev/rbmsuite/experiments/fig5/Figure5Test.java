@@ -3,12 +3,12 @@ package dev.rbmsuite.experiments.fig5;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.Kind;
+import dev.rbmsuite.claims.Verdict;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.experiments.PlotSeries;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Kind;
-import dev.rbmsuite.experiments.claims.Verdict;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.MatrixPanel;
 import java.util.List;

@@ -2,17 +2,18 @@ package dev.rbmsuite.experiments.fig6;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.Kind;
+import dev.rbmsuite.claims.PaperQuotes;
+import dev.rbmsuite.claims.Verdict;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.PlotSeries;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Kind;
-import dev.rbmsuite.experiments.claims.PaperQuotes;
-import dev.rbmsuite.experiments.claims.Verdict;
 import dev.rbmsuite.experiments.training.Run;
 import dev.rbmsuite.plots.Figure;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +36,7 @@ class Figure6Test {
         }
         // the MAE panels' columns, flat (no claim reads them)
         double[] mae = new double[100];
-        java.util.Arrays.fill(mae, 0.01);
+        Arrays.fill(mae, 0.01);
         return CsvTable.ofColumns(List.of("epoch", "logLikelihood", "maeB", "maeC", "maeW"), List.of(e, ll, mae, mae, mae));
     }
 

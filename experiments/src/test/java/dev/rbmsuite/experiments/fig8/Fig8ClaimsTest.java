@@ -2,9 +2,10 @@ package dev.rbmsuite.experiments.fig8;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Verdict;
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.Verdict;
+import dev.rbmsuite.experiments.sampling.ChainStats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +33,7 @@ class Fig8ClaimsTest {
             }
             stats.put(kernels[k], list);
         }
-        return new Fig8Panel(dataset, clustered, new double[0], 0, Map.of(), statsKept ? stats : null);
+        return new Fig8Panel(dataset, clustered, new double[0], 0, Map.of(), statsKept ? stats : null, 25);
     }
 
     private static Decision decided(List<Decision> all, String id) {

@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.PaperData;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
+import dev.rbmsuite.experiments.sampling.ChainStats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ class Fig8FilesTest {
                 paths.put(KERNELS.get(k), new double[][] {{d, k, 0.5}, {-d, -k, 0.25}});
                 stats.put(KERNELS.get(k), List.of(new ChainStats(0, d + k, 10 + k, 0.5 * d), new ChainStats(1, 2, 3, 4)));
             }
-            panels.add(new Fig8Panel(PaperData.NAMES.get(d), d > 0, null, 1, paths, stats));
+            panels.add(new Fig8Panel(PaperData.NAMES.get(d), d > 0, null, 1, paths, stats, 25));
         }
         return new Figure8.Result(panels, 2);
     }

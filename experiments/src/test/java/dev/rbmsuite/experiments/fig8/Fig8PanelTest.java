@@ -3,6 +3,7 @@ package dev.rbmsuite.experiments.fig8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rbmsuite.core.io.CsvTable;
+import dev.rbmsuite.experiments.sampling.ChainStats;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

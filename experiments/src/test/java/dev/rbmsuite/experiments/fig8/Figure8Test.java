@@ -2,10 +2,11 @@ package dev.rbmsuite.experiments.fig8;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.Verdict;
 import dev.rbmsuite.experiments.PlotSeries;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Verdict;
+import dev.rbmsuite.experiments.sampling.ChainStats;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.LegendEntry;
 import dev.rbmsuite.plots.Series;
@@ -38,7 +39,7 @@ class Figure8Test {
             }
             stats.put(k, list);
         }
-        return new Fig8Panel(dataset, true, plane ? new double[] {0, 0, 1, 1} : null, 0, paths, stats);
+        return new Fig8Panel(dataset, true, plane ? new double[] {0, 0, 1, 1} : null, 0, paths, stats, 25);
     }
 
     @Test
@@ -77,7 +78,7 @@ class Figure8Test {
         Figure8 f = new Figure8();
         Figure8.Result r = new Figure8.Result(List.of(panel("islands", 7, 1, true)), 7);
         assertThat(f.caption(r)).contains("median mover among 7 starts");
-        Fig8Panel old = new Fig8Panel("islands", true, null, -1, panel("islands", 1, 0, false).paths(), null);
+        Fig8Panel old = new Fig8Panel("islands", true, null, -1, panel("islands", 1, 0, false).paths(), null, 25);
         assertThat(f.caption(new Figure8.Result(List.of(old), 0))).contains("persistent chain #0")
                 .contains("kept no per-start statistics");
         assertThat(f.settings(r)).containsEntry("steps", 100).containsEntry("starts", 7)

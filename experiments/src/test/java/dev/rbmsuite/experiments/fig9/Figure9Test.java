@@ -2,11 +2,14 @@ package dev.rbmsuite.experiments.fig9;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.Verdict;
 import dev.rbmsuite.experiments.PlotSeries;
 import dev.rbmsuite.experiments.Scale;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Verdict;
+import dev.rbmsuite.experiments.sampling.TvCurves;
+import dev.rbmsuite.experiments.sampling.TvPanel;
+import dev.rbmsuite.experiments.sampling.TvRuns;
 import dev.rbmsuite.plots.Figure;
 import dev.rbmsuite.plots.LegendEntry;
 import dev.rbmsuite.plots.Series;
@@ -41,7 +44,7 @@ class Figure9Test {
         curves.put("bgs", bgs);
         curves.put("dt", dt);
         curves.put("roundtrip", rt);
-        return new TvPanel(dataset, floor, s, TvFiles.bands(curves), curves, null, null);
+        return new TvPanel(dataset, floor, s, TvCurves.bands(curves), curves, null, null);
     }
 
     @Test

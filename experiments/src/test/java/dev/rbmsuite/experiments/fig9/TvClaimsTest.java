@@ -2,9 +2,11 @@ package dev.rbmsuite.experiments.fig9;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Verdict;
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.Verdict;
+import dev.rbmsuite.experiments.sampling.TvCurves;
+import dev.rbmsuite.experiments.sampling.TvPanel;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +33,7 @@ class TvClaimsTest {
                 curves.get("roundtrip")[s][i] = level + 0.25 + 0.65 * Math.exp(-t / 5) + 0.001 * ((s * 7 + i) % 3);
             }
         }
-        return new TvPanel("toy", 0.1, steps, TvFiles.bands(curves), perStartKept ? curves : null, null, null);
+        return new TvPanel("toy", 0.1, steps, TvCurves.bands(curves), perStartKept ? curves : null, null, null);
     }
 
     private static Decision decided(List<Decision> all, String id) {

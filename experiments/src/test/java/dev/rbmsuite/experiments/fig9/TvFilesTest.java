@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rbmsuite.experiments.sampling.BestModels;
+import dev.rbmsuite.experiments.sampling.TvCurves;
+import dev.rbmsuite.experiments.sampling.TvPanel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,7 +43,7 @@ class TvFilesTest {
             occupancy.put(kernel, occ);
             k++;
         }
-        return new TvPanel(dataset, 0.05 + 0.01 * salt, STEPS, TvFiles.bands(perStart), perStart,
+        return new TvPanel(dataset, 0.05 + 0.01 * salt, STEPS, TvCurves.bands(perStart), perStart,
                 clustered ? occupancy : null, clustered ? new double[] {0.5, 0.3, 0.2} : null);
     }
 
@@ -60,7 +62,7 @@ class TvFilesTest {
     @Test
     void bandsAreTheMedianAndTenthAndNinetiethPercentilesOverStarts() {
         Map<String, double[][]> perStart = Map.of("bgs", new double[][] {{0.1, 1.0}, {0.3, 2.0}, {0.2, 4.0}});
-        double[][] b = TvFiles.bands(perStart).get("bgs");
+        double[][] b = TvCurves.bands(perStart).get("bgs");
         assertThat(b[0]).containsExactly(0.2, 2.0);
         // linear interpolation between order statistics: position 0.2 and 1.8 of 0..2
         assertThat(b[1][0]).isCloseTo(0.12, within(1e-15));

@@ -3,13 +3,14 @@ package dev.rbmsuite.experiments.lambda2;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.claims.ClaimEngine;
+import dev.rbmsuite.claims.Decision;
+import dev.rbmsuite.claims.Verdict;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.experiments.PlotSeries;
-import dev.rbmsuite.experiments.claims.ClaimEngine;
-import dev.rbmsuite.experiments.claims.Decision;
-import dev.rbmsuite.experiments.claims.Verdict;
 import dev.rbmsuite.plots.Figure;
 import java.nio.file.Path;
 import java.util.List;
@@ -148,7 +149,7 @@ class Lambda2StudyTest {
         Lambda2Study.Result r = result(2, 0.1, 0.0, 0.0);
         Lambda2Study s = new Lambda2Study();
         assertThat(s.write(r, tmp)).containsExactly(Lambda2Study.CSV);
-        var manifest = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
+        var manifest = new ObjectMapper().createObjectNode();
         manifest.putObject("settings").put("n", 6).put("m", 8);
         Lambda2Study.Result back = s.read(tmp, manifest);
         assertThat(back.rows().rows()).isEqualTo(r.rows().rows());

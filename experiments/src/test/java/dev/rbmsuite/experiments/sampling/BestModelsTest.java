@@ -2,8 +2,8 @@ package dev.rbmsuite.experiments.sampling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.RbmStack;
+import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.experiments.PaperData;
 import dev.rbmsuite.experiments.Scale;
 import dev.rbmsuite.experiments.training.RunConfig;

@@ -3,6 +3,7 @@ package dev.rbmsuite.experiments.training;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.rbmsuite.core.Rng;
 import org.junit.jupiter.api.Test;
 
 /** The per-trial curve summaries on hand-made curves with known answers. */
@@ -33,7 +34,7 @@ class CurveStatsTest {
 
     @Test
     void theSmoothedPeakOfAFlatNoisyCurveIsItsLevelNotItsLargestValue() {
-        dev.rbmsuite.core.Rng rng = dev.rbmsuite.core.Rng.seeded(3);
+        Rng rng = Rng.seeded(3);
         double sumPeak = 0;
         double sumMax = 0;
         int trials = 200;

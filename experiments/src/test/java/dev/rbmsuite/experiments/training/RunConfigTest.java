@@ -3,6 +3,7 @@ package dev.rbmsuite.experiments.training;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,13 +57,13 @@ class RunConfigTest {
     @Test
     void theMapHoldsEverySettingInOrder() {
         RunConfig c = config("iris", "dt", 3, 20, 5, 10);
-        assertThat(c.asMap()).containsExactly(java.util.Map.entry("dataset", "iris"), java.util.Map.entry("kernel", "dt"),
-                java.util.Map.entry("upperLayers", 3), java.util.Map.entry("epochs", 20),
-                java.util.Map.entry("evalEvery", 5), java.util.Map.entry("lambda2Every", 10),
-                java.util.Map.entry("lambda2CountRepeats", 7), java.util.Map.entry("lambda2RbRepeats", 8),
-                java.util.Map.entry("aisTemperatures", 100), java.util.Map.entry("aisRuns", 10),
-                java.util.Map.entry("finalAisTemperatures", 1000), java.util.Map.entry("finalAisRuns", 100),
-                java.util.Map.entry("moments", true), java.util.Map.entry("trials", 3),
-                java.util.Map.entry("estimator", "smci2"));
+        assertThat(c.asMap()).containsExactly(Map.entry("dataset", "iris"), Map.entry("kernel", "dt"),
+                Map.entry("upperLayers", 3), Map.entry("epochs", 20),
+                Map.entry("evalEvery", 5), Map.entry("lambda2Every", 10),
+                Map.entry("lambda2CountRepeats", 7), Map.entry("lambda2RbRepeats", 8),
+                Map.entry("aisTemperatures", 100), Map.entry("aisRuns", 10),
+                Map.entry("finalAisTemperatures", 1000), Map.entry("finalAisRuns", 100),
+                Map.entry("moments", true), Map.entry("trials", 3),
+                Map.entry("estimator", "smci2"));
     }
 }

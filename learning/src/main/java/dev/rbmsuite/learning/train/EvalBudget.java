@@ -2,6 +2,7 @@ package dev.rbmsuite.learning.train;
 
 import dev.rbmsuite.diagnostics.ais.AisOptions;
 import dev.rbmsuite.diagnostics.ais.MarginalAis;
+import java.util.Locale;
 
 /**
  * The mAIS size of the log-likelihood monitor chosen from a time budget per evaluation (the command
@@ -51,7 +52,7 @@ public final class EvalBudget {
         if (temperatures < MIN_TEMPERATURES) {
             throw new IllegalArgumentException("eval-budget " + seconds + " s buys less than the smallest mAIS ("
                     + MIN_TEMPERATURES + " temperatures x " + MIN_RUNS + " runs, about "
-                    + String.format(java.util.Locale.ROOT, "%.3g", estimatedSeconds(visible, hidden, MIN_TEMPERATURES,
+                    + String.format(Locale.ROOT, "%.3g", estimatedSeconds(visible, hidden, MIN_TEMPERATURES,
                     MIN_RUNS)) + " s at n=" + visible + ", m=" + hidden + "); give more");
         }
         return new int[] {(int) temperatures, (int) runs};

@@ -1,6 +1,7 @@
 package dev.rbmsuite.learning.train;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.ChunkPool;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.RbmStack;
@@ -19,6 +20,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -209,8 +211,8 @@ public final class TrainingRun {
     public static Result run(TrainingSettings settings, double[] data, int rows, int visible,
                              Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
                              MonitorExtras extras, int threads, Listener listener) throws IOException {
-        if (threads < 1 || threads > dev.rbmsuite.core.ChunkPool.MAX_THREADS) {
-            throw new InputException("option --threads: must be in [1, " + dev.rbmsuite.core.ChunkPool.MAX_THREADS
+        if (threads < 1 || threads > ChunkPool.MAX_THREADS) {
+            throw new InputException("option --threads: must be in [1, " + ChunkPool.MAX_THREADS
                     + "], got " + threads);
         }
         try (OutputFolder.Claim claim = OutputFolder.claim(out, KIND, force, "rbm train")) {
@@ -494,7 +496,7 @@ public final class TrainingRun {
         if (a == null || b == null) {
             return "settings differ";
         }
-        java.util.Set<String> names = new java.util.LinkedHashSet<>(a.keySet());
+        Set<String> names = new LinkedHashSet<>(a.keySet());
         names.addAll(b.keySet());
         for (String name : names) {
             String x = a.getOrDefault(name, absent(name));

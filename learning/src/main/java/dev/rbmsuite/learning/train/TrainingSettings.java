@@ -5,6 +5,7 @@ import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.KernelRegistry;
 import dev.rbmsuite.learning.estimators.Estimator;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +54,7 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
      */
     public TrainingSettings {
         hidden = hidden.clone();
-        kernelParams = kernelParams == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(kernelParams));
+        kernelParams = kernelParams == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(kernelParams));
         KernelFactory factory;
         try {
             factory = KernelRegistry.installed().factory(kernel);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -60,8 +61,8 @@ class MomentEstimatorTest {
             double[] meanP = new double[n * m];
             Moments one = new Moments(n, m);
             for (int r = 0; r < rows; r++) {
-                double[] vr = java.util.Arrays.copyOfRange(v, r * n, (r + 1) * n);
-                double[] hr = java.util.Arrays.copyOfRange(h, r * m, (r + 1) * m);
+                double[] vr = Arrays.copyOfRange(v, r * n, (r + 1) * n);
+                double[] hr = Arrays.copyOfRange(h, r * m, (r + 1) * m);
                 est.estimate(rbm, vr, hr, 1, one);
                 add(meanV, one.visible(), rows);
                 add(meanH, one.hidden(), rows);

@@ -2,6 +2,7 @@ package dev.rbmsuite.learning.estimators;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rbmsuite.core.Products;
 import dev.rbmsuite.core.Rng;
 import org.junit.jupiter.api.Test;
 
@@ -70,7 +71,7 @@ class MomentsTest {
         int n = 97;
         int m = 203;
         int rows = 220;
-        assertThat((long) rows * n * m).isGreaterThanOrEqualTo(dev.rbmsuite.core.Products.MIN_WORK);
+        assertThat((long) rows * n * m).isGreaterThanOrEqualTo(Products.MIN_WORK);
         for (int kind = 0; kind < 3; kind++) {
             double[] v = new double[rows * n];
             double[] h = new double[rows * m];

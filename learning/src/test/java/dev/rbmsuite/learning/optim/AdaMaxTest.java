@@ -3,6 +3,8 @@ package dev.rbmsuite.learning.optim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.rbmsuite.core.ChunkPool;
+import dev.rbmsuite.core.Rng;
 import org.junit.jupiter.api.Test;
 
 /** AdaMax against steps computed by hand from Kingma and Ba's Algorithm 2 (ascent direction). */
@@ -66,19 +68,19 @@ class AdaMaxTest {
     void aSplitStepHasTheBitsOfTheSequentialStep() {
         int len = AdaMax.SPLIT_MIN + AdaMax.SPLIT_CHUNK / 2 + 3;
         for (int t : new int[] {2, 3}) {
-            dev.rbmsuite.core.Rng rng = dev.rbmsuite.core.Rng.seeded(t);
+            Rng rng = Rng.seeded(t);
             AdaMax one = new AdaMax(len, 0.01);
             AdaMax split = new AdaMax(len, 0.01);
             double[] a = new double[len];
             double[] b = new double[len];
-            try (dev.rbmsuite.core.ChunkPool pool = dev.rbmsuite.core.ChunkPool.of(t)) {
+            try (ChunkPool pool = ChunkPool.of(t)) {
                 for (int step = 0; step < 3; step++) {
                     double[] g = new double[len];
                     for (int k = 0; k < len; k++) {
                         g[k] = rng.nextGaussian() * (k % 7 == 0 ? 1e-3 : 1);
                     }
                     one.ascend(a, g);
-                    try (dev.rbmsuite.core.ChunkPool.Scope scope = pool.enter()) {
+                    try (ChunkPool.Scope scope = pool.enter()) {
                         split.ascend(b, g);
                     }
                     assertThat(b).isEqualTo(a);

@@ -9,7 +9,10 @@ import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.diagnostics.ais.ScheduleKind;
 import dev.rbmsuite.diagnostics.spectral.Lambda2;
 import dev.rbmsuite.learning.estimators.Moments;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.Map;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
@@ -157,9 +160,9 @@ class MonitorTest {
             Trainer t = trained(s, data, 40, n, 2);
             double[] plain = new Monitor(data, 40, n, s).evaluate(t);
             Monitor same = new Monitor(data, 40, n, s,
-                    new MonitorExtras(data.clone(), 40, java.util.Map.of("name", "x"), Double.NaN, null));
+                    new MonitorExtras(data.clone(), 40, Map.of("name", "x"), Double.NaN, null));
             Monitor held = new Monitor(data, 40, n, s,
-                    new MonitorExtras(other, 17, java.util.Map.of("name", "y"), Double.NaN, null));
+                    new MonitorExtras(other, 17, Map.of("name", "y"), Double.NaN, null));
             assertThat(held.columns()).endsWith("holdoutLogLikelihood");
             assertThat(held.columns().subList(0, plain.length)).isEqualTo(new Monitor(data, 40, n, s).columns());
             double[] a = same.evaluate(t);
@@ -170,7 +173,7 @@ class MonitorTest {
         }
         TrainingSettings s = bgs(4, 2, false, MonitorSettings.DEFAULTS);
         assertThatThrownBy(() -> new Monitor(data, 40, n, s,
-                new MonitorExtras(new double[10], 2, java.util.Map.of(), Double.NaN, null)))
+                new MonitorExtras(new double[10], 2, Map.of(), Double.NaN, null)))
                 .hasMessageStartingWith("holdout has 5 columns, the training data 6");
     }
 
@@ -185,15 +188,15 @@ class MonitorTest {
         TrainingSettings s = bgs(4, 2, false, MonitorSettings.DEFAULTS.withLogLikelihood(LogLikelihoodMethod.MAIS)
                 .withAis(200, 20));
         Trainer t = trained(s, data, 40, n, 2);
-        java.io.ByteArrayOutputStream quiet = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream quiet = new ByteArrayOutputStream();
         Monitor cheap = new Monitor(data, 40, n, s, new MonitorExtras(null, 0, null, Double.NaN,
-                new java.io.PrintStream(quiet, true)));
+                new PrintStream(quiet, true)));
         double[] a = cheap.evaluate(t);
         assertThat(quiet.size()).isZero();
         assertThat(cheap.estimatedSeconds(t.model().bottom())).isLessThan(Monitor.PROGRESS_SECONDS);
-        java.io.ByteArrayOutputStream loud = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream loud = new ByteArrayOutputStream();
         Monitor reporting = new Monitor(data, 40, n, s);
-        reporting.progressFrom(1e-12, new java.io.PrintStream(loud, true));
+        reporting.progressFrom(1e-12, new PrintStream(loud, true));
         double[] b = reporting.evaluate(t);
         assertThat(loud.toString()).startsWith("rbm: mAIS (K=200, N=20) log-likelihood at epoch 2: about ");
         assertThat(b).isEqualTo(a);

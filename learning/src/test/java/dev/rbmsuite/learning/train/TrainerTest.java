@@ -5,8 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.rbmsuite.core.BruteForce;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
+import dev.rbmsuite.kernels.TemperedState;
+import dev.rbmsuite.learning.estimators.Estimator;
 import dev.rbmsuite.learning.estimators.MomentEstimator;
 import dev.rbmsuite.learning.estimators.Moments;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -110,13 +116,13 @@ class TrainerTest {
         assertThat(b.snapshot()).isEqualTo(a.snapshot());
         assertThat(b.model()).isEqualTo(a.model());
         assertThat(b.chains()).isEqualTo(a.chains());
-        assertThat(((dev.rbmsuite.kernels.TemperedState) b.chains()).parity())
-                .isEqualTo(((dev.rbmsuite.kernels.TemperedState) a.chains()).parity());
+        assertThat(((TemperedState) b.chains()).parity())
+                .isEqualTo(((TemperedState) a.chains()).parity());
     }
 
     private static TrainingSettings batched(String kernel, int[] hidden, String estimator, int batchSize) {
         return TrainingSettings.builder().kernel(kernel).hidden(hidden).epochs(20).learningRate(0.05).samples(16)
-                .estimator(dev.rbmsuite.learning.estimators.Estimator.of(estimator)).evalEvery(5).seed(9)
+                .estimator(Estimator.of(estimator)).evalEvery(5).seed(9)
                 .batchSize(batchSize).build();
     }
 
@@ -141,7 +147,7 @@ class TrainerTest {
     @ParameterizedTest
     @CsvSource({"bgs,smci2", "roundtrip,mc", "dt,smci2"})
     void aRunResumedMidEpochFromItsCheckpointFileIsBitIdentical(String kernel, String estimator,
-            @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+            @org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
         int[] hidden = kernel.equals("bgs") ? new int[] {8} : new int[] {8, 6, 4};
         TrainingSettings s = batched(kernel, hidden, estimator, 7); // 40 rows: batches of 7,7,7,7,7,5
         Trainer a = new Trainer(s, data(), ROWS, N);
@@ -151,8 +157,8 @@ class TrainerTest {
         assertThat(a.updateBatch()).isFalse();
         assertThat(a.epoch()).isEqualTo(1);
         assertThat(a.batchInEpoch()).isEqualTo(2);
-        java.nio.file.Path file = tmp.resolve("checkpoint.bin");
-        new Checkpoint(s.withEpochs(1).toString(), Checkpoint.fingerprint(data()), a.snapshot(), java.util.List.of("1,-3.0"))
+        Path file = tmp.resolve("checkpoint.bin");
+        new Checkpoint(s.withEpochs(1).toString(), Checkpoint.fingerprint(data()), a.snapshot(), List.of("1,-3.0"))
                 .write(file);
         for (int k = 0; k < 4; k++) {
             a.updateBatch();
@@ -173,11 +179,11 @@ class TrainerTest {
         assertThat(b.model()).isEqualTo(a.model());
         assertThat(b.chains()).isEqualTo(a.chains());
         // the same bytes: a checkpoint of each run at the same point
-        java.nio.file.Path fa = tmp.resolve("a.bin");
-        java.nio.file.Path fb = tmp.resolve("b.bin");
-        new Checkpoint("k", 1, a.snapshot(), java.util.List.of()).write(fa);
-        new Checkpoint("k", 1, b.snapshot(), java.util.List.of()).write(fb);
-        assertThat(java.nio.file.Files.readAllBytes(fb)).isEqualTo(java.nio.file.Files.readAllBytes(fa));
+        Path fa = tmp.resolve("a.bin");
+        Path fb = tmp.resolve("b.bin");
+        new Checkpoint("k", 1, a.snapshot(), List.of()).write(fa);
+        new Checkpoint("k", 1, b.snapshot(), List.of()).write(fb);
+        assertThat(Files.readAllBytes(fb)).isEqualTo(Files.readAllBytes(fa));
 
         // mini-batches are really another path than the full batch
         Trainer full = new Trainer(batched(kernel, hidden, estimator, 0), data(), ROWS, N);
@@ -231,9 +237,9 @@ class TrainerTest {
     static final String[][] WIDE = {{"bgs", "mc", "0", "300"}, {"bgs", "smci2", "25", "300"}, {"dt", "mc", "0", "300,40"}};
 
     static TrainingSettings wide(String[] c, int epochs) {
-        int[] hidden = java.util.Arrays.stream(c[3].split(",")).mapToInt(Integer::parseInt).toArray();
+        int[] hidden = Arrays.stream(c[3].split(",")).mapToInt(Integer::parseInt).toArray();
         return TrainingSettings.builder().kernel(c[0]).hidden(hidden).epochs(epochs).learningRate(0.01).samples(20)
-                .estimator(dev.rbmsuite.learning.estimators.Estimator.of(c[1])).evalEvery(1).seed(11)
+                .estimator(Estimator.of(c[1])).evalEvery(1).seed(11)
                 .batchSize(Integer.parseInt(c[2])).build();
     }
 

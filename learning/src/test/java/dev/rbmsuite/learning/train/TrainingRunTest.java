@@ -3,7 +3,9 @@ package dev.rbmsuite.learning.train;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.io.Provenance;
 import dev.rbmsuite.diagnostics.ais.ScheduleKind;
 import dev.rbmsuite.diagnostics.spectral.Lambda2;
@@ -41,7 +43,7 @@ class TrainingRunTest {
         for (Path f : files) {
             if (f.toString().equals(TrainingRun.MANIFEST)) {
                 // the run record: identical apart from the run's wall and CPU seconds
-                var json = new com.fasterxml.jackson.databind.ObjectMapper();
+                var json = new ObjectMapper();
                 assertThat(Provenance.withoutTiming(json.readTree(b.resolve(f).toFile())))
                         .isEqualTo(Provenance.withoutTiming(json.readTree(a.resolve(f).toFile())));
                 continue;
@@ -188,13 +190,13 @@ class TrainingRunTest {
                         public void batchDone(int epoch, int batch, int batches) {
                             assertThat(batches).isEqualTo(5);
                             if (epoch == 7 && batch == 3) {
-                                dev.rbmsuite.core.Interruption.request(2);
+                                Interruption.request(2);
                             }
                         }
-                    })).isInstanceOf(dev.rbmsuite.core.Interruption.Stopped.class)
+                    })).isInstanceOf(Interruption.Stopped.class)
                     .hasMessageContaining("after batch 3 of 5 in epoch 7");
         } finally {
-            dev.rbmsuite.core.Interruption.reset();
+            Interruption.reset();
         }
         Checkpoint mid = Checkpoint.read(cut.resolve(TrainingRun.CHECKPOINT));
         assertThat(mid.snapshot().epoch()).isEqualTo(6);

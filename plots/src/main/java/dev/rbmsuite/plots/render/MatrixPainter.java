@@ -1,5 +1,7 @@
 package dev.rbmsuite.plots.render;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -148,7 +150,7 @@ public final class MatrixPainter {
      * @return 1-based indices
      */
     static int[] ticks(int n, int step) {
-        java.util.List<Integer> out = new java.util.ArrayList<>();
+        List<Integer> out = new ArrayList<>();
         if (step < 5) {
             for (int k = 1; k <= n; k += Math.max(1, step)) {
                 out.add(k);

@@ -1,5 +1,7 @@
 package dev.rbmsuite.plots.render;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.TreeSet;
@@ -120,8 +122,8 @@ public final class XyChartFactory {
     }
 
     /** @return the legend labels the chart will show, in order */
-    static java.util.List<String> legendLabels(XyPanel p) {
-        java.util.List<String> labels = new java.util.ArrayList<>();
+    static List<String> legendLabels(XyPanel p) {
+        List<String> labels = new ArrayList<>();
         boolean trajectory = false;
         for (Series s : p.series()) {
             if (s.inLegend()) {

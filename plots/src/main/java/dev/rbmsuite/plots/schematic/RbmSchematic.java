@@ -1,6 +1,7 @@
 package dev.rbmsuite.plots.schematic;
 
 import dev.rbmsuite.plots.style.Theme;
+import java.awt.Color;
 
 /**
  * Fig 1 of the paper: (a) an RBM as a complete bipartite graph, the visible layer v (biases b) at the bottom,
@@ -59,7 +60,7 @@ public final class RbmSchematic extends ScaledSchematic {
         u.centred("\u22ef", 710, yv, u.text(34), Theme.INK);
         u.centred("hidden layer  h \u2208 {0,1}\u1d50,  biases c", 485, yh - 85, u.text(24), Theme.INK);
         u.centred("visible layer  v \u2208 {0,1}\u207f,  biases b", 485, yv + 85, u.text(24), Theme.INK);
-        u.box(850, 360, 70, 48, 14, java.awt.Color.WHITE, null, 0f);
+        u.box(850, 360, 70, 48, 14, Color.WHITE, null, 0f);
         u.math("W", 885, 384, 32, Theme.INK);
         u.centred("weights", 885, 420, u.text(18), Ink.EDGE.darker());
     }
@@ -79,7 +80,7 @@ public final class RbmSchematic extends ScaledSchematic {
         u.box(x, yv, w, h, 26, Ink.VISIBLE, Theme.INK, 2.5f);
         u.math("h", x + w / 2, yh + h / 2, 34, Theme.INK);
         u.math("v", x + w / 2, yv + h / 2, 34, Theme.INK);
-        u.box(x + w / 2 - 36, 360, 72, 48, 14, java.awt.Color.WHITE, null, 0f);
+        u.box(x + w / 2 - 36, 360, 72, 48, 14, Color.WHITE, null, 0f);
         u.math("W", x + w / 2, 384, 32, Theme.INK);
         u.centred("m hidden units", x + w / 2, yh - 40, u.text(24), Theme.INK);
         u.centred("n visible units", x + w / 2, yv + h + 40, u.text(24), Theme.INK);

@@ -2,19 +2,17 @@ package dev.rbmsuite.plots.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rbmsuite.plots.LegendEntry;
+import dev.rbmsuite.plots.Series;
+import dev.rbmsuite.plots.style.Palette;
+import dev.rbmsuite.plots.style.Theme;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
-
-import dev.rbmsuite.plots.LegendEntry;
-import dev.rbmsuite.plots.Series;
-import dev.rbmsuite.plots.style.Palette;
-import dev.rbmsuite.plots.style.Theme;
 
 /**
  * The figure-wide legend strip: one row when the entries fit, one row per entry when none fit beside another,
@@ -123,7 +121,7 @@ class LegendStripTest {
 
     @Test
     void aTrajectoryEntryIsContinuousWhateverItsKernelsDash() {
-        assertThat(runsOfColour(painted(List.of(new LegendEntry("DT", "dt", dev.rbmsuite.plots.Series.Kind.TRAJECTORY)),
+        assertThat(runsOfColour(painted(List.of(new LegendEntry("DT", "dt", Series.Kind.TRAJECTORY)),
                 600, 0), Palette.color("dt"))).isEqualTo(1);
         assertThat(runsOfColour(painted(List.of(LegendEntry.line("DT", "dt")), 600, 0), Palette.color("dt")))
                 .isGreaterThanOrEqualTo(2);

@@ -3,6 +3,9 @@ package dev.rbmsuite.plots.schematic;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.rbmsuite.plots.render.Drawing;
+import dev.rbmsuite.plots.render.DrawingWriter;
+import dev.rbmsuite.plots.style.Theme;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
@@ -11,12 +14,8 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.util.List;
 import java.util.function.Consumer;
-
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
-
-import dev.rbmsuite.plots.render.Drawing;
-import dev.rbmsuite.plots.render.DrawingWriter;
-import dev.rbmsuite.plots.style.Theme;
 
 /**
  * The schematics' drawing primitives, checked on what they draw: the SVG elements (shapes, colours, text runs of
@@ -65,7 +64,7 @@ class InkTest {
     }
 
     /** Runs {@code f} with an Ink on a scratch raster (for measurements). */
-    private static <T> T measure(double scale, java.util.function.Function<Ink, T> f) {
+    private static <T> T measure(double scale, Function<Ink, T> f) {
         BufferedImage img = new BufferedImage(10, 10, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
         g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);

@@ -3,6 +3,7 @@ package dev.rbmsuite.kernels.exact;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rbmsuite.core.Numerics;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
@@ -90,7 +91,7 @@ class ExactTransitionMatricesTest {
         }
         double[] lv = new double[1 << n];
         rbm.logMarginalVisible(v, 1 << n, lv);
-        double logZ = dev.rbmsuite.core.Numerics.logSumExp(lv, 0, lv.length);
+        double logZ = Numerics.logSumExp(lv, 0, lv.length);
         for (int s = 0; s < lv.length; s++) {
             assertThat(pi[s]).isCloseTo(Math.exp(lv[s] - logZ), org.assertj.core.data.Offset.offset(TOL));
         }
