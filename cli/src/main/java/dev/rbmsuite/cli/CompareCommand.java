@@ -3,6 +3,7 @@ package dev.rbmsuite.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Memory;
+import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.core.io.DataDigest;
 import dev.rbmsuite.core.io.DecimalText;
 import dev.rbmsuite.datasets.BinaryDataset;
@@ -119,6 +120,7 @@ final class CompareCommand implements Callable<Integer> {
             throw new InputException("option --threads: must be in [1, " + FigureCommand.MAX_THREADS + "], got " + p);
         }
         CompareSpec spec = spec(p);
+        probeNames(spec);
         ObjectNode m = CompareRunner.run(spec, out, common.seed(), p, force, restart, System.err);
         ObjectNode result = Output.object();
         result.put("out", out.toString());
@@ -126,6 +128,37 @@ final class CompareCommand implements Callable<Integer> {
         Output.print(common, result, r -> "compared " + String.join(", ", spec.kernels()) + " on " + spec.dataName()
                 + " (" + trials + " trials each); wrote " + out.resolve("REPORT.md") + " and " + out.resolve("claims.csv"));
         return 0;
+    }
+
+    /**
+     * Checks, before the first trial, that the file system can hold every folder the comparison will make
+     * for its kernels ({@code training/compare-ENTRY}, {@code trials/compare-ENTRY}, and with --restart
+     * the name a kept group is moved aside to), by creating and removing each as a temporary
+     * (core AtomicFiles.probe): a {@code --kernels} entry of 260 characters trained the first kernel's
+     * trials and then failed with "file name too long".
+     *
+     * @param spec the comparison
+     * @throws InputException naming the entry and the folder
+     */
+    private void probeNames(CompareSpec spec) {
+        for (String kernel : kernels) {
+            for (String group : spec.groupNames()) {
+                if (!group.endsWith("-" + kernel) && !group.contains("-" + kernel + "-L")) {
+                    continue;
+                }
+                for (String name : restart ? List.of(group, group + ".before-restart-1") : List.of(group)) {
+                    for (String sub : List.of("training", "trials")) {
+                        Path folder = out.resolve(sub).resolve(name);
+                        try {
+                            AtomicFiles.probe(folder.resolve("settings.json"));
+                        } catch (InputException e) {
+                            throw new InputException("option --kernels: entry '" + kernel + "' names the folder " + folder
+                                    + ", which cannot be made here: " + e.getMessage(), e);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /** Checks every option (exit 2, one line, before anything is created) and builds the comparison. */
@@ -148,7 +181,11 @@ final class CompareCommand implements Callable<Integer> {
         checkKernelParams(problem);
         for (String kernel : kernels) {
             TrainingSettings s = settings(kernel, k, problem);
-            TrainingInputs.guard(s, ds, Math.min(concurrent, trials)); // one kernel's trials at a time
+            try {
+                TrainingInputs.guard(s, ds, Math.min(concurrent, trials)); // one kernel's trials at a time
+            } catch (InputException e) {
+                throw entryError(kernel, e.getMessage(), "option --kernel-param: ", e);
+            }
         }
         String name = dataOptions.isFile() ? Path.of(dataOptions.data).getFileName().toString() : ds.name();
         checkTv(ds);
@@ -267,7 +304,29 @@ final class CompareCommand implements Callable<Integer> {
             return new TrainingSettings(factory.name(), h, epochs, lr, samples, "smci2", k, common.seed(), false, monitor,
                     problem.kernelParams(kernel), batchSize);
         } catch (IllegalArgumentException e) {
-            throw TrainingInputs.invalid(e, "compare");
+            InputException blamed = entryError(kernel, e.getMessage(), "kernel-param: ", e);
+            throw blamed != null && blamed.getMessage().startsWith("option --kernels") ? blamed
+                    : TrainingInputs.invalid(e, "compare");
         }
+    }
+
+    /**
+     * A parameter value that a {@code --kernels} entry gives itself ({@code NAME:k=v}) is refused as that
+     * entry's, not as {@code --kernel-param}'s (which the same check names otherwise).
+     *
+     * @param kernel the entry
+     * @param message the refusal
+     * @param prefix how the refusal names --kernel-param
+     * @param cause the refusal
+     * @return the refusal naming the entry where it is about one of the entry's own parameters, else the
+     *     refusal as it was (as an InputException)
+     */
+    private static InputException entryError(String kernel, String message, String prefix, RuntimeException cause) {
+        String msg = message == null ? "" : message;
+        Map<String, String> own = KernelVariant.parse(kernel).params();
+        if (msg.startsWith(prefix) && own.keySet().stream().anyMatch(msg::contains)) {
+            return new InputException("option --kernels: entry '" + kernel + "': " + msg.substring(prefix.length()), cause);
+        }
+        return cause instanceof InputException ie ? ie : new InputException(msg, cause);
     }
 }

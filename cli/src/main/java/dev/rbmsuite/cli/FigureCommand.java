@@ -101,8 +101,9 @@ final class FigureCommand implements Callable<Integer> {
                 Output.print(common, result, r -> "");
             } else {
                 // one id per line and nothing else (none for figures without trials), for scripts
-                ids.forEach(System.out::println);
-                System.out.flush();
+                PrintStream stdout = Output.stdout();
+                ids.forEach(stdout::println);
+                stdout.flush();
             }
             return 0;
         }

@@ -1,14 +1,18 @@
 package dev.rbmsuite.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.Nd;
 import dev.rbmsuite.core.Products;
 import dev.rbmsuite.core.VectorWarmUp;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.Charset;
+import java.util.List;
 import java.util.Set;
-import picocli.CommandLine.Command;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /**
  * Entry point of the {@code rbm} command line.
@@ -57,7 +61,22 @@ public final class Main implements Runnable {
         // the command line's choice (the library leaves ND4J's global data type alone), made when the
         // first ND4J array is created: a command that creates none never loads ND4J's native libraries
         Nd.initOnFirstUse();
+        // stdout is the suite's: what anything else prints while the command runs (a kernel plug-in's
+        // System.out) goes to stderr, so a result and a --json answer stay whole
+        PrintStream stdout = System.out;
+        Output.reserve(stdout);
+        System.setOut(System.err);
+        try {
+            return execute(stdout, args);
+        } finally {
+            System.setOut(stdout);
+            Output.reserve(null);
+        }
+    }
+
+    private static int execute(PrintStream stdout, String... args) {
         CommandLine cl = CommandLines.forArguments(args);
+        cl.setOut(new PrintWriter(stdout, true));
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println("rbm: " + oneLine(ex.getMessage()));
@@ -89,6 +108,9 @@ public final class Main implements Runnable {
             return BAD_INPUT;
         }
         try {
+            if (helpAsJson(args)) {
+                return helpAsJson(cl, stdout, args);
+            }
             int code = cl.execute(args);
             String late = Interruption.finishedAnyway();
             if (code == 0 && late != null && Interruption.claimLine()) {
@@ -97,7 +119,7 @@ public final class Main implements Runnable {
             }
             // a backstop for what a command printed outside Output.print (help, --list-trials): a lost
             // stdout is an error, never exit 0
-            if (code == 0 && System.out.checkError()) {
+            if (code == 0 && stdout.checkError()) {
                 cl.getErr().println("rbm: " + Output.stdoutFailure().getMessage());
                 cl.getErr().flush();
                 return BAD_INPUT;
@@ -122,13 +144,55 @@ public final class Main implements Runnable {
      * @param args command-line arguments
      */
     public static void main(String[] args) {
+        // the launcher's stderr, then the signal handlers before anything else, so that a stop is never
+        // lost or silent; then the guard against an exit that nobody announces (a plug-in's System.exit)
         LauncherStderr.use();
         Interruption.install(System.err);
+        ExitGuard.install(System.err);
         VectorWarmUp.enable(samplesAtOnce(args));
         if (samplesAtOnce(args) && TRAINING.contains(args[0])) {
             Products.warmUp();
         }
-        System.exit(execute(args));
+        int code = execute(args);
+        ExitGuard.done();
+        System.exit(code);
+    }
+
+    /**
+     * @param args the command line
+     * @return whether it asks for help or the version with {@code --json}, which is answered as one JSON
+     *     object rather than as text
+     */
+    static boolean helpAsJson(String[] args) {
+        List<String> a = List.of(args);
+        return a.contains("--json") && (a.contains("-h") || a.contains("--help") || a.contains("-V")
+                || a.contains("--version") || (!a.isEmpty() && a.get(0).equals("help")));
+    }
+
+    /**
+     * Answers a help or version request with {@code --json} as one JSON object: {@code {"version":TEXT}} or
+     * {@code {"help":TEXT}}, the text exactly as the request without {@code --json} prints it.
+     */
+    private static int helpAsJson(CommandLine cl, PrintStream stdout, String[] args) {
+        StringWriter text = new StringWriter();
+        cl.setOut(new PrintWriter(text, true));
+        int code = cl.execute(args);
+        if (code != 0) {
+            return code;
+        }
+        List<String> a = List.of(args);
+        boolean version = (a.contains("-V") || a.contains("--version")) && !a.contains("-h") && !a.contains("--help")
+                && !a.get(0).equals("help");
+        ObjectNode result = Output.object();
+        result.put(version ? "version" : "help", text.toString().replace("\r\n", "\n").stripTrailing());
+        stdout.println(result);
+        stdout.flush();
+        if (stdout.checkError()) {
+            cl.getErr().println("rbm: " + Output.stdoutFailure().getMessage());
+            cl.getErr().flush();
+            return BAD_INPUT;
+        }
+        return 0;
     }
 
     /**

@@ -18,6 +18,25 @@ import java.util.function.Function;
  */
 public final class Output {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The command's stdout while {@link Main#execute} runs (System.out then goes to stderr), else null. */
+    private static volatile PrintStream reserved;
+
+    /**
+     * Reserves stdout for the suite while a command runs: {@link #stdout()} is {@code out}, and the caller
+     * points System.out elsewhere, so that what a kernel plug-in prints cannot mix with a result or break
+     * a {@code --json} answer.
+     *
+     * @param out the command's real stdout, or null to end the reservation
+     */
+    static void reserve(PrintStream out) {
+        reserved = out;
+    }
+
+    /** @return the stream a command's result goes to: the reserved stdout, or System.out outside a command */
+    static PrintStream stdout() {
+        PrintStream r = reserved;
+        return r != null ? r : System.out;
+    }
 
     private Output() {
     }
@@ -62,7 +81,7 @@ public final class Output {
      */
     public static void print(CommonOptions common, ObjectNode result, Function<ObjectNode, String> text) {
         requireFinite(result, "");
-        PrintStream out = System.out;
+        PrintStream out = stdout();
         if (common.json()) {
             try {
                 out.println(JSON.writeValueAsString(result));

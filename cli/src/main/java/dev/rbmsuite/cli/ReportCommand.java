@@ -4,12 +4,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.io.AtomicFiles;
+import dev.rbmsuite.core.io.OutputException;
 import dev.rbmsuite.experiments.FigureRunner;
+import dev.rbmsuite.experiments.ReportInputs;
+import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -43,7 +52,10 @@ final class ReportCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new InputException("option --out: not a folder: " + out);
         }
-        List<ObjectNode> manifests = FigureRunner.rebuild(from, out, System.err, force);
+        // every input checked before anything is written (issue 37)
+        ReportInputs.check(from);
+        List<ObjectNode> manifests = Files.exists(out, LinkOption.NOFOLLOW_LINKS)
+                ? FigureRunner.rebuild(from, out, System.err, force) : rebuildNew(from, out);
         ObjectNode result = Output.object();
         ArrayNode figs = result.putArray("figures");
         TreeMap<String, Integer> verdicts = new TreeMap<>();
@@ -59,5 +71,84 @@ final class ReportCommand implements Callable<Integer> {
         result.put("claims", out.resolve("claims.csv").toString());
         Output.print(common, result, r -> "rebuilt " + manifests.size() + " figure(s) into " + out + ": " + verdicts);
         return 0;
+    }
+
+    /**
+     * Rebuilds into a folder that does not exist yet, so that it appears whole or not at all: the report
+     * is written into a sibling temporary folder ({@code .OUT.tmp-PID-report}, the suite's temporary
+     * name) that is renamed to OUT when the report is complete; a report refused or failing on the way
+     * (a raw number out of range, a full disk) removes the temporary folder and the folders made above
+     * it, leaving nothing behind.
+     *
+     * @param from the figures folder
+     * @param out the new output folder
+     * @return the rebuilt manifests
+     * @throws IOException if a folder cannot be made, listed or renamed
+     */
+    private List<ObjectNode> rebuildNew(Path from, Path out) throws IOException {
+        Path abs = out.toAbsolutePath().normalize();
+        Path parent = abs.getParent();
+        if (parent == null) {
+            throw new InputException("option --out: the file system's root cannot be a report folder");
+        }
+        Path made = firstMissing(parent);
+        Path staging = parent.resolve("." + abs.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-report");
+        boolean moved = false;
+        try {
+            try {
+                Files.createDirectories(parent);
+            } catch (IOException e) {
+                throw new OutputException(abs, e);
+            }
+            List<ObjectNode> manifests;
+            try {
+                manifests = FigureRunner.rebuild(from, staging, System.err, force);
+            } catch (InputException e) {
+                // named as the folder the user asked for, not its temporary name
+                String msg = e.getMessage();
+                throw msg == null || !msg.contains(staging.toString()) ? e
+                        : new InputException(msg.replace(staging.toString(), abs.toString()), e);
+            }
+            try {
+                AtomicFiles.rename(staging, abs, false, "report-rename");
+            } catch (OutputException e) {
+                if (e.getCause() instanceof FileAlreadyExistsException
+                        || e.getCause() instanceof DirectoryNotEmptyException) {
+                    throw new InputException("option --out: " + out + " appeared while the report was written "
+                            + "(another writer?); nothing was written into it", e.getCause());
+                }
+                throw e;
+            }
+            moved = true;
+            return manifests;
+        } finally {
+            if (!moved) {
+                deleteTree(staging);
+                for (Path p = parent; made != null && p != null && p.startsWith(made); p = p.getParent()) {
+                    Files.deleteIfExists(p); // only the folders made here, each empty
+                }
+            }
+        }
+    }
+
+    /** @return the outermost missing folder of {@code dir} (which rebuilding makes), or null if it exists */
+    private static Path firstMissing(Path dir) {
+        Path missing = null;
+        for (Path p = dir; p != null && !Files.exists(p, LinkOption.NOFOLLOW_LINKS); p = p.getParent()) {
+            missing = p;
+        }
+        return missing;
+    }
+
+    /** Removes a folder this command made, with everything in it (links removed, not followed). */
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 }

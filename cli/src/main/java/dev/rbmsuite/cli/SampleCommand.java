@@ -164,7 +164,7 @@ final class SampleCommand implements Callable<Integer> {
         }
         Memory.requireArray((long) chains * widest * replicas, "option --chains: " + chains + " chains");
         Memory.require(Memory.plus(Memory.doubles(chains, 3 * units, replicas), Memory.bytes(12, chains, n)),
-                "options --chains" + (replicas > 1 ? "/--temperatures" : "") + ": " + chains + " chains of " + units
+                (replicas > 1 ? "options --chains/--temperatures" : "option --chains") + ": " + chains + " chains of " + units
                         + " units" + (replicas > 1 ? " x " + replicas + " replicas" : ""));
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.io.CsvTable;
 import dev.rbmsuite.core.io.FaultInjection;
 import dev.rbmsuite.core.io.OutputFolder;
@@ -247,6 +248,68 @@ class FaultSuiteTest {
             }
             return t.build();
         });
+    }
+
+    /**
+     * Runs a command in-process and stops it, as SIGTERM would, at the named safe point ("after epoch 3",
+     * "after batch 1 of 4 in epoch 2"; core Interruption.watchSafePoints).
+     *
+     * @return the stopped command's outcome (exit 143 when the point was reached)
+     */
+    static Cli.Result stoppedAt(String where, String... args) {
+        Interruption.watchSafePoints(point -> {
+            if (point.equals(where)) {
+                Interruption.request(15);
+            }
+        });
+        try {
+            return Cli.run(args);
+        } finally {
+            Interruption.watchSafePoints(null);
+            Interruption.reset();
+        }
+    }
+
+    /**
+     * Issue 37: a mini-batch {@code train} (30 rows in batches of 8: 8, 8, 8 and 6 rows) stopped at every
+     * kind of safe point - after the first, a middle and the last batch before an epoch's end, at an epoch
+     * boundary, at an evaluation epoch, at the very first update and after the last epoch, twice in one run
+     * - and a full-batch run stopped at an epoch boundary and an evaluation epoch, each resumed by rerunning
+     * the same command: every file (checkpoint included) and the JSON result are those of the uninterrupted
+     * run, byte for byte (the manifests up to their timing).
+     */
+    @Test
+    void aTrainingStoppedAtEveryKindOfBatchBoundaryResumesToTheSameBytes() throws Exception {
+        Path data = TrainCommandTest.csv(tmp);
+        String[][] runs = {{"--batch-size", "8"}, {}};
+        String[][] stops = {
+            {"after batch 1 of 4 in epoch 1"}, {"after batch 1 of 4 in epoch 3"}, {"after batch 2 of 4 in epoch 3"},
+            {"after batch 3 of 4 in epoch 3"}, {"after epoch 3"}, {"after epoch 5"}, {"after epoch 7"},
+            {"after batch 2 of 4 in epoch 2", "after batch 3 of 4 in epoch 5"}};
+        String[][] fullStops = {{"after epoch 1"}, {"after epoch 3"}, {"after epoch 5"}, {"after epoch 7"},
+            {"after epoch 2", "after epoch 6"}};
+        for (int b = 0; b < runs.length; b++) {
+            Path ref = tmp.resolve("ref" + b);
+            Cli.Result whole = Cli.run(TrainCommandTest.args(data, ref, 7, runs[b]));
+            assertThat(whole.code()).as(whole.err()).isZero();
+            for (String[] points : b == 0 ? stops : fullStops) {
+                String what = String.join(" + ", points) + " " + String.join(" ", runs[b]);
+                Path out = tmp.resolve("stop-" + b + "-" + String.join("-", points).replace(' ', '_'));
+                for (String point : points) {
+                    Cli.Result stopped = stoppedAt(point, TrainCommandTest.args(data, out, 7, runs[b]));
+                    assertThat(stopped.code()).as("%s: %s", what, stopped.err()).isEqualTo(143);
+                    assertThat(stopped.err().lines().filter(l -> l.startsWith("rbm: "))).as(what).singleElement()
+                            .asString().startsWith("rbm: stopped by SIGTERM " + point + " (checkpoint written)");
+                    assertThat(stopped.out()).as(what).isEmpty();
+                    assertThat(out.resolve("checkpoint.bin")).as(what).exists();
+                }
+                Cli.Result resumed = Cli.run(TrainCommandTest.args(data, out, 7, runs[b]));
+                assertThat(resumed.code()).as("%s: %s", what, resumed.err()).isZero();
+                assertThat(resumed.out()).as(what).isEqualTo(whole.out());
+                assertSameFiles(ref, out, "stopped " + what);
+                count("train: stop at each kind of batch boundary");
+            }
+        }
     }
 
     @Test

@@ -112,7 +112,7 @@ class ReportCommandTest {
                 l -> l.replaceFirst(",-[0-9.]+,", ",5.8,")));
         cases.put("line 3, column 'maeW'", b -> text(lines, 2, l -> l.replaceFirst(",NaN,NaN$", ",x,NaN,NaN")
                 .replaceFirst("^(([^,]*,){6})[^,]*", "$1-1")));
-        cases.put("line 1: the header must begin with config,trial", b -> text(lines, 0, l -> l.replace("config,", "run,")));
+        cases.put("line 1: the columns must be config,trial,epoch", b -> text(lines, 0, l -> l.replace("config,", "run,")));
         cases.put("line 2, column 'trial': 'one' is not a number", b -> text(lines, 1, l -> l.replaceFirst(",0,", ",one,")));
         cases.put("line 3: not valid UTF-8", b -> {
             byte[] t = text(lines, 2, l -> l + "\u00e9");

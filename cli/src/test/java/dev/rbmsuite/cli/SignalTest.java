@@ -232,4 +232,98 @@ class SignalTest {
         assertThat(err.lines().filter(l -> l.startsWith("rbm: "))).as(err).singleElement().asString()
                 .startsWith("rbm: stopped by SIGTERM in trial 1 of ").contains("(checkpoint written)", "resume");
     }
+
+    /**
+     * Issue 37, item 8: SIGHUP (a closed terminal or ssh session) stops a training as SIGTERM does: a
+     * checkpoint after the current epoch, one line, exit 129, and the rerun ends with the bytes of an
+     * uninterrupted run (before: exit 129, no line, no checkpoint).
+     */
+    @Test
+    void sighupStopsATrainingLikeSigterm() throws Exception {
+        Path data = TrainCommandTest.csv(tmp);
+        Cli.Result whole = Cli.run(args(data, tmp.resolve("whole")));
+        assertThat(whole.code()).as(whole.err()).isZero();
+        Path split = tmp.resolve("split");
+        Path log = tmp.resolve("hup.log");
+        Process p = KeptTrialsTest.start(log, args(data, split));
+        try {
+            awaitLine(log, p, "train: epoch");
+            kill("-HUP", p);
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            p.destroyForcibly();
+        }
+        String err = Files.readString(log);
+        assertThat(p.exitValue()).as(err).isEqualTo(129);
+        assertThat(err.lines().filter(l -> l.startsWith("rbm: "))).as(err).singleElement().asString()
+                .matches("rbm: stopped by SIGHUP after epoch \\d+ \\(checkpoint written\\).*resume");
+        assertThat(split.resolve("checkpoint.bin")).exists();
+        Cli.Result rest = Cli.run(args(data, split));
+        assertThat(rest.code()).as(rest.err()).isZero();
+        for (String f : List.of("metrics.csv", "checkpoint.bin", "model/layer0/W.npy")) {
+            assertThat(Files.readAllBytes(split.resolve(f))).as(f).isEqualTo(Files.readAllBytes(tmp.resolve("whole").resolve(f)));
+        }
+    }
+
+    /**
+     * Issue 37, item 8: a signal while the launcher's bash runs (before it execs the JVM) ends it with one
+     * line and 128 + the signal's number; before, a SIGINT was swallowed and the command ran to its end
+     * (exit 0), a SIGTERM ended it silently. The launcher is frozen (SIGSTOP) once its traps are set, so
+     * the signal arrives before the exec on any machine.
+     */
+    @Test
+    void aSignalWhileTheLauncherRunsIsOneLine() throws Exception {
+        Path repo = Path.of("").toAbsolutePath();
+        if (!Files.exists(repo.resolve("rbm"))) {
+            repo = repo.getParent();
+        }
+        Path root = tmp.resolve("root");
+        Files.createDirectories(root.resolve("cli/target"));
+        Files.copy(repo.resolve("rbm"), root.resolve("rbm"));
+        Files.writeString(root.resolve("cli/target/rbm.classpath"),
+                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
+        String[][] signals = {{"-INT", "SIGINT", "130"}, {"-TERM", "SIGTERM", "143"}, {"-HUP", "SIGHUP", "129"}};
+        // a signal ignored by this JVM (a build started in the background of a shell without job control
+        // ignores SIGINT) is ignored by its children too, and bash cannot trap it: nothing to test then
+        long ignored = Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("SigIgn:"))
+                .mapToLong(l -> Long.parseLong(l.substring(7).strip(), 16)).findFirst().orElse(0);
+        for (String[] sig : signals) {
+            if ((ignored & 1L << (Integer.parseInt(sig[2]) - 129)) != 0) {
+                continue;
+            }
+            Path log = tmp.resolve("launcher" + sig[1] + ".log");
+            ProcessBuilder pb = new ProcessBuilder("bash", root.resolve("rbm").toString(), "kernels")
+                    .redirectErrorStream(false).redirectError(log.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            pb.environment().put("RBM_CDS", "0");
+            Process p = pb.start();
+            try {
+                Path status = Path.of("/proc", String.valueOf(p.pid()), "status");
+                boolean frozen = false;
+                for (int i = 0; i < 20_000 && p.isAlive() && !frozen; i++) {
+                    String st = Files.exists(status) ? Files.readString(status) : "";
+                    long caught = st.lines().filter(l -> l.startsWith("SigCgt:")).mapToLong(l -> Long.parseLong(
+                            l.substring(7).strip(), 16)).findFirst().orElse(0);
+                    if (((caught | ignored) & 0x4003) == 0x4003) { // HUP, INT, TERM trapped: the launcher's first lines ran
+                        kill("-STOP", p);
+                        frozen = Files.readSymbolicLink(Path.of("/proc", String.valueOf(p.pid()), "exe")).toString()
+                                .endsWith("bash");
+                        if (!frozen) {
+                            kill("-CONT", p);
+                            break;
+                        }
+                    }
+                }
+                assertThat(frozen).as("caught the launcher before its exec (%s)", sig[1]).isTrue();
+                kill(sig[0], p);
+                kill("-CONT", p);
+                assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+            } finally {
+                p.destroyForcibly();
+            }
+            List<String> err = Files.readAllLines(log);
+            assertThat(p.exitValue()).as("%s: %s", sig[1], err).isEqualTo(Integer.parseInt(sig[2]));
+            assertThat(err).as(sig[1]).containsExactly("rbm: stopped by " + sig[1]
+                    + " before the command started; nothing was written");
+        }
+    }
 }

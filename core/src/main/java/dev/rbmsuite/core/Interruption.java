@@ -10,10 +10,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 /**
- * Ctrl-C (SIGINT) and SIGTERM: long runs stop at a safe point and leave resumable state; everything
- * else stops at once. The exit code is 128 plus the signal number (130 and 143), as shells expect.
+ * Ctrl-C (SIGINT), SIGTERM and SIGHUP (a closed terminal or ssh session): long runs stop at a safe point
+ * and leave resumable state; everything else stops at once. The exit code is 128 plus the signal number
+ * (130, 143 and 129), as shells expect.
  *
- * <p>{@link #install(java.io.PrintStream)} replaces the JVM's handlers of both signals. While a
+ * <p>{@link #install(java.io.PrintStream)} replaces the JVM's handlers of the three signals. While a
  * run that has safe points is in a {@link #stoppable()} scope (training: after the current epoch,
  * with a checkpoint; figures: between trials), a signal only sets a flag that the run polls with
  * {@link #requested()} or {@link #check(String)}; the run then throws {@link Stopped}, which the
@@ -50,6 +51,21 @@ public final class Interruption {
         void close();
     }
 
+    /** Sees every safe point a run reaches (a test seam: tests stop a run at an exact point with it). */
+    @FunctionalInterface
+    public interface SafePoints {
+        /**
+         * Called on the run's thread at a safe point, before the run looks for a stop request, so that
+         * a {@link #request} made here stops the run at this very point.
+         *
+         * @param where the point, in the words of the stop's message (for example "after epoch 3" or
+         *     "after batch 1 of 4 in epoch 2")
+         */
+        void reached(String where);
+    }
+
+    private static volatile SafePoints safePoints;
+    private static volatile boolean exiting;
     private static volatile int requested;
     private static final AtomicInteger STOPPABLE = new AtomicInteger();
     private static volatile boolean installed;
@@ -69,7 +85,8 @@ public final class Interruption {
             return;
         }
         installed = true;
-        for (String name : new String[] {"INT", "TERM"}) {
+        // SIGHUP (a closed terminal or ssh session) stops a run as SIGTERM does: at a safe point, resumable
+        for (String name : new String[] {"INT", "TERM", "HUP"}) {
             try {
                 handle(name, signal -> onSignal(signal, err));
             } catch (IllegalArgumentException e) {
@@ -125,6 +142,7 @@ public final class Interruption {
                         : "; an output not yet complete was not written (every output is written whole or not at all)"));
                 err.flush();
             }
+            exiting = true;
             Thread t = new Thread(() -> System.exit(128 + signal), "rbm-exit");
             t.setDaemon(true);
             t.start();
@@ -173,6 +191,39 @@ public final class Interruption {
     }
 
     /**
+     * @return whether a signal is ending the JVM at once (so that a shutdown hook can tell that exit from
+     *     one nobody announced, such as a plug-in's {@code System.exit})
+     */
+    public static boolean exiting() {
+        return exiting;
+    }
+
+    /**
+     * Watches the safe points of the runs in this JVM (tests); null stops watching. Without a watcher a
+     * safe point costs one volatile read more.
+     *
+     * @param watcher called at every safe point, or null
+     */
+    public static void watchSafePoints(SafePoints watcher) {
+        safePoints = watcher;
+    }
+
+    /**
+     * A safe point that a run reports before it looks for a stop request: the watcher of
+     * {@link #watchSafePoints} sees it, then the request is read.
+     *
+     * @param where the point, in the words of the stop's message
+     * @return whether a stop was requested
+     */
+    public static boolean requestedAt(String where) {
+        SafePoints w = safePoints;
+        if (w != null) {
+            w.reached(where);
+        }
+        return requested != 0;
+    }
+
+    /**
      * A safe point.
      *
      * @param where what is left if the run stops here (completes the message)
@@ -201,6 +252,6 @@ public final class Interruption {
     }
 
     private static String name(int signal) {
-        return signal == 2 ? "SIGINT" : signal == 15 ? "SIGTERM" : "signal " + signal;
+        return signal == 2 ? "SIGINT" : signal == 15 ? "SIGTERM" : signal == 1 ? "SIGHUP" : "signal " + signal;
     }
 }

@@ -98,7 +98,8 @@ public final class Memory {
 
     /**
      * @param bytes a byte count
-     * @return it in B, KiB, MiB, GiB or TiB with three significant digits ("more than 8 EiB" when saturated)
+     * @return it in B, KiB, MiB, GiB or TiB with three significant digits (whole units from 100 on: "1010 MiB";
+     *     "more than 8 EiB" when saturated)
      */
     public static String human(long bytes) {
         if (bytes == Long.MAX_VALUE) {
@@ -111,6 +112,8 @@ public final class Memory {
             x /= 1024;
             u++;
         }
-        return u == 0 ? bytes + " B" : String.format(Locale.ROOT, "%.3g %s", x, units[u]);
+        // three significant digits in plain notation: 1010 MiB, not %.3g's "1.01e+03 MiB"
+        return u == 0 ? bytes + " B" : x >= 100 ? String.format(Locale.ROOT, "%.0f %s", x, units[u])
+                : String.format(Locale.ROOT, "%.3g %s", x, units[u]);
     }
 }

@@ -8,6 +8,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -74,5 +76,32 @@ class InterruptionTest {
                     .satisfies(e -> assertThat(((Interruption.Stopped) e).exitCode()).isEqualTo(130));
         }
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    /**
+     * Issue 37: a watcher sees every safe point a run reports, before the run reads the request, so a
+     * request made there stops the run at that very point; SIGHUP stops like SIGTERM, with exit 129.
+     */
+    @Test
+    void aWatcherSeesEverySafePointAndSighupIsAStop() {
+        List<String> seen = new ArrayList<>();
+        Interruption.watchSafePoints(where -> {
+            seen.add(where);
+            if (where.equals("after epoch 2")) {
+                Interruption.request(1);
+            }
+        });
+        try {
+            assertThat(Interruption.requestedAt("after epoch 1")).isFalse();
+            assertThat(Interruption.requestedAt("after epoch 2")).isTrue();
+        } finally {
+            Interruption.watchSafePoints(null);
+        }
+        assertThat(Interruption.requestedAt("after epoch 3")).isTrue();
+        assertThat(seen).containsExactly("after epoch 1", "after epoch 2");
+        assertThatThrownBy(() -> Interruption.check("after epoch 3")).isInstanceOf(Interruption.Stopped.class)
+                .hasMessageStartingWith("stopped by SIGHUP after epoch 3")
+                .satisfies(e -> assertThat(((Interruption.Stopped) e).exitCode()).isEqualTo(129));
+        assertThat(Interruption.exiting()).isFalse();
     }
 }

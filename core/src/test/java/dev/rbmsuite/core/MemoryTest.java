@@ -13,6 +13,10 @@ class MemoryTest {
         assertThat(Memory.doubles(2_000_000_000L, 2_000_000_000L, 2_000_000_000L)).isEqualTo(Long.MAX_VALUE);
         assertThat(Memory.plus(Long.MAX_VALUE, 5)).isEqualTo(Long.MAX_VALUE);
         assertThat(Memory.human(1536)).isEqualTo("1.50 KiB");
+        // issue 37: plain notation from 100 units on, never "1.01e+03 MiB"
+        assertThat(Memory.human(1010L << 20)).isEqualTo("1010 MiB");
+        assertThat(Memory.human(150L << 30)).isEqualTo("150 GiB");
+        assertThat(Memory.human(12_900_000)).isEqualTo("12.3 MiB");
         assertThat(Memory.human(Long.MAX_VALUE)).isEqualTo("more than 8 EiB");
     }
 

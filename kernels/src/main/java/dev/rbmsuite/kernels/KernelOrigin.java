@@ -33,12 +33,21 @@ import java.util.Map;
 public record KernelOrigin(String className, boolean builtIn, String location, String sha256, String version) {
     /**
      * @param factory an installed factory
+     * @return whether it is one of the suite's own kernels ({@link BuiltinKernels}), without reading any file
+     */
+    public static boolean isBuiltIn(KernelFactory factory) {
+        Class<?> c = factory.getClass();
+        return c.getEnclosingClass() == BuiltinKernels.class || c == BuiltinKernels.class;
+    }
+
+    /**
+     * @param factory an installed factory
      * @return where it came from
      * @throws IllegalStateException if its jar or class file cannot be read
      */
     public static KernelOrigin of(KernelFactory factory) {
         Class<?> c = factory.getClass();
-        boolean builtIn = c.getEnclosingClass() == BuiltinKernels.class || c == BuiltinKernels.class;
+        boolean builtIn = isBuiltIn(factory);
         Package p = c.getPackage();
         String version = p == null ? null : p.getImplementationVersion();
         if (builtIn) {

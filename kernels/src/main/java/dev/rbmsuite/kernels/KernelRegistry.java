@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -44,6 +45,8 @@ public final class KernelRegistry {
     }
 
     private static volatile KernelRegistry installed;
+    /** The factory classes loaded as plug-ins from a class path's services files ({@link #scan}). */
+    private static final Set<Class<?>> PLUG_INS = ConcurrentHashMap.newKeySet();
 
     private final Map<String, KernelFactory> factories;
     private final List<String> problems;
@@ -175,6 +178,7 @@ public final class KernelRegistry {
                         problem = "class " + cls + " does not implement " + KernelFactory.class.getName();
                     } else {
                         KernelFactory f = (KernelFactory) c.getConstructor().newInstance();
+                        PLUG_INS.add(c);
                         String name = f.name();
                         if (name == null || !name.matches("[a-z0-9][a-z0-9-]*")) {
                             problem = cls + " has a malformed kernel name " + (name == null ? "null" : "'" + name + "'")
@@ -371,7 +375,9 @@ public final class KernelRegistry {
      * exceptions pass through; a plug-in's {@code create} that throws anything but an
      * IllegalArgumentException (a bad parameter or model, the caller's input), or returns null, becomes
      * an InputException naming its class and its jar or folder (the user's plug-in, not the suite, is
-     * at fault: exit 2 on the command line).
+     * at fault: exit 2 on the command line). The kernel of a plug-in (a factory loaded from a class path's
+     * services files, not one of the suite's own) comes wrapped in a {@code CheckedKernel}, which refuses,
+     * naming the plug-in, any state it makes or moves that is not binary or not of the model's widths.
      *
      * @param factory the kernel's factory
      * @param stack the model
@@ -397,7 +403,17 @@ public final class KernelRegistry {
             throw new InputException("kernel plug-in " + origin.location() + ": "
                     + origin.className() + ".create returned null");
         }
-        return k;
+        // a plug-in's states are checked at every step (binary, the model's widths, the chains asked for)
+        return isPlugIn(factory) ? new CheckedKernel(k, factory, stack) : k;
+    }
+
+    /**
+     * @param factory a factory
+     * @return whether it is a plug-in: loaded from a class path's services files and not one of the suite's
+     *     own kernels (a kernel registered in code by a library user, {@link #register}, is that user's own)
+     */
+    static boolean isPlugIn(KernelFactory factory) {
+        return !KernelOrigin.isBuiltIn(factory) && PLUG_INS.contains(factory.getClass());
     }
 
     /**

@@ -75,15 +75,22 @@ public final class AtomicFiles {
     private static final Map<Path, Staging> STAGED = new ConcurrentHashMap<>();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            for (Path p : IN_FLIGHT) {
-                try {
-                    deleteTree(p);
-                } catch (IOException | RuntimeException ignored) {
-                    // best effort: the next run removes what is left
-                }
+        Runtime.getRuntime().addShutdownHook(new Thread(AtomicFiles::removeInFlight, "rbm-temporaries"));
+    }
+
+    /**
+     * Removes the temporaries being written now (best effort: the next run removes what is left): what
+     * the shutdown hook does when the JVM exits on a signal, and what a hook that ends the JVM itself
+     * ({@code Runtime.halt}, which runs no other hook) calls first.
+     */
+    public static void removeInFlight() {
+        for (Path p : IN_FLIGHT) {
+            try {
+                deleteTree(p);
+            } catch (IOException | RuntimeException ignored) {
+                // best effort: the next run removes what is left
             }
-        }, "rbm-temporaries"));
+        }
     }
 
     private AtomicFiles() {
@@ -349,7 +356,7 @@ public final class AtomicFiles {
     /**
      * Puts a staged file or folder in place by one atomic rename, replacing a file of that name (the
      * one place besides this class's own writers where the suite renames: a command's staged data
-     * file, a group of kept trials moved aside on a restart).
+     * file, a group of kept trials moved aside on a restart, a report staged for a new folder).
      *
      * @param from the staged file or folder
      * @param to its final name, on the same file system

@@ -195,6 +195,25 @@ public final class FolderLock implements AutoCloseable {
         return k < 0 ? stamp : stamp.substring(0, k);
     }
 
+    /**
+     * Deletes the lock files this process holds, for a JVM that is ending without closing them (a
+     * plug-in's {@code System.exit} in the middle of a command): the operating system releases the locks
+     * with the process, and no stale file is left for the next writer to take over. Best effort: a file
+     * that cannot be deleted stays, and is taken over as a dead process's.
+     */
+    public static void deleteHeldFiles() {
+        for (Map.Entry<Path, String> e : HELD.entrySet()) {
+            if (e.getValue().isEmpty()) {
+                continue; // a probe of another process's lock (otherHolder), not a lock of this one
+            }
+            try {
+                Files.deleteIfExists(e.getKey());
+            } catch (IOException | RuntimeException ignored) {
+                // the next writer takes a dead process's lock file over
+            }
+        }
+    }
+
     /** Deletes the lock file (while still holding it) and releases the lock. */
     @Override
     public void close() throws IOException {

@@ -185,6 +185,13 @@ public final class ModelStore {
                             + others.get(0) + "); refusing to replace it: choose another --out, or add --force to "
                             + "replace only the model's files");
                 }
+                for (String name : others) {
+                    // a forced write goes into the model's own names: never through a link at one of them
+                    if (LAYER.matcher(name).matches() && Files.isSymbolicLink(target.resolve(name))) {
+                        throw new InputException(target.resolve(name) + ": a symbolic link where the model's layer "
+                                + "folder goes; refusing to write through it, even with --force");
+                    }
+                }
             }
             default -> {
                 if (!force) {

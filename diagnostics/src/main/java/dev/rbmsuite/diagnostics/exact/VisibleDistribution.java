@@ -81,11 +81,53 @@ public final class VisibleDistribution {
         }
         double logZ = Numerics.logSumExp(lv, 0, lv.length);
         double[] p = new double[lv.length];
+        double sum = 0;
         for (int x = 0; x < lv.length; x++) {
-            lv[x] -= logZ;
-            p[x] = Fdlibm.exp(lv[x]);
+            p[x] = Fdlibm.exp(lv[x] - logZ);
+            sum += p[x];
+        }
+        if (Math.abs(sum - 1) <= NORMALISED) {
+            for (int x = 0; x < lv.length; x++) {
+                lv[x] -= logZ; // ln P in place: the table holds two arrays of 2^n, not three
+            }
+        } else {
+            normaliseByMaximum(lv, p);
         }
         return new VisibleDistribution(n, logZ, lv, p);
+    }
+
+    /**
+     * How far from 1 the sum of exp(lv - ln Z) may be before the table is normalised by its maximum:
+     * a rounding of 2^n terms stays far below it.
+     */
+    private static final double NORMALISED = 1e-9;
+
+    /**
+     * Normalises by the largest value rather than by ln Z: P(v) = w(v) / S with w(v) = exp(lv(v) - max),
+     * S = sum of w, ln P(v) = (lv(v) - max) - ln S. At a scale where ln Z = max + ln S rounds to max
+     * (E_max of 1e150 or 1e300 with k states tied at the maximum: ln k is below max's last bit), exp(lv -
+     * ln Z) gave each tied state P = 1 and the table summed to k (tv 19.2 was refused as impossible); this
+     * form sums to 1 and keeps every ln P &lt;= 0 at any scale. It is used only where the plain form fails,
+     * so every table that summed to 1 keeps its bits.
+     *
+     * @param lv the unnormalised ln P~(v), replaced by ln P(v)
+     * @param p receives P(v)
+     */
+    private static void normaliseByMaximum(double[] lv, double[] p) {
+        double max = Double.NEGATIVE_INFINITY;
+        for (double v : lv) {
+            max = Math.max(max, v);
+        }
+        double s = 0;
+        for (int x = 0; x < lv.length; x++) {
+            p[x] = Fdlibm.exp(lv[x] - max);
+            s += p[x];
+        }
+        double logS = Fdlibm.log(s);
+        for (int x = 0; x < lv.length; x++) {
+            p[x] /= s;
+            lv[x] = Math.min(0.0, (lv[x] - max) - logS); // ln P in place
+        }
     }
 
     /** @return n, the number of visible units */

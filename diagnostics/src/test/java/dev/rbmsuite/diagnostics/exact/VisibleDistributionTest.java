@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rbmsuite.core.BruteForce;
+import dev.rbmsuite.core.Fdlibm;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.cost.CostGuard;
@@ -114,5 +115,34 @@ class VisibleDistributionTest {
         assertThat(VisibleDistribution.estimatedSeconds(rbm)).isCloseTo(108 * Math.pow(2, 20) * 4e-9, within(1e-12));
         assertThatThrownBy(() -> VisibleDistribution.of(rbm, CostGuard.limit(0.01))).isInstanceOf(CostLimitException.class)
                 .hasMessageStartingWith("table of P(v) (2^20 states x 100 units) would take about");
+    }
+
+    /**
+     * Issue 37, item 9: at E_max 1e150 and 1e300, states tied at the largest ln P~(v) made ln Z round to
+     * that maximum, and exp(lv - ln Z) gave every tied state P = 1 (the table summed to 64); normalised by
+     * its maximum the table sums to 1, the 64 tied states (v0 = v1 = 1) share it and every ln P is <= 0.
+     */
+    @Test
+    void aTableAtAnyScaleSumsToOneAlsoWithTiedMaxima() {
+        for (double scale : new double[] {1e150, 1e299}) {
+            double[] b = new double[8];
+            b[0] = scale;
+            b[1] = scale;
+            VisibleDistribution d = VisibleDistribution.of(Rbm.of(8, 2, new double[16], b, new double[2]));
+            double sum = 0;
+            for (int x = 0; x < d.size(); x++) {
+                sum += d.probability(x);
+                assertThat(d.logProbability(x)).isLessThanOrEqualTo(0.0);
+                boolean tied = d.probability(x) > 0;
+                assertThat(d.probability(x)).isEqualTo(tied ? 1.0 / 64 : 0.0);
+            }
+            assertThat(sum).isCloseTo(1.0, within(1e-12));
+        }
+        // an ordinary model keeps the plain form's bits
+        Rbm r = Rbm.gaussian(6, 3, 1.0, Rng.seeded(4));
+        VisibleDistribution d = VisibleDistribution.of(r);
+        for (int x = 0; x < d.size(); x++) {
+            assertThat(d.probability(x)).isEqualTo(Fdlibm.exp(d.logProbability(x)));
+        }
     }
 }

@@ -57,6 +57,22 @@ public record CompareSpec(String dataName, TrainingProblem problem, List<String>
     }
 
     /** @return one training configuration per kernel, baseline first */
+    /**
+     * @return the names of the folders the comparison keeps its trials in, one per kernel for its training
+     *     ({@code training/NAME}) and one for its TV chains ({@code trials/NAME}), so that a name the file
+     *     system cannot hold is refused before the first trial
+     */
+    public List<String> groupNames() {
+        List<String> names = new ArrayList<>();
+        for (RunConfig c : configs()) {
+            names.add(c.name());
+        }
+        for (String k : kernels) {
+            names.add(GROUP + "-" + k);
+        }
+        return names;
+    }
+
     List<RunConfig> configs() {
         List<RunConfig> out = new ArrayList<>();
         for (String k : kernels) {

@@ -233,10 +233,13 @@ public final class TrainingRun {
         return !Files.exists(dir.resolve(MANIFEST)) && Checkpoint.looksLikeCheckpoint(dir.resolve(CHECKPOINT));
     }
 
-    private static Result runIn(TrainingSettings settings, double[] data, int rows, int visible,
+    private static Result runIn(TrainingSettings given, double[] data, int rows, int visible,
                                 Map<String, Object> dataInfo, Path out, boolean restart, boolean force,
                                 MonitorExtras extras, int threads, Listener listener) throws IOException {
+        // --batch-size N_d (or more) is the full-batch run, and is recorded and keyed as that run
+        TrainingSettings settings = given.forRows(rows);
         Provenance.Stopwatch stopwatch = Provenance.Stopwatch.start();
+        requireOwnModelFolder(out.resolve(MODEL));
         ModelStore.requireReplaceable(out.resolve(MODEL), force); // refused now, not after the epochs
         Path ckFile = out.resolve(CHECKPOINT);
         requireCheckpointFile(ckFile);
@@ -285,11 +288,14 @@ public final class TrainingRun {
             if (ck.dataFingerprint() != fingerprint) {
                 throw new InputException(ckFile + ": checkpoint of a run on other data; use another --out or --restart");
             }
-            if (ck.snapshot().epoch() > settings.epochs()) {
-                throw new InputException("option --epochs: " + settings.epochs() + " is below the checkpoint's epoch "
-                        + ck.snapshot().epoch() + " in " + ckFile);
+            requireContinuable(ck, settings, trainer.batchesPerEpoch(), ckFile);
+            try {
+                trainer.restore(ck.snapshot());
+            } catch (IllegalArgumentException e) {
+                // the key and the position were checked above: what is left is a checkpoint that lies about itself
+                throw new InputException(ckFile + ": cannot resume: " + e.getMessage()
+                        + "; use --restart to start afresh (discards it)", e);
             }
-            trainer.restore(ck.snapshot());
             metricRows.addAll(ck.metricsRows());
             resumedFrom = ck.snapshot().epoch();
             listener.resumed(resumedFrom);
@@ -307,16 +313,17 @@ public final class TrainingRun {
                 if (!trainer.updateBatch()) {
                     // within a mini-batch epoch: monitors wait for its end; a stop request saves the batch position
                     listener.batchDone(trainer.epoch() + 1, trainer.batchInEpoch(), trainer.batchesPerEpoch());
-                    if (Interruption.requested()) {
+                    String where = "after batch " + trainer.batchInEpoch() + " of " + trainer.batchesPerEpoch()
+                            + " in epoch " + (trainer.epoch() + 1);
+                    if (Interruption.requestedAt(where)) {
                         new Checkpoint(key, fingerprint, trainer.snapshot(), metricRows).write(ckFile);
-                        Interruption.check("after batch " + trainer.batchInEpoch() + " of " + trainer.batchesPerEpoch()
-                                + " in epoch " + (trainer.epoch() + 1) + " (checkpoint written); rerun the same command to"
-                                + " resume");
+                        Interruption.check(where + " (checkpoint written); rerun the same command to resume");
                     }
                     continue;
                 }
                 int t = trainer.epoch();
                 listener.epochDone(t, total);
+                Interruption.requestedAt("after epoch " + t);
                 boolean evaluate = t % settings.evalEvery() == 0 || t == total;
                 if (evaluate) {
                     double[] values = monitor.evaluate(trainer);
@@ -339,6 +346,78 @@ public final class TrainingRun {
         ModelStore.save(model, out.resolve(MODEL), provenance, Map.of("epoch", trainer.epoch()), force);
         writeManifest(out.resolve(MANIFEST), provenance.withTiming(stopwatch.elapsed()), threads, monitor, monitorInfo);
         return new Result(lastLl, trainer.epoch(), resumedFrom, model);
+    }
+
+    /**
+     * Refuses a checkpoint that this run cannot continue into the run it asks for, before any work:
+     * <ul>
+     * <li>one past the run's end: after more epochs than {@code --epochs}, or within epoch E + 1 of a longer
+     *     run when {@code --epochs} is E (its state holds batches of an epoch this run does not have);</li>
+     * <li>at epoch E, written by a stop of a longer run before the evaluation that a run of E epochs makes
+     *     at its end (that evaluation reads the last update's estimates, which no checkpoint holds);</li>
+     * <li>one whose count of updates is not that of its position in this run's epochs (a checkpoint of
+     *     another batch size that an earlier version wrote without the batch size in its key).</li>
+     * </ul>
+     * A run that stops and resumes therefore ends as the uninterrupted run of the same command, or not at all.
+     *
+     * @param ck the checkpoint, with this run's key and data
+     * @param settings this run's settings
+     * @param batches this run's updates per epoch
+     * @param ckFile the checkpoint's file, for the message
+     * @throws InputException naming the option and both values
+     */
+    static void requireContinuable(Checkpoint ck, TrainingSettings settings, int batches, Path ckFile) {
+        int epoch = ck.snapshot().epoch();
+        int batch = ck.snapshot().batch();
+        int total = settings.epochs();
+        String restart = "; or --restart to train " + total + " epoch(s) afresh (discards the checkpoint)";
+        if (epoch > total || epoch == total && batch > 0) {
+            String position = batch > 0 ? "batch " + batch + " of epoch " + (epoch + 1) : "epoch " + epoch;
+            throw new InputException("option --epochs: " + total + " is below the checkpoint's position (" + position
+                    + ") in " + ckFile + "; give --epochs " + (epoch + (batch > 0 ? 1 : 0)) + " or more to continue it"
+                    + restart);
+        }
+        if (epoch == total && !evaluatedAt(ck.metricsRows(), total)) {
+            throw new InputException("option --epochs: " + total + " ends at the checkpoint's epoch, which a stop "
+                    + "within a longer run wrote before the evaluation that a run of " + total + " epoch(s) makes at "
+                    + "its end (" + ckFile + "); give --epochs " + (total + 1) + " or more to continue it" + restart);
+        }
+        long updates = ck.snapshot().optimiser().t();
+        if (updates != (long) epoch * batches + batch) {
+            String theirs = epoch > 0 ? String.valueOf((updates - batch) / epoch) : "another number of";
+            throw new InputException("option --batch-size: " + (settings.batchSize() == 0 ? "0 (the full batch)"
+                    : String.valueOf(settings.batchSize())) + " makes " + batches + " update(s) per epoch here and the "
+                    + "checkpoint " + ckFile + " was made with " + theirs + " per epoch (" + updates + " updates by batch "
+                    + batch + " of epoch " + (epoch + 1) + "); give the checkpoint's --batch-size, another --out, or "
+                    + "--restart");
+        }
+    }
+
+    /** @return whether the metrics rows end with an evaluation at {@code epoch} */
+    private static boolean evaluatedAt(List<String> rows, int epoch) {
+        if (rows.isEmpty()) {
+            return false;
+        }
+        String last = rows.get(rows.size() - 1);
+        int comma = last.indexOf(',');
+        return (comma < 0 ? last : last.substring(0, comma)).equals(String.valueOf(epoch));
+    }
+
+    /**
+     * Refuses a run's model folder name that is a symbolic link: the run writes its own model folder,
+     * and a link there (to share a model between runs) would have the run replace the model it names,
+     * outside the run's folder and without that folder's lock. The link is the user's, so it is neither
+     * followed nor removed.
+     *
+     * @param model {@code DIR/model}
+     * @throws InputException naming the link and its target
+     */
+    static void requireOwnModelFolder(Path model) throws IOException {
+        if (Files.isSymbolicLink(model)) {
+            throw new InputException(model + ": a symbolic link (to " + Files.readSymbolicLink(model) + "); a training"
+                    + " run writes its own model folder there and never writes through a link: remove the link (the"
+                    + " folder it names is kept) or choose another --out");
+        }
     }
 
     /**
@@ -398,7 +477,8 @@ public final class TrainingRun {
             Map.entry("logLikelihood", "--loglik-method"), Map.entry("aisTemperatures", "--ais-temperatures"),
             Map.entry("aisRuns", "--ais-runs"), Map.entry("aisSchedule", "--ais-schedule"),
             Map.entry("lambda2Estimator", "--lambda2-estimator"), Map.entry("lambda2Repeats", "--lambda2-repeats"),
-            Map.entry("lambda2Every", "--lambda2-every"), Map.entry("holdout", "--holdout"));
+            Map.entry("lambda2Every", "--lambda2-every"), Map.entry("holdout", "--holdout"),
+            Map.entry("batchSize", "--batch-size"));
 
     /**
      * Names the first setting in which two checkpoint keys ({@link #checkpointKey}) differ, with both
@@ -419,8 +499,8 @@ public final class TrainingRun {
         Set<String> names = new LinkedHashSet<>(a.keySet());
         names.addAll(b.keySet());
         for (String name : names) {
-            String x = a.getOrDefault(name, "{}");
-            String y = b.getOrDefault(name, "{}");
+            String x = a.getOrDefault(name, absent(name));
+            String y = b.getOrDefault(name, absent(name));
             if (x.equals(y)) {
                 continue;
             }
@@ -430,9 +510,22 @@ public final class TrainingRun {
                     return inner;
                 }
             }
+            if (name.equals("batchSize")) {
+                x = x.equals("0") ? "0 (the full batch)" : x;
+                y = y.equals("0") ? "0 (the full batch)" : y;
+            }
             return OPTIONS.getOrDefault(name, name) + " is " + x + " here and " + y + " in the checkpoint";
         }
         return "settings differ";
+    }
+
+    /**
+     * @param name a key entry's name
+     * @return what a key without it means: the full batch for the batch size (a full-batch run leaves it
+     *     out), an empty map otherwise (the kernel's parameters)
+     */
+    private static String absent(String name) {
+        return name.equals("batchSize") ? "0" : "{}";
     }
 
     private static String strip(String braced) {

@@ -221,7 +221,29 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
      */
     public TrainingSettings withKernelParams(Map<String, String> params) {
         return new TrainingSettings(kernel, hidden, epochs, learningRate, samples, estimator, evalEvery, seed, lambda2,
-                monitor, params);
+                monitor, params, batchSize);
+    }
+
+    /**
+     * @param rows rows per update: 0 for the full batch, else the mini-batch size
+     * @return the same settings with another batch size
+     */
+    public TrainingSettings withBatchSize(int rows) {
+        return new TrainingSettings(kernel, hidden, epochs, learningRate, samples, estimator, evalEvery, seed, lambda2,
+                monitor, kernelParams, rows);
+    }
+
+    /**
+     * The settings as they train on N_d rows: a batch size of N_d or more is the full batch (one update
+     * per epoch over every row, bit for bit the paper's update), so it is written as 0, the way a full-batch
+     * run records it; the manifest and checkpoint key of {@code --batch-size N_d} are then those of the
+     * full-batch run it is.
+     *
+     * @param rows N_d, the training rows
+     * @return these settings, with batch size 0 where it covers every row
+     */
+    public TrainingSettings forRows(int rows) {
+        return batchSize > 0 && batchSize >= rows ? withBatchSize(0) : this;
     }
 
     /**
