@@ -106,6 +106,7 @@ public final class AtomicFiles {
      */
     public static void write(Path target, StreamWriter writer) throws IOException {
         Path abs = target.toAbsolutePath().normalize();
+        LinkGuard.refuseOnTheWay(abs);
         Path dir = abs.getParent();
         Path tmp = temporary(abs);
         boolean staged = false;
@@ -310,6 +311,7 @@ public final class AtomicFiles {
      */
     public static void replaceFolder(Path target, FolderWriter writer) throws IOException {
         Path abs = target.toAbsolutePath().normalize();
+        LinkGuard.refuseOnTheWay(abs);
         try {
             swapFolder(abs, writer);
         } catch (IOException e) {
@@ -365,6 +367,7 @@ public final class AtomicFiles {
      * @throws OutputException naming {@code to} if the rename fails
      */
     public static void rename(Path from, Path to, boolean replace, String faultPoint) {
+        LinkGuard.refuseOnTheWay(to);
         try {
             FaultInjection.at(faultPoint, to);
             if (replace) {
@@ -375,6 +378,21 @@ public final class AtomicFiles {
         } catch (IOException e) {
             throw new OutputException(to, e);
         }
+    }
+
+    /**
+     * Creates a folder and the missing folders above it ({@link Files#createDirectories}), refusing
+     * first a symbolic link at it or on the way to it below a folder the command owns
+     * ({@link LinkGuard#refuseFolderOnTheWay}): the folders a run fills are its own, never another
+     * folder reached through a link.
+     *
+     * @param dir the folder
+     * @return {@code dir}
+     * @throws IOException if it cannot be created
+     */
+    public static Path createFolders(Path dir) throws IOException {
+        LinkGuard.refuseFolderOnTheWay(dir);
+        return Files.createDirectories(dir);
     }
 
     /**

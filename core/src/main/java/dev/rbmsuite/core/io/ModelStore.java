@@ -126,7 +126,7 @@ public final class ModelStore {
         ObjectNode manifest = manifest(stack, provenance, extra);
         OutputFolder.refuseHeldAbove(dir); // not inside a folder another process is writing
         try {
-            Files.createDirectories(target.getParent());
+            AtomicFiles.createFolders(target.getParent());
             try (FolderLock lock = FolderLock.acquire(lockFile(target), dir, "saving a model")) {
                 saveLocked(stack, dir, target, manifest, force);
             }
@@ -226,7 +226,7 @@ public final class ModelStore {
 
     /** The forced write into a folder that holds other files: model files only, manifest last. */
     private static void writeInPlace(RbmStack stack, ObjectNode manifest, Path target) throws IOException {
-        Files.createDirectories(target);
+        AtomicFiles.createFolders(target);
         Files.deleteIfExists(target.resolve(OutputFolder.MANIFEST));
         try (Stream<Path> s = Files.list(target)) {
             for (Path p : s.toArray(Path[]::new)) {
@@ -242,7 +242,7 @@ public final class ModelStore {
     private static void writeModel(RbmStack stack, ObjectNode manifest, Path dir) throws IOException {
         for (int l = 0; l < stack.size(); l++) {
             Rbm r = stack.layer(l);
-            Path ld = Files.createDirectories(dir.resolve("layer" + l));
+            Path ld = AtomicFiles.createFolders(dir.resolve("layer" + l));
             Npy.write(ld.resolve("W.npy"), r.weightsArray(), r.numVisible(), r.numHidden());
             Npy.write(ld.resolve("b.npy"), r.visibleBiasArray(), r.numVisible());
             Npy.write(ld.resolve("c.npy"), r.hiddenBiasArray(), r.numHidden());
