@@ -3,7 +3,6 @@ package dev.rbmsuite.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Memory;
-import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.core.io.DataDigest;
 import dev.rbmsuite.core.io.DecimalText;
 import dev.rbmsuite.datasets.BinaryDataset;
@@ -134,7 +133,7 @@ final class CompareCommand implements Callable<Integer> {
      * Checks, before the first trial, that the file system can hold every folder the comparison will make
      * for its kernels ({@code training/compare-ENTRY}, {@code trials/compare-ENTRY}, and with --restart
      * the name a kept group is moved aside to), by creating and removing each as a temporary
-     * (core AtomicFiles.probe): a {@code --kernels} entry of 260 characters trained the first kernel's
+     * ({@link OutputNames}): a {@code --kernels} entry of 260 characters trained the first kernel's
      * trials and then failed with "file name too long".
      *
      * @param spec the comparison
@@ -149,12 +148,8 @@ final class CompareCommand implements Callable<Integer> {
                 for (String name : restart ? List.of(group, group + ".before-restart-1") : List.of(group)) {
                     for (String sub : List.of("training", "trials")) {
                         Path folder = out.resolve(sub).resolve(name);
-                        try {
-                            AtomicFiles.probe(folder.resolve("settings.json"));
-                        } catch (InputException e) {
-                            throw new InputException("option --kernels: entry '" + kernel + "' names the folder " + folder
-                                    + ", which cannot be made here: " + e.getMessage(), e);
-                        }
+                        OutputNames.require(out, folder.resolve("settings.json"), "option --kernels: entry '" + kernel
+                                + "' names the folder " + folder + ", which cannot be made here: ");
                     }
                 }
             }

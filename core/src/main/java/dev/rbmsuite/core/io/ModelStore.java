@@ -150,6 +150,20 @@ public final class ModelStore {
     }
 
     /**
+     * The files a save of a model of {@code layers} layers creates, each the deepest of its folder, for
+     * checking their names against the file system before any work (AtomicFiles#probe): {@code dir}
+     * itself, whose temporary sibling {@code .NAME.tmp-*} the model is written into, the last layer's
+     * weights and the manifest.
+     *
+     * @param dir the model folder
+     * @param layers its number of layers, at least 1
+     * @return the files
+     */
+    public static List<Path> files(Path dir, int layers) {
+        return List.of(dir, dir.resolve("layer" + (layers - 1)).resolve("W.npy"), dir.resolve(OutputFolder.MANIFEST));
+    }
+
+    /**
      * Checks, before any work, that {@link #save} may write a model into {@code dir}: the same
      * refusals, without writing anything (a training run calls it before its first epoch, so a
      * refusal never comes after the work).

@@ -24,6 +24,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@code rbm replicate}: reads the decided figures folders of several seeds (each written by {@code
@@ -47,6 +48,21 @@ public final class ReplicationRunner {
             name -> OWN.contains(name) || name.startsWith("replication-"), ReplicationRunner::onlySeeds);
 
     private ReplicationRunner() {
+    }
+
+    /**
+     * The files a replication writes into {@code out}, for checking their names against the file system
+     * before the seeds are read (AtomicFiles#probe): its tables, report, manifest and the figures it may
+     * draw ({@code replication-figN.png}).
+     *
+     * @param out the output folder
+     * @return the files
+     */
+    public static List<Path> files(Path out) {
+        List<Path> files = new ArrayList<>();
+        new TreeSet<>(OWN).forEach(n -> files.add(out.resolve(n)));
+        ReplicationFigures.NAMES.forEach(n -> files.add(out.resolve(n + ".png")));
+        return files;
     }
 
     private static boolean onlySeeds(Path dir) {
