@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * a path beyond the system's 4096, a folder where nothing can be made) is refused in one line naming
  * the option and the name, exit 2, with nothing written. Covered: {@code figure} (whole figures, one
  * trial, render only: the trial and figure folders it derives from --out), {@code replicate},
- * {@code report}, {@code train}, {@code init} and {@code sample}; {@code compare}'s entries are in
- * {@link HostileRoundFourTest}.
+ * {@code report}, {@code train}, {@code compare}, {@code init} and {@code sample}; {@code compare}'s
+ * {@code --kernels} entries are in {@link HostileRoundFourTest}.
  */
 class NamesBeforeWorkTest {
     /** Longer than the 255 bytes a name may have on Linux file systems. */
@@ -60,6 +60,8 @@ class NamesBeforeWorkTest {
             {"replicate", dir.resolve("no-such-seed").toString(), "--out", dir.resolve(LONG).toString()},
             {"report", "--from", dir.toString(), "--out", dir.resolve(LONG).toString()},
             TrainCommandTest.args(data, dir.resolve(LONG), 5),
+            {"compare", "--data", data.toString(), "--kernels", "bgs,pt", "--hidden", "3", "--trials", "1", "--epochs",
+                "2", "--out", dir.resolve(LONG).toString()},
             {"init", "--visible", "5", "--hidden", "3", "--out", dir.resolve(LONG).toString()},
             // 250 bytes fit, but not the temporary sibling .NAME.tmp-PID-N a model folder is written as
             {"init", "--visible", "5", "--hidden", "3", "--out", dir.resolve("m".repeat(250)).toString()},
