@@ -3,9 +3,10 @@ package dev.rbmsuite.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Memory;
-import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.core.io.DataDigest;
 import dev.rbmsuite.core.io.DecimalText;
+import dev.rbmsuite.core.io.ModelStore;
+import dev.rbmsuite.core.io.OutputFolder;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.experiments.compare.CompareRunner;
 import dev.rbmsuite.experiments.compare.CompareSpec;
@@ -17,6 +18,7 @@ import dev.rbmsuite.learning.train.EvalBudget;
 import dev.rbmsuite.learning.train.MonitorSettings;
 import dev.rbmsuite.learning.train.TrainingSettings;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -131,16 +133,18 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /**
-     * Checks, before the first trial, that the file system can hold every folder the comparison will make
-     * for its kernels ({@code training/compare-ENTRY}, {@code trials/compare-ENTRY}, and with --restart
-     * the name a kept group is moved aside to), by creating and removing each as a temporary
-     * (core AtomicFiles.probe): a {@code --kernels} entry of 260 characters trained the first kernel's
+     * Checks, before the first trial, that the file system can hold the comparison's own files and every
+     * folder it will make for its kernels ({@code training/compare-ENTRY} down to its last trial's model,
+     * {@code trials/compare-ENTRY}, and with --restart the name a kept group is moved aside to), by
+     * creating and removing each as a temporary
+     * ({@link OutputNames}): a {@code --kernels} entry of 260 characters trained the first kernel's
      * trials and then failed with "file name too long".
      *
      * @param spec the comparison
      * @throws InputException naming the entry and the folder
      */
     private void probeNames(CompareSpec spec) {
+        OutputNames.require("--out", out, List.of(out.resolve(OutputFolder.MANIFEST), out.resolve("REPORT.md")));
         for (String kernel : kernels) {
             for (String group : spec.groupNames()) {
                 if (!group.endsWith("-" + kernel) && !group.contains("-" + kernel + "-L")) {
@@ -149,11 +153,15 @@ final class CompareCommand implements Callable<Integer> {
                 for (String name : restart ? List.of(group, group + ".before-restart-1") : List.of(group)) {
                     for (String sub : List.of("training", "trials")) {
                         Path folder = out.resolve(sub).resolve(name);
-                        try {
-                            AtomicFiles.probe(folder.resolve("settings.json"));
-                        } catch (InputException e) {
-                            throw new InputException("option --kernels: entry '" + kernel + "' names the folder " + folder
-                                    + ", which cannot be made here: " + e.getMessage(), e);
+                        List<Path> files = new ArrayList<>(List.of(folder.resolve("settings.json")));
+                        if (sub.equals("training") && name.equals(group)) {
+                            // the deepest: the last trial's model folder (experiments.training.TrainedModel)
+                            files.addAll(ModelStore.files(folder.resolve("trial-" + (trials - 1)).resolve("model"),
+                                    hidden.length));
+                        }
+                        for (Path f : files) {
+                            OutputNames.require(out, f, "option --kernels: entry '" + kernel + "' names the folder "
+                                    + folder + ", which cannot be made here: ");
                         }
                     }
                 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.experiments.Experiment;
+import dev.rbmsuite.experiments.FigureNames;
 import dev.rbmsuite.experiments.FigureRunner;
 import dev.rbmsuite.experiments.Figures;
 import dev.rbmsuite.experiments.Scale;
@@ -107,6 +108,9 @@ final class FigureCommand implements Callable<Integer> {
             }
             return 0;
         }
+        // every name the command will make, checked against the file system before the first trial
+        OutputNames.require("--out", out, trial != null ? FigureNames.forTrial(experiments, s, out, trial)
+                : renderOnly ? FigureNames.forRender(experiments, out) : FigureNames.forRun(experiments, s, out, restart));
         if (trial != null) {
             var unit = FigureRunner.runTrial(experiments, out, s, common.seed(), data, t, progress, trial);
             ObjectNode result = Output.object();

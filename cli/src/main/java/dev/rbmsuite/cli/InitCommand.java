@@ -71,6 +71,9 @@ final class InitCommand implements Callable<Integer> {
                     + " parameters: sum of |W|, |b|, |c| would exceed " + FloatLimits.MAX_SCALE
                     + " (docs/contract.md, Limits)");
         }
+        // what the folder holds, then every name the save will make, before the model is drawn
+        ModelStore.requireReplaceable(out, force);
+        OutputNames.require("--out", out, ModelStore.files(out, hidden.length));
         RbmStack stack = weightStd == null
                 ? RbmStack.xavier(visible, hidden, common.rng())
                 : RbmStack.gaussian(visible, hidden, weightStd, common.rng());

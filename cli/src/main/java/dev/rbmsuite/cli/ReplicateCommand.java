@@ -14,7 +14,9 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code replicate SEED_DIR... [--exploratory DIR] --out OUT}: every sentence's verdict in each
  * seed, the replication rate, and a pooled verdict with the seed as a random effect (registration
- * section 5), from figures folders decided by {@code figure} or {@code report}.
+ * section 5), from figures folders decided by {@code figure} or {@code report}. Each seed's folder
+ * is checked as {@code report --from} checks its input, and every name the command will make
+ * against the file system, before anything is written.
  */
 @Command(name = "replicate", description = "Replicate the report's verdicts over seeds: per-seed verdicts, replication "
         + "rates and pooled verdicts (replication.csv, REPORT.md, figures).")
@@ -39,6 +41,8 @@ final class ReplicateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         out = OutputFiles.requireFolderName(out, "--out");
+        // every name the replication will make, checked against the file system before a seed is read
+        OutputNames.require("--out", out, ReplicationRunner.files(out));
         Replication.Result r = ReplicationRunner.run(seeds, exploratory, out, force, System.err);
         ObjectNode result = Output.object();
         result.put("seeds", r.confirmatory().size());

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.core.io.OutputException;
+import dev.rbmsuite.experiments.FigureNames;
 import dev.rbmsuite.experiments.FigureRunner;
+import dev.rbmsuite.experiments.Figures;
 import dev.rbmsuite.experiments.ReportInputs;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
@@ -14,6 +16,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.TreeMap;
@@ -52,7 +55,12 @@ final class ReportCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new InputException("option --out: not a folder: " + out);
         }
-        // every input checked before anything is written (issue 37)
+        // every name the report will make, then every input, checked before anything is written (issue 37)
+        List<Path> names = new ArrayList<>(FigureNames.forRender(Figures.select("all"), out));
+        if (!Files.exists(out, LinkOption.NOFOLLOW_LINKS)) {
+            names.add(0, out); // a new folder is written as its temporary sibling first (rebuildNew)
+        }
+        OutputNames.require("--out", out, names);
         ReportInputs.check(from);
         List<ObjectNode> manifests = Files.exists(out, LinkOption.NOFOLLOW_LINKS)
                 ? FigureRunner.rebuild(from, out, System.err, force) : rebuildNew(from, out);

@@ -147,6 +147,8 @@ final class TrainCommand implements Callable<Integer> {
             throw new InputException("option --threads: must be in [1, " + ChunkPool.MAX_THREADS + "], got " + threads);
         }
         TrainingSettings given = settings();
+        // every name the run will make, checked against the file system before the data is read
+        OutputNames.require("--out", out, TrainingRun.files(out, given.hidden().length));
         BinaryDataset ds = dataOptions.load();
         TrainingSettings settings = withBudget(given, ds.dimension());
         TrainingInputs.guard(settings, ds);

@@ -21,7 +21,7 @@ public final class FigureFiles {
      * @throws IOException on write failure
      */
     public static List<String> render(Figure figure, Path dir, String name) throws IOException {
-        Files.createDirectories(dir);
+        AtomicFiles.createFolders(dir);
         AtomicFiles.write(dir.resolve(name + ".png"), FigureRenderer.png(figure));
         AtomicFiles.write(dir.resolve(name + ".svg"), FigureRenderer.svg(figure));
         return List.of(name + ".png", name + ".svg");

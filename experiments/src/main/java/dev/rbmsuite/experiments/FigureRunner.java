@@ -15,6 +15,7 @@ import dev.rbmsuite.core.Interruption;
 import dev.rbmsuite.core.SuiteVersion;
 import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.core.io.FolderLock;
+import dev.rbmsuite.core.io.LinkGuard;
 import dev.rbmsuite.core.io.OutputFolder;
 import dev.rbmsuite.core.io.Provenance;
 import java.io.IOException;
@@ -218,6 +219,12 @@ public final class FigureRunner {
             throw new InputException(root + ": in use by another writer (" + holder
                     + "); wait for it to finish or stop it");
         }
+        // the trial's folders are its own: no link on the way to them or inside them (LinkGuard)
+        Path trialDir = unit.groupDir().resolve("trial-" + unit.trial());
+        LinkGuard.refuseOnTheWay(root, trialDir);
+        if (Files.isDirectory(trialDir)) {
+            LinkGuard.refuseFolderLinksIn(root, trialDir);
+        }
         if (!Files.exists(root.resolve(OutputFolder.MANIFEST))) {
             // so that the folder is recognised as a figures folder from the first trial on
             writeJson(root.resolve(OutputFolder.MANIFEST),
@@ -229,7 +236,7 @@ public final class FigureRunner {
                 : unit.group().folder();
         ExperimentContext ctx = new ExperimentContext(owner, root.resolve(owner), scale, seed, threads, progress)
                 .withDataSeed(dataSeed).forUnit(unit);
-        try (Interruption.Scope stoppable = Interruption.stoppable()) {
+        try (LinkGuard.Scope owned = LinkGuard.own(root); Interruption.Scope stoppable = Interruption.stoppable()) {
             unit.group().runner().run(ctx);
         } catch (TrialUnits.Done done) {
             return unit;
@@ -326,7 +333,7 @@ public final class FigureRunner {
         for (Experiment e : experiments) {
             Interruption.check("before " + e.id() + "; rerun the same command to resume");
             Path dir = root.resolve(e.id());
-            Files.createDirectories(dir);
+            AtomicFiles.createFolders(dir);
             ExperimentContext run = new ExperimentContext(e.id(), dir, scale, seed, threads, progress)
                     .withDataSeed(dataSeed).withRestart(restart);
             ExperimentContext ctx = keptOnly ? run.keptOnly() : run;
@@ -421,7 +428,7 @@ public final class FigureRunner {
             String id = m.path("figure").asText();
             Path src = from.resolve(id);
             Path dst = out.resolve(id);
-            Files.createDirectories(dst);
+            AtomicFiles.createFolders(dst);
             // each figure all or nothing: its CSVs, images and manifest appear together (a full disk
             // left a figure's CSVs and PNG without its SVG and manifest)
             try (AtomicFiles.Staging staging = AtomicFiles.Staging.begin(dst)) {

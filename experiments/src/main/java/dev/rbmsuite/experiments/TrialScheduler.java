@@ -137,7 +137,7 @@ final class TrialScheduler {
     @SuppressWarnings("try") // the lock is a scope guard, held for the block and never referenced in it
     static void runSelected(ExperimentContext ctx, Path dir, String name, int count, Map<String, ?> settings,
                             TrialUnits.Selection unit, Rng root, Trials.Task task) throws IOException {
-        Files.createDirectories(dir);
+        AtomicFiles.createFolders(dir);
         JsonNode wanted = TrialSettings.check(ctx, dir, settings, unit.id());
         if (TrialSettings.kept(dir) == null) {
             TrialSettings.record(dir, wanted);

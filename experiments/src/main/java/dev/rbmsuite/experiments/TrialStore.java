@@ -33,7 +33,7 @@ final class TrialStore {
     static CsvTable compute(ExperimentContext ctx, Path dir, String name, int count, int trial, Rng root,
                             Trials.Task task) throws Exception {
         long t0 = System.nanoTime();
-        Path artifacts = Files.createDirectories(dir.resolve("trial-" + trial));
+        Path artifacts = AtomicFiles.createFolders(dir.resolve("trial-" + trial));
         CsvTable t = task.run(trial, root.fork(trial), artifacts);
         double seconds = (System.nanoTime() - t0) / 1e9;
         AtomicFiles.write(dir.resolve("trial-" + trial + ".seconds"), (seconds + "\n").getBytes(StandardCharsets.UTF_8));

@@ -98,7 +98,7 @@ public final class Trials {
                     task);
             throw new TrialUnits.Done();
         }
-        Files.createDirectories(dir);
+        AtomicFiles.createFolders(dir);
         // a --trial process at work in this group keeps it: its trials and its temporaries stay
         TrialScheduler.refuseRunningTrials(dir, count);
         JsonNode wanted = TrialSettings.wanted(ctx, settings);
@@ -113,7 +113,7 @@ public final class Trials {
                 }
                 Path old = TrialStore.moveAside(dir);
                 ctx.progress(name + ": --restart: kept trials of other settings moved aside to " + old);
-                Files.createDirectories(dir);
+                AtomicFiles.createFolders(dir);
             }
         }
         // what an interrupted run was writing when it stopped (the figure holds its folder's lock, and no

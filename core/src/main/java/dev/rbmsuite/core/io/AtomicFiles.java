@@ -1,14 +1,16 @@
 package dev.rbmsuite.core.io;
 
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.NoSuchFileException;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -106,6 +108,7 @@ public final class AtomicFiles {
      */
     public static void write(Path target, StreamWriter writer) throws IOException {
         Path abs = target.toAbsolutePath().normalize();
+        LinkGuard.refuseOnTheWay(abs);
         Path dir = abs.getParent();
         Path tmp = temporary(abs);
         boolean staged = false;
@@ -310,6 +313,7 @@ public final class AtomicFiles {
      */
     public static void replaceFolder(Path target, FolderWriter writer) throws IOException {
         Path abs = target.toAbsolutePath().normalize();
+        LinkGuard.refuseOnTheWay(abs);
         try {
             swapFolder(abs, writer);
         } catch (IOException e) {
@@ -365,6 +369,7 @@ public final class AtomicFiles {
      * @throws OutputException naming {@code to} if the rename fails
      */
     public static void rename(Path from, Path to, boolean replace, String faultPoint) {
+        LinkGuard.refuseOnTheWay(to);
         try {
             FaultInjection.at(faultPoint, to);
             if (replace) {
@@ -375,6 +380,21 @@ public final class AtomicFiles {
         } catch (IOException e) {
             throw new OutputException(to, e);
         }
+    }
+
+    /**
+     * Creates a folder and the missing folders above it ({@link Files#createDirectories}), refusing
+     * first a symbolic link at it or on the way to it below a folder the command owns
+     * ({@link LinkGuard#refuseFolderOnTheWay}): the folders a run fills are its own, never another
+     * folder reached through a link.
+     *
+     * @param dir the folder
+     * @return {@code dir}
+     * @throws IOException if it cannot be created
+     */
+    public static Path createFolders(Path dir) throws IOException {
+        LinkGuard.refuseFolderOnTheWay(dir);
+        return Files.createDirectories(dir);
     }
 
     /**
@@ -479,7 +499,8 @@ public final class AtomicFiles {
      * the file system is found as well as a folder where no file can be created (read-only,
      * {@code /proc}). A read-only or missing folder is thus reported before a long computation rather
      * than after it; a disk that fills up during the work is not (the atomic write then leaves nothing
-     * behind). Nothing outside the temporaries is touched.
+     * behind). A file, or a link to nothing, where one of the folders must go is refused too. Nothing
+     * outside the temporaries is touched.
      *
      * @param target the file a later {@link #write} will create
      * @throws OutputException naming the target and the reason when it could not be created
@@ -489,6 +510,11 @@ public final class AtomicFiles {
         Path dir = abs.getParent();
         Deque<String> missing = new ArrayDeque<>();
         while (dir != null && !Files.isDirectory(dir)) {
+            if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+                // a file, or a link to nothing, where a folder must go: the write could not make it
+                throw new OutputException(abs, Files.exists(dir) ? new NotDirectoryException(dir.toString())
+                        : new FileAlreadyExistsException(dir.toString()));
+            }
             missing.addFirst(dir.getFileName().toString());
             dir = dir.getParent();
         }

@@ -67,6 +67,7 @@ public final class FolderLock implements AutoCloseable {
      */
     public static FolderLock acquire(Path lockFile, Path folder, String purpose) throws IOException {
         Path key = lockFile.toAbsolutePath().normalize();
+        LinkGuard.refuseOnTheWay(key);
         String stamp = "pid " + ProcessHandle.current().pid() + " on " + host() + " since "
                 + Instant.now().truncatedTo(ChronoUnit.SECONDS) + " (" + purpose + ") #" + UUID.randomUUID();
         String holder = HELD.putIfAbsent(key, stamp);

@@ -126,7 +126,7 @@ public final class ModelStore {
         ObjectNode manifest = manifest(stack, provenance, extra);
         OutputFolder.refuseHeldAbove(dir); // not inside a folder another process is writing
         try {
-            Files.createDirectories(target.getParent());
+            AtomicFiles.createFolders(target.getParent());
             try (FolderLock lock = FolderLock.acquire(lockFile(target), dir, "saving a model")) {
                 saveLocked(stack, dir, target, manifest, force);
             }
@@ -147,6 +147,20 @@ public final class ModelStore {
             case NOTHING, MODEL -> swapIn(stack, manifest, target);
             default -> writeInPlace(stack, manifest, target);
         }
+    }
+
+    /**
+     * The files a save of a model of {@code layers} layers creates, each the deepest of its folder, for
+     * checking their names against the file system before any work (AtomicFiles#probe): {@code dir}
+     * itself, whose temporary sibling {@code .NAME.tmp-*} the model is written into, the last layer's
+     * weights and the manifest.
+     *
+     * @param dir the model folder
+     * @param layers its number of layers, at least 1
+     * @return the files
+     */
+    public static List<Path> files(Path dir, int layers) {
+        return List.of(dir, dir.resolve("layer" + (layers - 1)).resolve("W.npy"), dir.resolve(OutputFolder.MANIFEST));
     }
 
     /**
@@ -226,7 +240,7 @@ public final class ModelStore {
 
     /** The forced write into a folder that holds other files: model files only, manifest last. */
     private static void writeInPlace(RbmStack stack, ObjectNode manifest, Path target) throws IOException {
-        Files.createDirectories(target);
+        AtomicFiles.createFolders(target);
         Files.deleteIfExists(target.resolve(OutputFolder.MANIFEST));
         try (Stream<Path> s = Files.list(target)) {
             for (Path p : s.toArray(Path[]::new)) {
@@ -242,7 +256,7 @@ public final class ModelStore {
     private static void writeModel(RbmStack stack, ObjectNode manifest, Path dir) throws IOException {
         for (int l = 0; l < stack.size(); l++) {
             Rbm r = stack.layer(l);
-            Path ld = Files.createDirectories(dir.resolve("layer" + l));
+            Path ld = AtomicFiles.createFolders(dir.resolve("layer" + l));
             Npy.write(ld.resolve("W.npy"), r.weightsArray(), r.numVisible(), r.numHidden());
             Npy.write(ld.resolve("b.npy"), r.visibleBiasArray(), r.numVisible());
             Npy.write(ld.resolve("c.npy"), r.hiddenBiasArray(), r.numHidden());

@@ -26,6 +26,10 @@ import java.util.stream.Stream;
  * deletes what the command did not write. {@link #claim} adds the lock against a second writer and
  * the removal of temporary files left by an interrupted run.
  *
+ * <p>Nothing below the kind's own names is written through a symbolic link: a link there that names
+ * a folder is refused when the folder is claimed, and every write below a claimed folder refuses a
+ * link on its way ({@link LinkGuard}).
+ *
  * <p>A writer's lock covers its whole folder, subfolders included: {@link #refuseHeldAbove} refuses a
  * writer whose folder lies inside a folder (or a model folder) that another live process holds, so
  * that, say, {@code init --out RUN/model} cannot replace the model of a training run still writing
@@ -67,11 +71,13 @@ public final class OutputFolder {
         private final Path dir;
         private final FolderLock lock;
         private final boolean created;
+        private final LinkGuard.Scope owned;
 
-        private Claim(Path dir, FolderLock lock, boolean created) {
+        private Claim(Path dir, FolderLock lock, boolean created, LinkGuard.Scope owned) {
             this.dir = dir;
             this.lock = lock;
             this.created = created;
+            this.owned = owned;
         }
 
         /** @return the stamp of a dead writer whose stale lock was taken over, or an empty string */
@@ -81,6 +87,7 @@ public final class OutputFolder {
 
         @Override
         public void close() throws IOException {
+            owned.close();
             lock.close();
             if (created) {
                 removeIfEmpty(dir);
@@ -123,7 +130,9 @@ public final class OutputFolder {
                     AtomicFiles.removeTemporariesBelow(dir.resolve(name));
                 }
             }
-            return new Claim(dir, lock, created);
+            // nothing below the folder's own names is written through a link (LinkGuard)
+            LinkGuard.refuseFolderLinks(dir, kind.ownNames());
+            return new Claim(dir, lock, created, LinkGuard.own(dir));
         } catch (IOException | RuntimeException e) {
             lock.close();
             throw e;

@@ -26,6 +26,12 @@ import java.util.regex.Pattern;
  * against the seed. Read from the seeds' raw CSVs only.
  */
 final class ReplicationFigures {
+    private static final String FIG6 = "replication-fig6";
+    private static final String FIG7 = "replication-fig7";
+    private static final String FIG9 = "replication-fig9";
+    private static final String FIG8 = "replication-fig8";
+    /** The names of the figures {@link #all} may draw, without extension, in its order. */
+    static final List<String> NAMES = List.of(FIG6, FIG7, FIG9, FIG8);
     private static final int WIDTH = 1500;
     private static final Pattern DEPTH = Pattern.compile("L(\\d)");
 
@@ -40,16 +46,16 @@ final class ReplicationFigures {
     static Map<String, Figure> all(Map<String, Path> seeds) throws IOException {
         Map<String, Figure> out = new LinkedHashMap<>();
         learning(seeds, "fig6", "fig6-trials.csv", "mean log-likelihood per seed, GenRBM").ifPresent(f ->
-                out.put("replication-fig6", f));
+                out.put(FIG6, f));
         learning(seeds, "fig7", "fig7-trials.csv", "mean log-likelihood per seed").ifPresent(f ->
-                out.put("replication-fig7", f));
+                out.put(FIG7, f));
         Figure f9 = tv(seeds);
         if (f9 != null) {
-            out.put("replication-fig9", f9);
+            out.put(FIG9, f9);
         }
         Figure f8 = chains(seeds);
         if (f8 != null) {
-            out.put("replication-fig8", f8);
+            out.put(FIG8, f8);
         }
         return out;
     }

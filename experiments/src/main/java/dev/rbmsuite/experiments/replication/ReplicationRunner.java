@@ -5,7 +5,6 @@ import dev.rbmsuite.claims.replication.Replication;
 import dev.rbmsuite.claims.replication.ReplicationReport;
 import dev.rbmsuite.claims.replication.ReplicationTables;
 import dev.rbmsuite.claims.replication.SeedRun;
-import dev.rbmsuite.claims.report.Report;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.io.AtomicFiles;
 import dev.rbmsuite.core.io.OutputFolder;
@@ -24,6 +23,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@code rbm replicate}: reads the decided figures folders of several seeds (each written by {@code
@@ -31,7 +31,8 @@ import java.util.Set;
  * ({@link Replication}) and writes {@code replication.csv}, {@code replication-rows.csv},
  * {@code REPORT.md}, one figure per paper figure with the seeds' curves, and a manifest, all at once
  * (a refused or interrupted run leaves the folder as it was). The output folder may hold the seeds'
- * folders themselves ({@code seed-N}).
+ * folders themselves ({@code seed-N}). Each seed's folder is checked before it is read, as
+ * {@code report --from} checks its input ({@link SeedInputs}).
  */
 public final class ReplicationRunner {
     /** The manifest format of a replication folder. */
@@ -47,6 +48,21 @@ public final class ReplicationRunner {
             name -> OWN.contains(name) || name.startsWith("replication-"), ReplicationRunner::onlySeeds);
 
     private ReplicationRunner() {
+    }
+
+    /**
+     * The files a replication writes into {@code out}, for checking their names against the file system
+     * before the seeds are read (AtomicFiles#probe): its tables, report, manifest and the figures it may
+     * draw ({@code replication-figN.png}).
+     *
+     * @param out the output folder
+     * @return the files
+     */
+    public static List<Path> files(Path out) {
+        List<Path> files = new ArrayList<>();
+        new TreeSet<>(OWN).forEach(n -> files.add(out.resolve(n)));
+        ReplicationFigures.NAMES.forEach(n -> files.add(out.resolve(n + ".png")));
+        return files;
     }
 
     private static boolean onlySeeds(Path dir) {
@@ -114,7 +130,8 @@ public final class ReplicationRunner {
         if (!Files.isDirectory(dir)) {
             throw new InputException("replicate: no such folder: " + dir);
         }
-        List<JsonNode> manifests = Report.manifests(dir);
+        // every input checked as report --from checks it, and its claims table against its manifests
+        List<JsonNode> manifests = SeedInputs.read(dir);
         List<JsonNode> decided = manifests.stream().filter(m -> m.path("claims").size() > 0).toList();
         if (decided.isEmpty()) {
             throw new InputException("replicate: " + dir + " holds no decided figure (ID/manifest.json with claims); "

@@ -221,6 +221,23 @@ public final class TrainingRun {
     }
 
     /**
+     * The files a run writes into its folder, each the deepest of its kind, for checking their names
+     * against the file system before the first epoch (AtomicFiles#probe): the model folder's
+     * ({@link ModelStore#files}), the checkpoint, the metrics and the manifest.
+     *
+     * @param out the run's folder
+     * @param layers the model's number of layers
+     * @return the files
+     */
+    public static List<Path> files(Path out, int layers) {
+        List<Path> files = new ArrayList<>(ModelStore.files(out.resolve(MODEL), layers));
+        files.add(out.resolve(CHECKPOINT));
+        files.add(out.resolve(METRICS));
+        files.add(out.resolve(MANIFEST));
+        return files;
+    }
+
+    /**
      * @param dir a folder without a manifest format
      * @return whether it is a training run of an earlier version: a manifest written by {@code train},
      *     or no manifest and a checkpoint (a run interrupted before its end)
