@@ -23,7 +23,10 @@ import java.util.Locale;
  *   <li>the randomness contract of {@link TransitionKernel#advance}: same stream, same result; the
  *       input of {@code step} is untouched ({@link #assertDeterministicAndPure}); different streams,
  *       different results, so that no step replays another's randomness
- *       ({@link #assertFreshRandomness}).</li>
+ *       ({@link #assertFreshRandomness});</li>
+ *   <li>for a kernel that is biased by design (the unadjusted discrete Langevin kernel), the bias
+ *       itself, exactly: the TV distance ({@link #tv(double[], double[])}) between the stationary
+ *       distribution of its matrix ({@link ExactMatrix#stationary}) and the target.</li>
  * </ul>
  *
  * <p><b>False-alarm rate.</b> The statistical checks bound each checked quantity so that a correct
@@ -289,6 +292,23 @@ public final class KernelChecks {
     }
 
     // ---------------------------------------------------------------------------- statistics
+
+    /**
+     * @param p a distribution
+     * @param q another one on the same states
+     * @return the total variation distance 1/2 sum |p - q| (with {@link ExactMatrix#stationary}, the exact
+     *     bias of a kernel whose stationary distribution is not its target)
+     */
+    public static double tv(double[] p, double[] q) {
+        if (p.length != q.length) {
+            throw new IllegalArgumentException("distributions over " + p.length + " and " + q.length + " states");
+        }
+        double s = 0;
+        for (int k = 0; k < p.length; k++) {
+            s += Math.abs(p[k] - q[k]);
+        }
+        return s / 2;
+    }
 
     /** @return 1/2 sum |p - count/N| */
     public static double tv(double[] p, double[] counts, int n) {
