@@ -170,8 +170,8 @@ public final class BuiltinKernels {
 
         @Override
         public String description() {
-            return "Gibbs-with-Gradients on the bottom RBM's visible marginal: one locally balanced flip, Metropolis-Hastings "
-                    + "(Grathwohl et al. 2021)";
+            return "Gibbs-with-Gradients on the bottom RBM: one locally balanced flip, Metropolis-Hastings (Grathwohl et al. "
+                    + "2021)";
         }
 
         @Override
@@ -209,7 +209,7 @@ public final class BuiltinKernels {
 
         @Override
         public String description() {
-            return "Metropolis-adjusted discrete Langevin (DMALA) on the bottom RBM's visible marginal (Zhang, Liu & Liu 2022)";
+            return "Metropolis-adjusted discrete Langevin (DMALA) on the bottom RBM (Zhang, Liu & Liu 2022)";
         }
 
         @Override
@@ -244,8 +244,8 @@ public final class BuiltinKernels {
 
         @Override
         public String description() {
-            return "unadjusted discrete Langevin (DULA) on the bottom RBM's visible marginal: biased, no Metropolis step "
-                    + "(Zhang, Liu & Liu 2022)";
+            return "unadjusted discrete Langevin (DULA) on the bottom RBM: no Metropolis step, biased by design (Zhang, Liu "
+                    + "& Liu 2022)";
         }
 
         @Override
@@ -285,8 +285,8 @@ public final class BuiltinKernels {
 
         @Override
         public String description() {
-            return "path auxiliary proposals on the bottom RBM's visible marginal: a path of locally balanced flips, "
-                    + "Metropolis-Hastings (Sun et al. 2022)";
+            return "path auxiliary proposals on the bottom RBM: a path of locally balanced flips, Metropolis-Hastings (Sun et "
+                    + "al. 2022)";
         }
 
         @Override
@@ -297,8 +297,7 @@ public final class BuiltinKernels {
         @Override
         public Map<String, String> parameters() {
             Map<String, String> m = new LinkedHashMap<>();
-            m.put(PATH_LENGTH, "flips R >= 1 of one proposal's path, drawn from the proposal at its start (default "
-                    + DEFAULT_PATH_LENGTH + ")");
+            m.put(PATH_LENGTH, "flips R >= 1 of one proposal, all drawn at its start (default " + DEFAULT_PATH_LENGTH + ")");
             m.put(Gwg.DIFFERENCES, differencesHelp());
             return m;
         }
@@ -322,8 +321,8 @@ public final class BuiltinKernels {
     }
 
     private static String differencesHelp() {
-        return "flip differences of the proposal: exact (from the hidden means, n x m multiply-adds) or gradient "
-                + "(the first-order approximation of the original) (default exact)";
+        return "flip differences of the proposal: exact, or gradient (the first-order approximation of the original) "
+                + "(default exact)";
     }
 
     private static GibbsWithGradients.Differences differences(Map<String, String> params) {

@@ -48,7 +48,6 @@ public final class DiscreteLangevin implements TransitionKernel {
     private static final int PROPOSAL = 0;
     private static final int ZETA = 1;
     private static final int MEANS = 2;
-    private static final int COMPACT = 3;
     private static final int GRADIENT = 4;
     private static final int LV = 5;
     private static final int UNIFORMS = 6;
@@ -81,7 +80,7 @@ public final class DiscreteLangevin implements TransitionKernel {
         this.stepSize = stepSize;
         this.adjusted = adjusted;
         this.offset = 1.0 / (2.0 * stepSize);
-        this.flips = FlipDifferences.gradientOnly(rbm);
+        this.flips = FlipDifferences.gradients(rbm);
         this.n = rbm.numVisible();
         this.m = rbm.numHidden();
     }
@@ -237,8 +236,8 @@ public final class DiscreteLangevin implements TransitionKernel {
         double[] zeta = work.doubles(ZETA, chains * m);
         double[] means = work.doubles(MEANS, chains * flips.paddedHidden());
         double[] e = work.doubles(SOFTPLUS, Math.max(VectorMath.softplusScratch(n), VectorMath.softplusScratch(m)));
-        flips.evaluate(x, chains, zeta, means, null, lv, e);
-        flips.gradient(means, chains, work.doubles(COMPACT, chains * m), g);
+        flips.evaluate(x, chains, zeta, means, null, adjusted ? lv : null, e);
+        flips.gradient(means, chains, g);
     }
 
     @Override

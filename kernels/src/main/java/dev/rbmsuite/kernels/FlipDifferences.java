@@ -62,6 +62,8 @@ final class FlipDifferences {
     private final double[] off;
     /** Hidden units per product block: a multiple of {@value Lanes#WIDTH}. */
     private final int block;
+    /** W^T, m x n row-major, for the gradients; null for exact differences only. */
+    private final double[] wt;
 
     private FlipDifferences(Rbm rbm, boolean tables) {
         this.rbm = rbm;
@@ -69,13 +71,20 @@ final class FlipDifferences {
         this.m = rbm.numHidden();
         this.mp = Lanes.pad(m);
         this.b = rbm.visibleBiasArray();
+        double[] w = rbm.weightsArray();
         if (!tables) {
             on = null;
             off = null;
             block = mp;
+            wt = new double[m * n];
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < m; j++) {
+                    wt[j * n + i] = w[i * m + j];
+                }
+            }
             return;
         }
-        double[] w = rbm.weightsArray();
+        wt = null;
         on = new double[n * mp];
         off = new double[n * mp];
         double maxAbs = 0;
@@ -102,7 +111,7 @@ final class FlipDifferences {
 
     /**
      * @param rbm the RBM
-     * @return exact differences (and gradients): tabulates e^{+-W}, 2 n m doubles
+     * @return exact differences: tabulates e^{+-W}, 2 n m doubles
      */
     static FlipDifferences exact(Rbm rbm) {
         return new FlipDifferences(rbm, true);
@@ -110,9 +119,9 @@ final class FlipDifferences {
 
     /**
      * @param rbm the RBM
-     * @return the gradient approximation only (no tables)
+     * @return gradients and the approximate differences (keeps W^T, n m doubles)
      */
-    static FlipDifferences gradientOnly(Rbm rbm) {
+    static FlipDifferences gradients(Rbm rbm) {
         return new FlipDifferences(rbm, false);
     }
 
@@ -130,13 +139,15 @@ final class FlipDifferences {
      * @param means receives sig(zeta(v)), rows x mp (each row padded from m to mp with 0)
      * @param complements receives sig(-zeta(v)), rows x mp (padded with 1), or null when only gradients
      *     are wanted
-     * @param lv receives lv(v) per row
+     * @param lv receives lv(v) per row, or null when it is not wanted
      * @param e scratch of at least {@link VectorMath#softplusScratch}(m) doubles
      */
     void evaluate(double[] v, int rows, double[] zeta, double[] means, double[] complements, double[] lv, double[] e) {
         rbm.hiddenField(v, rows, zeta);
         for (int r = 0; r < rows; r++) {
-            lv[r] = VectorMath.dot(b, 0, v, r * n, n) + VectorMath.softplusSum(1.0, zeta, r * m, m, e);
+            if (lv != null) {
+                lv[r] = VectorMath.dot(b, 0, v, r * n, n) + VectorMath.softplusSum(1.0, zeta, r * m, m, e);
+            }
             System.arraycopy(zeta, r * m, means, r * mp, m);
             VectorMath.sigmoidInPlace(means, r * mp, m);
             for (int j = m; j < mp; j++) {
@@ -302,35 +313,142 @@ final class FlipDifferences {
      * unit of every row (Grathwohl et al. 2021, Eq. 3).
      *
      * @param v rows x n binary states
-     * @param means their hidden means, rows x mp, zero padded (from {@link #evaluate})
+     * @param means their hidden means, rows x mp, padded (from {@link #evaluate})
      * @param rows number of rows
-     * @param compact scratch of at least rows x m doubles
      * @param out receives the approximate differences, rows x n
      */
-    void approximateDifferences(double[] v, double[] means, int rows, double[] compact, double[] out) {
-        gradient(means, rows, compact, out);
+    void approximateDifferences(double[] v, double[] means, int rows, double[] out) {
+        gradient(means, rows, out);
         for (int k = 0; k < rows * n; k++) {
             out[k] = sign(v[k]) * out[k];
         }
     }
 
     /**
-     * grad lv(v) = b + sig(zeta(v)) W^T of every row: one dense product (core's
-     * {@link Rbm#visibleField} on real inputs).
+     * grad lv(v) = b + sig(zeta(v)) W^T of every row: a dense product, register-tiled (four rows times
+     * four vectors of units held in registers while j runs over the hidden units), reading W^T in place.
+     * Every element is b_i followed by the fused multiply-adds of j = 0, 1, ..., m-1 in that order,
+     * whichever tile (or the scalar tail, {@link Math#fma}) computes it, so the bits do not depend on
+     * the vector width or the tiling.
      *
-     * @param means hidden means, rows x mp, zero padded (from {@link #evaluate})
+     * @param means hidden means, rows x mp, padded (from {@link #evaluate})
      * @param rows number of rows
-     * @param compact scratch of at least rows x m doubles
      * @param out receives the gradients, rows x n
      */
-    void gradient(double[] means, int rows, double[] compact, double[] out) {
-        double[] h = means;
-        if (mp != m) {
-            for (int r = 0; r < rows; r++) {
-                System.arraycopy(means, r * mp, compact, r * m, m);
-            }
-            h = compact;
+    void gradient(double[] means, int rows, double[] out) {
+        if (wt == null) {
+            throw new IllegalStateException("gradients need the transposed weights of FlipDifferences.gradients");
         }
-        rbm.visibleField(h, rows, out);
+        int full = n / L * L;
+        int wide = full / (4 * L) * (4 * L);
+        for (int i = 0; i < wide; i += 4 * L) {
+            int r = 0;
+            for (; r + 4 <= rows; r += 4) {
+                tile4x4(means, r, i, out);
+            }
+            for (; r < rows; r++) {
+                for (int q = 0; q < 4; q++) {
+                    tile1x1(means, r, i + q * L, out);
+                }
+            }
+        }
+        for (int i = wide; i < full; i += L) {
+            for (int r = 0; r < rows; r++) {
+                tile1x1(means, r, i, out);
+            }
+        }
+        for (int i = full; i < n; i++) {
+            for (int r = 0; r < rows; r++) {
+                double acc = b[i];
+                for (int j = 0; j < m; j++) {
+                    acc = Math.fma(means[r * mp + j], wt[j * n + i], acc);
+                }
+                out[r * n + i] = acc;
+            }
+        }
+    }
+
+    /** Rows r..r+3 times units i..i+4L-1: sixteen accumulators. */
+    private void tile4x4(double[] means, int r, int i, double[] out) {
+        DoubleVector b0 = DoubleVector.fromArray(S, b, i);
+        DoubleVector b1 = DoubleVector.fromArray(S, b, i + L);
+        DoubleVector b2 = DoubleVector.fromArray(S, b, i + 2 * L);
+        DoubleVector b3 = DoubleVector.fromArray(S, b, i + 3 * L);
+        DoubleVector c00 = b0;
+        DoubleVector c01 = b1;
+        DoubleVector c02 = b2;
+        DoubleVector c03 = b3;
+        DoubleVector c10 = b0;
+        DoubleVector c11 = b1;
+        DoubleVector c12 = b2;
+        DoubleVector c13 = b3;
+        DoubleVector c20 = b0;
+        DoubleVector c21 = b1;
+        DoubleVector c22 = b2;
+        DoubleVector c23 = b3;
+        DoubleVector c30 = b0;
+        DoubleVector c31 = b1;
+        DoubleVector c32 = b2;
+        DoubleVector c33 = b3;
+        int s0 = r * mp;
+        int s1 = s0 + mp;
+        int s2 = s1 + mp;
+        int s3 = s2 + mp;
+        for (int j = 0, wo = i; j < m; j++, wo += n) {
+            DoubleVector w0 = DoubleVector.fromArray(S, wt, wo);
+            DoubleVector w1 = DoubleVector.fromArray(S, wt, wo + L);
+            DoubleVector w2 = DoubleVector.fromArray(S, wt, wo + 2 * L);
+            DoubleVector w3 = DoubleVector.fromArray(S, wt, wo + 3 * L);
+            DoubleVector a = DoubleVector.broadcast(S, means[s0 + j]);
+            c00 = a.fma(w0, c00);
+            c01 = a.fma(w1, c01);
+            c02 = a.fma(w2, c02);
+            c03 = a.fma(w3, c03);
+            a = DoubleVector.broadcast(S, means[s1 + j]);
+            c10 = a.fma(w0, c10);
+            c11 = a.fma(w1, c11);
+            c12 = a.fma(w2, c12);
+            c13 = a.fma(w3, c13);
+            a = DoubleVector.broadcast(S, means[s2 + j]);
+            c20 = a.fma(w0, c20);
+            c21 = a.fma(w1, c21);
+            c22 = a.fma(w2, c22);
+            c23 = a.fma(w3, c23);
+            a = DoubleVector.broadcast(S, means[s3 + j]);
+            c30 = a.fma(w0, c30);
+            c31 = a.fma(w1, c31);
+            c32 = a.fma(w2, c32);
+            c33 = a.fma(w3, c33);
+        }
+        int o = r * n + i;
+        c00.intoArray(out, o);
+        c01.intoArray(out, o + L);
+        c02.intoArray(out, o + 2 * L);
+        c03.intoArray(out, o + 3 * L);
+        o += n;
+        c10.intoArray(out, o);
+        c11.intoArray(out, o + L);
+        c12.intoArray(out, o + 2 * L);
+        c13.intoArray(out, o + 3 * L);
+        o += n;
+        c20.intoArray(out, o);
+        c21.intoArray(out, o + L);
+        c22.intoArray(out, o + 2 * L);
+        c23.intoArray(out, o + 3 * L);
+        o += n;
+        c30.intoArray(out, o);
+        c31.intoArray(out, o + L);
+        c32.intoArray(out, o + 2 * L);
+        c33.intoArray(out, o + 3 * L);
+    }
+
+    /** Row r times units i..i+L-1: one accumulator. */
+    private void tile1x1(double[] means, int r, int i, double[] out) {
+        DoubleVector c = DoubleVector.fromArray(S, b, i);
+        int so = r * mp;
+        for (int j = 0, wo = i; j < m; j++, wo += n) {
+            c = DoubleVector.broadcast(S, means[so + j]).fma(DoubleVector.fromArray(S, wt, wo), c);
+        }
+        c.intoArray(out, r * n + i);
     }
 }

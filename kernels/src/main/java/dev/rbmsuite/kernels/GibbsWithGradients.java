@@ -70,7 +70,6 @@ public final class GibbsWithGradients implements TransitionKernel {
     private static final int PROPOSAL = 0;
     private static final int ZETA = 1;
     private static final int MEANS = 2;
-    private static final int COMPACT = 3;
     private static final int DIFFS = 4;
     private static final int LV = 5;
     private static final int NORM = 6;
@@ -98,7 +97,7 @@ public final class GibbsWithGradients implements TransitionKernel {
         this.name = name;
         this.differences = differences;
         this.pathLength = pathLength;
-        this.flips = differences == Differences.EXACT ? FlipDifferences.exact(rbm) : FlipDifferences.gradientOnly(rbm);
+        this.flips = differences == Differences.EXACT ? FlipDifferences.exact(rbm) : FlipDifferences.gradients(rbm);
         this.n = rbm.numVisible();
         this.m = rbm.numHidden();
     }
@@ -254,7 +253,7 @@ public final class GibbsWithGradients implements TransitionKernel {
             flips.exactDifferences(x, means, complements, chains, d);
         } else {
             flips.evaluate(x, chains, zeta, means, null, lv, e);
-            flips.approximateDifferences(x, means, chains, work.doubles(COMPACT, chains * m), d);
+            flips.approximateDifferences(x, means, chains, d);
         }
         for (int r = 0; r < chains; r++) {
             norm[r] = logSumHalf(d, r * n, n, e);

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The flip differences against their definitions: the exact ones against lv evaluated at every
  * neighbour (core's log-marginal), the approximate ones against s_i (b_i + sum_j W_ij sig(zeta_j)) by
- * scalar loops; widths that are not multiples of four units or of the padding, and weights large
- * enough that the products are split into blocks.
+ * scalar loops; widths that are not multiples of four units or of the padding, weights large enough
+ * that the products are split into blocks, and row and unit counts that use every tile of the gradient.
  */
 class FlipDifferencesTest {
     @Test
@@ -22,6 +22,8 @@ class FlipDifferencesTest {
             check(rbm, 9, 1e-12);
         }
         check(Rbm.gaussian(4, 16, 1.0, Rng.seeded(8)), 3, 1e-12);
+        // the gradient's register tiles (four rows by four vectors), its one-vector tiles and scalar tail
+        check(Rbm.gaussian(70, 9, 0.5, Rng.seeded(10)), 9, 1e-12);
     }
 
     private static void check(Rbm rbm, int rows, double tol) {
@@ -65,7 +67,11 @@ class FlipDifferencesTest {
             }
         }
         double[] approx = new double[rows * n];
-        f.approximateDifferences(v, means, rows, new double[rows * m], approx);
+        FlipDifferences grad = FlipDifferences.gradients(rbm);
+        double[] gMeans = new double[rows * mp];
+        grad.evaluate(v, rows, new double[rows * m], gMeans, null, new double[rows], e);
+        assertThat(gMeans).isEqualTo(means);
+        grad.approximateDifferences(v, gMeans, rows, approx);
         for (int r = 0; r < rows; r++) {
             for (int i = 0; i < n; i++) {
                 double g = rbm.visibleBias(i);
