@@ -70,16 +70,6 @@ public final class SymmetricEigen {
     }
 
     /**
-     * Householder reduction (EISPACK tred2 without accumulating the transformations). The working
-     * lower triangle of tred2, element (k, j) with k &ge; j, is kept at {@code w[j * n + k]}, the upper
-     * triangle of a symmetric matrix, so that the inner loops run along rows.
-     *
-     * @param w the matrix, overwritten
-     * @param n dimension
-     * @param d receives the diagonal of the tridiagonal matrix
-     * @param e receives its subdiagonal in e[1..n-1] (e[0] = 0)
-     */
-    /**
      * An eigendecomposition {@code A = V diag(values) V^T}.
      *
      * @param values eigenvalues, ascending
@@ -317,6 +307,16 @@ public final class SymmetricEigen {
         }
     }
 
+    /**
+     * Householder reduction (EISPACK tred2 without accumulating the transformations). The working
+     * lower triangle of tred2, element (k, j) with k &ge; j, is kept at {@code w[j * n + k]}, the upper
+     * triangle of a symmetric matrix, so that the inner loops run along rows.
+     *
+     * @param w the matrix, overwritten
+     * @param n dimension
+     * @param d receives the diagonal of the tridiagonal matrix
+     * @param e receives its subdiagonal in e[1..n-1] (e[0] = 0)
+     */
     private static void tridiagonalize(double[] w, int n, double[] d, double[] e) {
         for (int j = 0; j < n; j++) {
             d[j] = w[j * n + n - 1];

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.claims.ClaimsCsv;
 import dev.rbmsuite.cli.Main;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -126,8 +127,7 @@ class PluginCommandLineTest {
                 "--threads", "2", "--out", out.toString(), "--json");
         assertThat(r.code()).as(r.err()).isZero();
         String claims = Files.readString(out.resolve("claims.csv"));
-        assertThat(claims).startsWith("figure,id,kind,quote,statistic,n,effect,ci_low,ci_high,threshold,verdict,margin,"
-                + "verdict_of,sentence_verdict,adjusted_verdict,fragile,sentence_fragile\n")
+        assertThat(claims).startsWith(String.join(",", ClaimsCsv.HEADER) + "\n")
                 .contains("compare,compare.comparable.metropolis-flip,beyond,,");
         assertThat(Files.readString(out.resolve("REPORT.md"))).contains("metropolis-flip vs BGS");
         assertThat(out.resolve("training/compare-metropolis-flip/trial-2.csv")).exists();

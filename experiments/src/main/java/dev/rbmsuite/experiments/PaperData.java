@@ -21,7 +21,7 @@ public final class PaperData {
      * @param samples N_s, persistent chains per layer
      * @param learningRate AdaMax learning rate epsilon
      * @param hidden m, hidden units of the training RBM
-     * @param exact whether the log-likelihood is computed exactly (n <= 25) rather than with mAIS
+     * @param exact whether the log-likelihood is computed exactly (n &lt;= 25) rather than with mAIS
      */
     public record Setting(String name, int samples, double learningRate, int hidden, boolean exact) {
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rbmsuite.claims.ClaimsCsv;
 import dev.rbmsuite.core.io.CsvTable;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -66,9 +67,10 @@ class FiguresSmokeTest {
 
         // claims.csv: the documented columns; two trials decide no comparison; the paper's claims quote the paper
         CsvTable claims = CsvTable.read(root.resolve("claims.csv"));
-        assertThat(claims.header()).containsExactly("figure", "id", "kind", "quote", "statistic", "n", "effect", "ci_low",
+        assertThat(claims.header()).containsExactlyElementsOf(ClaimsCsv.HEADER);
+        assertThat(claims.header()).startsWith("figure", "id", "kind", "quote", "statistic", "n", "effect", "ci_low",
                 "ci_high", "threshold", "verdict", "margin", "verdict_of", "sentence_verdict", "adjusted_verdict", "fragile",
-                "sentence_fragile");
+                "sentence_fragile", "smaller_than_margin", "sentence_smaller_than_margin", "se");
         assertThat(claims.strings("figure")).contains("fig2", "fig6", "fig7", "fig8", "fig9", "lambda2");
         for (int r = 0; r < claims.size(); r++) {
             String figure = claims.strings("figure").get(r);

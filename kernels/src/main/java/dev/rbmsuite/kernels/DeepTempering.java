@@ -61,7 +61,7 @@ public final class DeepTempering extends SwapLadderKernel {
      * One DT transition with the state's parity c, in place; flips the parity.
      *
      * @param rng stream for this transition
-     * @param state chains over all L+1 layers
+     * @param chainState chains over all L+1 layers (a {@link TemperedState}, as this kernel's init makes)
      * @return per-level attempts and acceptances
      */
     @Override

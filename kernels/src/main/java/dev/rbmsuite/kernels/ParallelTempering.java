@@ -175,7 +175,7 @@ public final class ParallelTempering implements TransitionKernel {
      * One PT transition with the state's parity, in place; flips the parity.
      *
      * @param rng stream for this transition
-     * @param state K+1 layers (replicas) of n units each
+     * @param chainState K+1 layers (replicas) of n units each (a {@link TemperedState}, as this kernel's init makes)
      * @return per-pair attempts and acceptances
      */
     @Override

@@ -74,7 +74,7 @@ public final class RoundTrip extends SwapLadderKernel {
      * left unchanged.
      *
      * @param rng stream for this transition
-     * @param state chains over all L+1 layers
+     * @param chainState chains over all L+1 layers (a {@link RoundTripState}, as this kernel's init makes)
      * @return per-level attempts (2N) and acceptances, and bottomOrigin per chain
      */
     @Override

@@ -80,7 +80,7 @@ public final class SwapKernel {
      * A batch of N configurations x in {0,1}^{m_l} with, per chain, the cached quantities the swap
      * needs: the fields eta(x; theta_l) and zeta(x; theta_{l+1}), lh_l(x), lv_{l+1}(x), and an
      * integer label that travels with x through accepted swaps (the round trip uses it for
-     * {@link StepInfo#bottomOrigin()}). Write states into {@link #states()}, then call
+     * {@link RoundTripInfo#bottomOrigin()}). Write states into {@link #states()}, then call
      * {@link SwapKernel#evaluate}.
      */
     public static final class Slot {

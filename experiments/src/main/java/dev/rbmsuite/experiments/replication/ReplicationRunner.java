@@ -24,7 +24,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * {@code rbm replicate}: reads the decided figures folders of several seeds (each written by {@code
@@ -51,8 +50,10 @@ public final class ReplicationRunner {
     }
 
     private static boolean onlySeeds(Path dir) {
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.allMatch(p -> Files.isDirectory(p) && p.getFileName().toString().matches("seed-\\d+"));
+        try {
+            // the entries the suite counts (its own locks and temporaries left out)
+            return OutputFolder.entries(dir).stream().allMatch(n -> n.matches("seed-\\d+")
+                    && Files.isDirectory(dir.resolve(n)));
         } catch (IOException e) {
             return false;
         }

@@ -36,7 +36,7 @@ import java.util.concurrent.TimeoutException;
  * the configuration only, so figure 6 and figure 8 see the very same GenRBM round-trip runs.
  *
  * <p>Each trial trains with semi-second-order SMCI and AdaMax as in section 5.1 and records, every
- * {@code evalEvery} epochs, the log-likelihood (exact where min(n, m) <= 25, otherwise with mAIS,
+ * {@code evalEvery} epochs, the log-likelihood (exact where min(n, m) &lt;= 25, otherwise with mAIS,
  * docs/methods.md section 7.2), the three MAEs where exact moments are affordable, and lambda2 with the paper's
  * count estimator and the Rao-Blackwellised one at the lambda2 cadence (NaN elsewhere).
  */

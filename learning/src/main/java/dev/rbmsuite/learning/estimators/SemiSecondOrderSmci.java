@@ -45,7 +45,7 @@ import jdk.incubator.vector.VectorSpecies;
  * and a shifted log-sum-exp per term) is used instead. Both give finite results for any finite
  * parameters.
  *
- * <p><b>Determinism.</b> Vector exponentials are core's {@link VectorMath#exp} (exactly rounded
+ * <p><b>Determinism.</b> Vector exponentials are core's {@link VectorMath#expInPlace} (exactly rounded
  * operations only), scalar ones {@code Fdlibm.exp}/{@code Fdlibm.log} (StrictMath's bits on every CPU; O(n + m) per call and O(N_s n)
  * at most), and lane products are combined in scalar code in a fixed order: the Vector API's own
  * EXP/LOG and lane reductions give different bits before and after C2 compilation, which would make

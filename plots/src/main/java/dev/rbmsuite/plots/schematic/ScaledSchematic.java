@@ -9,7 +9,7 @@ import dev.rbmsuite.plots.render.Drawing;
  * Common frame of the paper's schematics (Figs 1, 3 and 4): a drawing laid out in fixed base coordinates
  * ({@code baseWidth x baseHeight}) and rendered at a size multiplier {@code scale}. It owns the checks on the
  * scale, the canvas size, and the save / scale / restore of the graphics transform around
- * {@link #draw(Ink)}, so each subclass only lays out its figure in base coordinates.
+ * {@code draw(Ink)}, so each subclass only lays out its figure in base coordinates.
  */
 abstract class ScaledSchematic implements Drawing {
 
@@ -48,7 +48,7 @@ abstract class ScaledSchematic implements Drawing {
     }
 
     /**
-     * Scales {@code g} by the size multiplier, lets {@link #draw(Ink)} lay out the figure in base coordinates,
+     * Scales {@code g} by the size multiplier, lets {@code draw(Ink)} lay out the figure in base coordinates,
      * and restores the transform of {@code g} afterwards.
      */
     @Override

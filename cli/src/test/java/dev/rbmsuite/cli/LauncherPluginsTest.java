@@ -44,11 +44,11 @@ class LauncherPluginsTest {
             repo = repo.getParent();
         }
         root = dir.resolve("root");
-        Files.createDirectories(root.resolve("experiments/target"));
+        Files.createDirectories(root.resolve("cli/target"));
         Files.copy(repo.resolve("rbm"), root.resolve("rbm"));
         Files.setPosixFilePermissions(root.resolve("rbm"), PosixFilePermissions.fromString("rwxr-xr-x"));
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Files.writeString(root.resolve("experiments/target/rbm.classpath"), cp);
+        Files.writeString(root.resolve("cli/target/rbm.classpath"), cp);
         plugin = dir.resolve("plugin");
         compilePlugin(plugin, cp);
     }

@@ -17,7 +17,7 @@ import picocli.CommandLine.Model.OptionSpec;
  * {@link OptionTables} generates from the code, and every command answers {@code --help}, {@code -h}
  * and {@code help COMMAND} with every option and its default, exit code 0. To regenerate the page
  * after adding or changing an option, run
- * {@code mvn -q -pl experiments test -Dtest=OptionTablesTest -Ddocs.update=true} (or set
+ * {@code mvn -q -pl cli test -Dtest=OptionTablesTest -Ddocs.update=true} (or set
  * {@code RBM_UPDATE_DOCS=1}; the older {@code -Dreadme.update=true} and {@code RBM_UPDATE_README=1}
  * still work).
  */
@@ -36,7 +36,7 @@ class OptionTablesTest {
             text = expected;
         }
         assertThat(text).as("docs/commands.md's option tables differ from the code; regenerate them with "
-                + "mvn -q -pl experiments test -Dtest=OptionTablesTest -Ddocs.update=true").isEqualTo(expected);
+                + "mvn -q -pl cli test -Dtest=OptionTablesTest -Ddocs.update=true").isEqualTo(expected);
     }
 
     @Test

@@ -28,6 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>{@code <!-- code: run by DocsTest ... -->}: its {@code $ ./rbm ...} lines are run, each in
  *       its own JVM in one fresh folder per block, and each command's stdout must equal the lines
  *       below it (measured times, "(2.283 s)", compared as times only);</li>
+ *   <li>{@code <!-- code: run by LibraryGuideTest ... -->}: docs/library.md's first program, its output,
+ *       its pom and its command, compiled and run by the library module's {@code LibraryGuideTest}
+ *       (and built with Maven by {@code library/src/it/first-program-it.sh});</li>
  *   <li>{@code <!-- code: excerpt of FILE -->}: every non-blank line of the block is a line of FILE
  *       (a path from the repository's root), so the page cannot drift from the file;</li>
  *   <li>{@code <!-- code: not run: REASON -->}: shown only, with the reason (usually which test or
@@ -38,7 +41,7 @@ class DocsTest {
     private static final Path ROOT = Path.of(System.getProperty("user.dir")).resolve("..").normalize();
     private static final Pattern LINK = Pattern.compile("\\[[^\\]]*\\]\\(([^)\\s]+)\\)");
     private static final Pattern MARKER = Pattern.compile(
-            "<!-- code: (run by DocsTest\\b.*|excerpt of (\\S+)|not run: \\S.*) -->");
+            "<!-- code: (run by (?:DocsTest|LibraryGuideTest)\\b.*|excerpt of (\\S+)|not run: \\S.*) -->");
     private static final Pattern TIME = Pattern.compile("\\(\\d+(\\.\\d+)? s\\)");
     /** The README's length limit: a front door, not a lab notebook. */
     static final int README_MAX_LINES = 200;
