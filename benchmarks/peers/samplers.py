@@ -22,8 +22,10 @@ suite's form); --exact-form picks one, and samplers.sh times both and keeps PyTo
 
 A run of S steps is timed from uniform random starting states; one step costs
 (t(STEPS) - t(SHORT)) / (STEPS - SHORT), so start-up (allocation, first-call costs, the first
-evaluation) cancels as it does in the suite's `./rbm sample --steps S` minus `--steps SHORT`. Prints
-the median over --reps repetitions in ms per step, and with --json one JSON object.
+evaluation) cancels as it does in the suite's `./rbm sample --steps S` minus `--steps SHORT`. Both the
+wall time and this thread's CPU time are taken (the CPU time leaves out the time other processes held
+the core on a loaded machine). Prints the median over --reps repetitions in ms per step, and with
+--json one JSON object.
 """
 import argparse
 import json
@@ -172,14 +174,17 @@ def make(kernel, rbm, x, gen, a):
 
 
 def timed(kernel, rbm, chains, steps, gen, a):
-    t0 = time.perf_counter()
+    """(wall seconds, this thread's CPU seconds) of a run: with one intra-op thread and
+    OPENBLAS_NUM_THREADS=1 every product runs on the calling thread, so its CPU time is the run's,
+    without the time other processes held the core (a loaded machine)."""
+    t0, c0 = time.perf_counter(), time.thread_time()
     x = torch.bernoulli(torch.full((chains, rbm.w.shape[0]), 0.5, dtype=torch.float64), generator=gen)
     k = make(kernel, rbm, x, gen, a)
     for _ in range(steps):
         k.step()
-    t1 = time.perf_counter()
+    t1, c1 = time.perf_counter(), time.thread_time()
     assert k.x.shape == (chains, rbm.w.shape[0])
-    return t1 - t0
+    return t1 - t0, c1 - c0
 
 
 def blas_library():
@@ -213,14 +218,18 @@ def main():
     rbm = Rbm(a.visible, a.hidden, a.weight_std, gen)
     timed(a.kernel, rbm, a.chains, 2, gen, a)  # first calls: library loading, allocator
     per_step = []
+    cpu_per_step = []
     for _ in range(a.reps):
-        long_s = timed(a.kernel, rbm, a.chains, a.steps, gen, a)
-        short_s = timed(a.kernel, rbm, a.chains, a.short, gen, a)
+        long_s, long_c = timed(a.kernel, rbm, a.chains, a.steps, gen, a)
+        short_s, short_c = timed(a.kernel, rbm, a.chains, a.short, gen, a)
         per_step.append((long_s - short_s) / (a.steps - a.short) * 1e3)
+        cpu_per_step.append((long_c - short_c) / (a.steps - a.short) * 1e3)
     med = statistics.median(per_step)
+    cpu_med = statistics.median(cpu_per_step)
     if a.json:
-        print(json.dumps({"kernel": a.kernel, "ms_per_step": med, "reps": per_step, "threads": torch.get_num_threads(),
-                          "exact_form": a.exact_form, "torch": torch.__version__, "blas": blas_library()}))
+        print(json.dumps({"kernel": a.kernel, "ms_per_step": med, "cpu_ms_per_step": cpu_med, "reps": per_step,
+                          "cpu_reps": cpu_per_step, "threads": torch.get_num_threads(), "exact_form": a.exact_form,
+                          "torch": torch.__version__, "blas": blas_library()}))
     else:
         print(f"pytorch {torch.__version__} 1 thread float64 ({blas_library()}): {a.kernel} {med:.3f} ms per step "
               f"of {a.chains} chains (median of {a.reps}: {', '.join(f'{x:.3f}' for x in per_step)})")
