@@ -9,7 +9,7 @@ each kernel written here from its paper, the same algorithm as the suite's kerne
   bgs          blocked Gibbs sweep h ~ P(h | v), v ~ P(v | h) (the reference point)
   gwg          Gibbs-with-Gradients (Grathwohl et al. 2021) with exact flip differences
   gwg-gradient the same with the first-order (gradient) approximation of the differences
-  pas          path auxiliary proposal (Sun et al. 2022), a path of R = 4 flips, exact differences
+  pas          path auxiliary proposal (Sun et al. 2022), a path of R = 3 flips, exact differences
   dmala        Metropolis-adjusted discrete Langevin (Zhang, Liu & Liu 2022), step size 0.2
   dula         unadjusted discrete Langevin, step size 0.1
 
@@ -207,7 +207,7 @@ def main():
     ap.add_argument("--steps", type=int, default=220)
     ap.add_argument("--short", type=int, default=20)
     ap.add_argument("--reps", type=int, default=3)
-    ap.add_argument("--path-length", type=int, default=4)
+    ap.add_argument("--path-length", type=int, default=3)
     ap.add_argument("--exact-form", choices=["softplus", "product"], default="product")
     ap.add_argument("--chunk", type=int, default=10, help="chains per chunk of the exact differences")
     ap.add_argument("--seed", type=int, default=1)

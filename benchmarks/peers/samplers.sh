@@ -2,7 +2,7 @@
 # The suite against PyTorch on the gradient-based samplers (docs/samplers.md, "Cost per step"):
 # 100 chains of a 784 x 500 RBM with W, b, c ~ N(0, 0.01^2), float64, one thread, one step of each
 # kernel (bgs as the reference point, gwg with exact and with gradient differences, pas with a path
-# of 4 flips, dmala at step size 0.2, dula at 0.1).
+# of 3 flips, dmala at step size 0.2, dula at 0.1).
 #
 #   benchmarks/peers/samplers.sh [ROUNDS] [KERNELS]      (default 5 rounds; all kernels)
 #

@@ -275,8 +275,8 @@ public final class BuiltinKernels {
     public static final class Pas implements KernelFactory {
         /** Parameter: R, the locally balanced flips of one proposal's path. */
         public static final String PATH_LENGTH = "path-length";
-        /** Default R. */
-        public static final int DEFAULT_PATH_LENGTH = 4;
+        /** Default R: odd, since an even path keeps the parity of the number of ones (GibbsWithGradients). */
+        public static final int DEFAULT_PATH_LENGTH = 3;
 
         @Override
         public String name() {
@@ -297,7 +297,7 @@ public final class BuiltinKernels {
         @Override
         public Map<String, String> parameters() {
             Map<String, String> m = new LinkedHashMap<>();
-            m.put(PATH_LENGTH, "flips R >= 1 of one proposal, all drawn at its start (default " + DEFAULT_PATH_LENGTH + ")");
+            m.put(PATH_LENGTH, "flips R of one proposal, odd, all drawn at its start (default " + DEFAULT_PATH_LENGTH + ")");
             m.put(Gwg.DIFFERENCES, differencesHelp());
             return m;
         }

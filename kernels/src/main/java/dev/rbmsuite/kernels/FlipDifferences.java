@@ -64,6 +64,13 @@ final class FlipDifferences {
     private final int block;
     /** W^T, m x n row-major, for the gradients; null for exact differences only. */
     private final double[] wt;
+    /**
+     * W^T in panels of 4L units for the register tiles of {@link #gradient}: panel p holds units
+     * 4Lp..4Lp+4L-1 of W^T row j at p m 4L + 4L j, so a tile reads its m rows contiguously instead of
+     * one stride of n doubles per hidden unit (a new page every step at n = 784); the same values, so
+     * the same bits. Null for exact differences only.
+     */
+    private final double[] panels;
 
     private FlipDifferences(Rbm rbm, boolean tables) {
         this.rbm = rbm;
@@ -82,9 +89,21 @@ final class FlipDifferences {
                     wt[j * n + i] = w[i * m + j];
                 }
             }
+            int tile = 4 * L;
+            int wide = n / L * L / tile * tile;
+            panels = new double[wide * m];
+            for (int i0 = 0; i0 < wide; i0 += tile) {
+                int base = i0 * m;
+                for (int j = 0; j < m; j++) {
+                    for (int k = 0; k < tile; k++) {
+                        panels[base + j * tile + k] = w[(i0 + k) * m + j];
+                    }
+                }
+            }
             return;
         }
         wt = null;
+        panels = null;
         on = new double[n * mp];
         off = new double[n * mp];
         double maxAbs = 0;
@@ -326,7 +345,8 @@ final class FlipDifferences {
 
     /**
      * grad lv(v) = b + sig(zeta(v)) W^T of every row: a dense product, register-tiled (four rows times
-     * four vectors of units held in registers while j runs over the hidden units), reading W^T in place.
+     * four vectors of units held in registers while j runs over the hidden units), reading W^T from panels
+     * of 4L units laid out row after row (contiguous for a tile) and, for the units left over, in place.
      * Every element is b_i followed by the fused multiply-adds of j = 0, 1, ..., m-1 in that order,
      * whichever tile (or the scalar tail, {@link Math#fma}) computes it, so the bits do not depend on
      * the vector width or the tiling.
@@ -394,11 +414,12 @@ final class FlipDifferences {
         int s1 = s0 + mp;
         int s2 = s1 + mp;
         int s3 = s2 + mp;
-        for (int j = 0, wo = i; j < m; j++, wo += n) {
-            DoubleVector w0 = DoubleVector.fromArray(S, wt, wo);
-            DoubleVector w1 = DoubleVector.fromArray(S, wt, wo + L);
-            DoubleVector w2 = DoubleVector.fromArray(S, wt, wo + 2 * L);
-            DoubleVector w3 = DoubleVector.fromArray(S, wt, wo + 3 * L);
+        // panel of units i..i+4L-1 (i is a multiple of 4L): row j of it at i m + 4L j
+        for (int j = 0, wo = i * m; j < m; j++, wo += 4 * L) {
+            DoubleVector w0 = DoubleVector.fromArray(S, panels, wo);
+            DoubleVector w1 = DoubleVector.fromArray(S, panels, wo + L);
+            DoubleVector w2 = DoubleVector.fromArray(S, panels, wo + 2 * L);
+            DoubleVector w3 = DoubleVector.fromArray(S, panels, wo + 3 * L);
             DoubleVector a = DoubleVector.broadcast(S, means[s0 + j]);
             c00 = a.fma(w0, c00);
             c01 = a.fma(w1, c01);

@@ -27,7 +27,10 @@ import java.util.Locale;
  * (y, i_R..i_1), an involution (flipping the same units in reverse order returns to x), so it
  * satisfies detailed balance with respect to P(v) whatever the differences are: the exact and the
  * approximate differences give exact kernels, which differ only in how often they accept. With exact
- * differences and R = 1 the ratio reduces to Z(x) / Z(y), since d_i(y) = -d_i(x).
+ * differences and R = 1 the ratio reduces to Z(x) / Z(y), since d_i(y) = -d_i(x). R must be odd: R flips
+ * change the number of ones by an amount of R's parity, so with R even a chain never leaves the half of
+ * the states of its start's parity (invariant, but reducible); an odd R reaches every state, and the
+ * test kit checks that the enumerated matrix is irreducible.
  *
  * <p>Cost per transition and chain: one hidden field of the proposal (binary input), m hidden means
  * and one softplus sum, then the n differences at the proposal: exact, n x m multiply-adds and n
@@ -82,6 +85,15 @@ public final class GibbsWithGradients implements TransitionKernel {
     private static final int INDICES = 0;
 
     private final Rbm rbm;
+    /**
+     * The refusal of an even path length: R flips change the number of ones by R, R - 2, ..., so with R
+     * even the parity of that number never changes and the chain, though it leaves P(v) invariant, never
+     * leaves the half of the states its start lies in (a reducible kernel; issue 40's exact TV found its
+     * plateau). An odd R reaches every state (two draws of one unit cancel, leaving single flips).
+     */
+    static final String EVEN_PATH = "parameter path-length: must be odd (an even number of flips keeps the parity of "
+            + "the number of ones, so the chain never leaves half of the states), got ";
+
     private final String name;
     private final Differences differences;
     private final int pathLength;
@@ -92,6 +104,9 @@ public final class GibbsWithGradients implements TransitionKernel {
     private GibbsWithGradients(Rbm rbm, Differences differences, int pathLength, String name) {
         if (pathLength < 1) {
             throw new IllegalArgumentException("parameter path-length: must be at least 1, got " + pathLength);
+        }
+        if (pathLength % 2 == 0) {
+            throw new IllegalArgumentException(EVEN_PATH + pathLength);
         }
         this.rbm = rbm;
         this.name = name;
@@ -117,8 +132,9 @@ public final class GibbsWithGradients implements TransitionKernel {
      *
      * @param rbm the target RBM
      * @param differences exact differences, or the gradient approximation
-     * @param pathLength R, at least 1
+     * @param pathLength R, odd (an even R keeps the parity of the number of ones: a reducible chain)
      * @return the kernel
+     * @throws IllegalArgumentException for R &lt; 1 or R even
      */
     public static GibbsWithGradients pathAuxiliary(Rbm rbm, Differences differences, int pathLength) {
         return new GibbsWithGradients(rbm, differences, pathLength, "pas");

@@ -72,6 +72,19 @@ class FlipDifferencesTest {
         grad.evaluate(v, rows, new double[rows * m], gMeans, null, new double[rows], e);
         assertThat(gMeans).isEqualTo(means);
         grad.approximateDifferences(v, gMeans, rows, approx);
+        // the gradient's bits: b_i, then the fused multiply-adds of j = 0, 1, ..., m - 1 in order, whichever tile
+        // (panelled register tiles, one-vector tiles, the scalar tail) computed the element
+        double[] gradient = new double[rows * n];
+        grad.gradient(gMeans, rows, gradient);
+        for (int r = 0; r < rows; r++) {
+            for (int i = 0; i < n; i++) {
+                double acc = rbm.visibleBias(i);
+                for (int j = 0; j < m; j++) {
+                    acc = Math.fma(gMeans[r * mp + j], rbm.weight(i, j), acc);
+                }
+                assertThat(gradient[r * n + i]).as("gradient, row %d, unit %d", r, i).isEqualTo(acc);
+            }
+        }
         for (int r = 0; r < rows; r++) {
             for (int i = 0; i < n; i++) {
                 double g = rbm.visibleBias(i);

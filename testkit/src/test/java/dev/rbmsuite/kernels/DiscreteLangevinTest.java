@@ -111,6 +111,8 @@ class DiscreteLangevinTest {
                 KernelChecks.assertStochastic(t, 1e-12);
                 KernelChecks.assertDetailedBalance(t, pi, 1e-14);
                 KernelChecks.assertStationary(t, pi, 1e-14);
+                // every unit flips with positive probability: every state reaches every state
+                KernelChecks.assertErgodic(t);
             }
         }
     }

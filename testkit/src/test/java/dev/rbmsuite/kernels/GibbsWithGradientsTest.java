@@ -113,6 +113,36 @@ class GibbsWithGradientsTest {
         }
     }
 
+    /**
+     * Issue 40: a path of an even number of flips keeps P(v) stationary and is reversible (above), but never
+     * changes the parity of the number of ones, so the chain is reducible; odd paths and single flips reach
+     * every state. The kernel refuses even path lengths.
+     */
+    @Test
+    void anEvenPathIsReducibleAndRefused() {
+        for (Differences mode : Differences.values()) {
+            KernelChecks.assertErgodic(exact(mode, 1));
+            KernelChecks.assertErgodic(exact(mode, 3));
+            double[][] even = exact(mode, 2);
+            assertThat(KernelChecks.irreducible(even)).isFalse();
+            assertThatThrownBy(() -> KernelChecks.assertErgodic(even)).isInstanceOf(AssertionError.class)
+                    .hasMessageStartingWith("reducible: state 1 is not reached from state 0");
+            // from x, every state with a non-zero entry has the parity of x
+            for (int x = 0; x < 1 << n; x++) {
+                for (int y = 0; y < 1 << n; y++) {
+                    if (even[x][y] > 0) {
+                        assertThat(Integer.bitCount(x ^ y) % 2).isZero();
+                    }
+                }
+            }
+            assertThatThrownBy(() -> GibbsWithGradients.pathAuxiliary(rbm, mode, 2))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessage(GibbsWithGradients.EVEN_PATH + 2);
+        }
+        assertThatThrownBy(() -> Kernels.create("pas", RbmStack.of(rbm), Map.of("path-length", "4")))
+                .hasMessage("parameter path-length: must be odd (an even number of flips keeps the parity of the number of "
+                        + "ones, so the chain never leaves half of the states), got 4");
+    }
+
     @Test
     void withExactDifferencesASingleFlipIsAcceptedWithTheRatioOfNormalisers() {
         // d_i(y) = -d_i(x), so e^{lv(y) - lv(x)} q(i | y) / q(i | x) = Z(x) / Z(y)
@@ -166,7 +196,7 @@ class GibbsWithGradientsTest {
     void keptEvaluationsGiveTheBitsOfFreshOnes() {
         Rbm big = Rbm.gaussian(29, 13, 0.7, Rng.seeded(3));
         for (Differences mode : Differences.values()) {
-            GibbsWithGradients k = GibbsWithGradients.pathAuxiliary(big, mode, 2);
+            GibbsWithGradients k = GibbsWithGradients.pathAuxiliary(big, mode, 3);
             ChainState kept = k.init(40, Rng.seeded(4));
             ChainState fresh = kept.copy();
             long acceptedKept = 0;
@@ -196,9 +226,9 @@ class GibbsWithGradientsTest {
         assertThat(g.pathLength()).isEqualTo(1);
         assertThat(((GibbsWithGradients) Kernels.create("gwg", stack, Map.of("differences", "gradient"))).differences())
                 .isEqualTo(Differences.GRADIENT);
-        GibbsWithGradients p = (GibbsWithGradients) Kernels.create("pas", stack, Map.of("path-length", "3"));
+        GibbsWithGradients p = (GibbsWithGradients) Kernels.create("pas", stack, Map.of("path-length", "5"));
         assertThat(p.name()).isEqualTo("pas");
-        assertThat(p.pathLength()).isEqualTo(3);
+        assertThat(p.pathLength()).isEqualTo(5);
         assertThat(((GibbsWithGradients) Kernels.create("pas", stack)).pathLength())
                 .isEqualTo(BuiltinKernels.Pas.DEFAULT_PATH_LENGTH);
         assertThatThrownBy(() -> Kernels.create("gwg", stack, Map.of("differences", "approx")))
