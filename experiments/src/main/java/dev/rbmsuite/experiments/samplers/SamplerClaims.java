@@ -53,16 +53,16 @@ final class SamplerClaims {
             String name = ExactModels.title(p.dataset(), r.exact().side());
             String d = p.dataset();
             for (SamplerEntry dlp : List.of(SamplerEntry.DMALA, SamplerEntry.DULA)) {
-                String vs = "GWG vs " + dlp.label();
+                String below = dlp.label() + " below GWG";
                 out.add(Claim.builder(fig, "samplers.dlp." + dlp.tag() + ".vs.gwg.tv-early." + d)
                         .paper(DLP_OUTPERFORMS, DLP_SENTENCE)
-                        .statement(name + ", mean exact TV over steps 1-" + EARLY + ": " + vs)
+                        .statement(name + ", mean exact TV over steps 1-" + EARLY + ": " + below)
                         .statistic("mean TV distance to the model over steps 1.." + EARLY + ", per start")
                         .effect("GWG - " + dlp.label()).paired(meanTv(p, SamplerEntry.GWG, EARLY), meanTv(p, dlp, EARLY))
                         .better(margin).build());
                 out.add(Claim.builder(fig, "samplers.dlp." + dlp.tag() + ".vs.gwg.tv-end." + d)
                         .paper(DLP_OUTPERFORMS, DLP_SENTENCE)
-                        .statement(name + ", exact TV at step " + steps + ": " + vs)
+                        .statement(name + ", exact TV at step " + steps + ": " + below)
                         .statistic("TV distance to the model at step " + steps + ", per start")
                         .effect("GWG - " + dlp.label()).paired(tvAt(p, SamplerEntry.GWG, steps), tvAt(p, dlp, steps))
                         .better(margin).bound(floor).build());
@@ -74,20 +74,20 @@ final class SamplerClaims {
                 double w = k.sweeps();
                 int early = (int) Math.floor(EARLY / w);
                 out.add(Claim.builder(fig, "samplers.work." + k.tag() + ".vs.bgs.tv-early." + d)
-                        .statement(name + ", mean exact TV within the first " + EARLY + " bottom-layer sweeps: BGS vs "
-                                + k.label() + " (" + early + " steps of it)")
+                        .statement(name + ", mean exact TV within the first " + EARLY + " bottom-layer sweeps: "
+                                + k.label() + " (" + early + " steps of it) below BGS")
                         .statistic("mean TV distance over the steps within " + EARLY + " bottom-layer sweeps, per start")
                         .effect("BGS - " + k.label()).paired(meanTv(p, SamplerEntry.BGS, EARLY), meanTv(p, k, early))
                         .better(margin).build());
                 out.add(Claim.builder(fig, "samplers.work." + k.tag() + ".vs.bgs.tv-end." + d)
-                        .statement(name + ", exact TV after " + steps + " bottom-layer sweeps: BGS vs " + k.label())
+                        .statement(name + ", exact TV after " + steps + " bottom-layer sweeps: " + k.label() + " below BGS")
                         .statistic("TV distance after " + steps + " bottom-layer sweeps (linear between steps), per start")
                         .effect("BGS - " + k.label()).paired(tvAt(p, SamplerEntry.BGS, steps), tvAt(p, k, steps / w))
                         .better(margin).bound(floor).build());
             }
             out.add(Claim.builder(fig, "samplers.gwg-exact.vs.gradient.tv-early." + d)
-                    .statement(name + ", mean exact TV over steps 1-" + EARLY + ": GWG with gradient differences vs "
-                            + "exact ones")
+                    .statement(name + ", mean exact TV over steps 1-" + EARLY + ": GWG with exact differences below GWG "
+                            + "with the gradient approximation")
                     .statistic("mean TV distance over steps 1.." + EARLY + ", per start")
                     .effect("GWG (gradient) - GWG").paired(meanTv(p, SamplerEntry.GWG_GRADIENT, EARLY),
                             meanTv(p, SamplerEntry.GWG, EARLY)).better(margin).build());
@@ -107,8 +107,8 @@ final class SamplerClaims {
         for (SamplerEntry dlp : List.of(SamplerEntry.DMALA, SamplerEntry.DULA)) {
             out.add(Claim.builder(fig, "samplers.dlp." + dlp.tag() + ".vs.gwg.mmd")
                     .paper(DLP_OUTPERFORMS, DLP_SENTENCE)
-                    .statement("Fashion-MNIST RBM " + size + ", squared MMD to the BGS reference at step " + last + ": GWG vs "
-                            + dlp.label())
+                    .statement("Fashion-MNIST RBM " + size + ", squared MMD to the BGS reference at step " + last + ": "
+                            + dlp.label() + " below GWG")
                     .statistic("squared MMD (exponentiated average Hamming kernel) to the reference, per repetition")
                     .effect("GWG - " + dlp.label()).paired(mmdAtEnd(l, SamplerEntry.GWG), mmdAtEnd(l, dlp))
                     .better(mmdMargin).bound(floor).build());
@@ -116,7 +116,7 @@ final class SamplerClaims {
             out.add(Claim.builder(fig, "samplers.dlp." + dlp.tag() + ".vs.gwg.ess-per-second")
                     .paper(DLP_OUTPERFORMS, DLP_SENTENCE)
                     .statement("Fashion-MNIST RBM " + size + ", ESS of random projections per CPU second: " + dlp.label()
-                            + " vs GWG")
+                            + " above GWG")
                     .statistic("mean over watched chains of ESS / CPU seconds after burn-in, per repetition")
                     .effect(dlp.label() + " - GWG").paired(essPerSecond(l, dlp, burnIn), gwg)
                     .better(Margins.RANGE_RELATIVE * mean(gwg)).build());
@@ -128,11 +128,11 @@ final class SamplerClaims {
                 continue;
             }
             out.add(Claim.builder(fig, "samplers.large." + k.tag() + ".vs.bgs.mmd")
-                    .statement("Fashion-MNIST RBM " + size + ", squared MMD at step " + last + ": BGS vs " + k.label())
+                    .statement("Fashion-MNIST RBM " + size + ", squared MMD at step " + last + ": " + k.label() + " below BGS")
                     .statistic("squared MMD to the reference, per repetition")
                     .effect("BGS - " + k.label()).paired(bgsMmd, mmdAtEnd(l, k)).better(mmdMargin).bound(floor).build());
             out.add(Claim.builder(fig, "samplers.large." + k.tag() + ".vs.bgs.ess-per-second")
-                    .statement("Fashion-MNIST RBM " + size + ", ESS per CPU second: " + k.label() + " vs BGS")
+                    .statement("Fashion-MNIST RBM " + size + ", ESS per CPU second: " + k.label() + " above BGS")
                     .statistic("mean over watched chains of ESS / CPU seconds after burn-in, per repetition")
                     .effect(k.label() + " - BGS").paired(essPerSecond(l, k, burnIn), bgsEss)
                     .better(Margins.RANGE_RELATIVE * mean(bgsEss)).build());

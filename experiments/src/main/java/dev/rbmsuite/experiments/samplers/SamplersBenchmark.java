@@ -71,30 +71,30 @@ public final class SamplersBenchmark extends ResultFigure<SamplersBenchmark.Resu
     /**
      * @param scale the scale
      * @return the exact half's settings: smoke runs GenRBM and 3 x 3 images in seconds; paper, the committed
-     *     full run (results/samplers), five models, 1,000 training epochs (the paper's figures train 20,000),
-     *     10 starts of 1,000 chains for 100 steps
+     *     full run (results/samplers), five models, 5,000 training epochs (the paper's figures train 20,000),
+     *     10 starts of 1,000 chains for 1,000 steps (figure 9's steps; its 20 starts of 10,000 chains cost more)
      */
     static ExactModels.Settings exactSettings(Scale scale) {
         List<String> all = List.of("genrbm", "islands", "pentagon", "iris", ExactModels.POOLED);
         return switch (scale) {
             case SMOKE -> new ExactModels.Settings(List.of("genrbm", ExactModels.POOLED), 20, 10, 50, 3, 3, 10);
             case QUICK -> new ExactModels.Settings(all, 500, 100, 500, 5, 5, 100);
-            case PAPER -> new ExactModels.Settings(all, 1000, 100, 1000, 10, 5, 100);
+            case PAPER -> new ExactModels.Settings(all, 5000, 1000, 1000, 10, 5, 100);
         };
     }
 
     /**
      * @param scale the scale
      * @return the large half's settings: paper is the committed full run (2 epochs of the 60,000 training images,
-     *     600 reference chains of 2,000 BGS steps, 5 repetitions of 100 chains x 500 steps per kernel), smaller
-     *     than the peers' (10,000 reference steps, 5,000 steps per kernel; see docs/samplers.md)
+     *     600 reference chains of 10,000 BGS steps as the peers' 600, 5 repetitions of 100 chains x 1,000 steps per
+     *     kernel, fewer steps than the peers' 5,000; see docs/samplers.md)
      */
     static LargeModel.Settings largeSettings(Scale scale) {
         return switch (scale) {
             case SMOKE -> new LargeModel.Settings(0, 12, 1, 20, 0.001, 20, 20, 10, 30, 10, 20, 10, 20, 5, 3, 3, 4, 0.1);
             case QUICK -> new LargeModel.Settings(10_000, 500, 1, 100, 0.001, 100, 100, 20, 200, 50, 500, 50, 200, 10,
                     3, 5, 8, 0.1);
-            case PAPER -> new LargeModel.Settings(0, 500, 2, 100, 0.001, 100, 500, 50, 500, 100, 2000, 100, 500, 10, 5,
+            case PAPER -> new LargeModel.Settings(0, 500, 2, 100, 0.001, 100, 500, 50, 500, 100, 10_000, 100, 1000, 10, 5,
                     10, 8, 0.1);
         };
     }
