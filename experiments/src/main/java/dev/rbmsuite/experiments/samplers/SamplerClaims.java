@@ -153,10 +153,12 @@ final class SamplerClaims {
             notes.add(sb.substring(0, sb.length() - 1) + ".");
         }
         for (ExactModels.Bias b : r.bias()) {
-            notes.add(String.format(Locale.ROOT, "%s: DULA's exact bias at step size %s, TV(pi_DULA, P) from its "
-                    + "enumerated transition matrix, is %.4f (the i.i.d. floor of %d chains: %.4f); what its TV curve "
-                    + "shows beyond that is slow mixing.", ExactModels.title(b.model(), r.exact().side()),
-                    Double.toString(b.alpha()), b.tv(), r.exact().chains(), floorOf(r, b.model())));
+            notes.add(String.format(Locale.ROOT, "%s: DULA's exact bias at step size %s: its stationary distribution, "
+                    + "from its enumerated transition matrix, lies at TV %.4f from P, so the expected TV of DULA's chains stays "
+                    + "at least this, however many and however long (the curves' floor, the expected TV of %d exact "
+                    + "i.i.d. draws, is %.4f).",
+                    ExactModels.title(b.model(), r.exact().side()), Double.toString(b.alpha()), b.tv(),
+                    r.exact().chains(), floorOf(r, b.model())));
         }
         LargeModel.Runs l = r.runs();
         notes.add(String.format(Locale.ROOT, "Fashion-MNIST RBM %d x %d: mAIS log-likelihood %.2f nats per training "
