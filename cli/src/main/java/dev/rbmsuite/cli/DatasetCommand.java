@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code dataset NAME --out FILE.csv [--param k=v ...]}: writes one of the paper's binary data sets (section
- * 5.1, Table 1) in the contract's CSV format. NAME is genrbm, islands, pentagon, iris, wine, seeds or digits;
+ * 5.1, Table 1) in the contract's CSV format. NAME is genrbm, islands, pentagon, iris, wine, seeds, digits or
+ * idx (MNIST-format image files the user names: {@code --param images=FILE [labels=FILE classes=... ]});
  * parameters override the paper's defaults (see {@link Datasets}). Synthetic data sets draw from
  * {@code --seed}; the file is written atomically and is byte-identical for the same seed and parameters.
  * genrbm's chains can be asked to run for hours ({@code --param steps=...}): a setting estimated above
@@ -27,7 +28,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "dataset", description = {
     "Write a binary data set (header v0..v{n-1}, rows of 0/1, a last column label where it has classes).",
     "NAME: genrbm (n=10 m=100 std=0.1 steps=5000 size=100), islands (a=0.4 n=25 size=100),",
-    "pentagon (kappa=6 n=25 size=100), iris | wine | seeds (k=6 rank-hot bins per feature)."})
+    "pentagon (kappa=6 n=25 size=100), iris | wine | seeds (k=6 rank-hot bins per feature),",
+    "idx (images=FILE labels=FILE binarise=threshold|stochastic threshold=128 classes=all size=all)."})
 final class DatasetCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
@@ -38,7 +40,8 @@ final class DatasetCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "NAME", description = "genrbm, islands, pentagon, iris, wine, seeds or digits (the UCI optdigits test set, binarised at pixel >= 8)")
+    @Parameters(index = "0", paramLabel = "NAME", description = "genrbm, islands, pentagon, iris, wine, seeds, digits (the UCI "
+            + "optdigits test set, binarised at pixel >= 8) or idx (MNIST-format IDX files, e.g. Fashion-MNIST)")
     String name;
 
     @Option(names = "--out", required = true, paramLabel = "FILE.csv", description = "CSV file to write")

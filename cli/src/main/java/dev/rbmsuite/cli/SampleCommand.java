@@ -19,6 +19,8 @@ import dev.rbmsuite.kernels.ParallelTempering;
 import dev.rbmsuite.kernels.StepInfo;
 import dev.rbmsuite.kernels.TransitionKernel;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -56,7 +58,7 @@ final class SampleCommand implements Callable<Integer> {
     Path model;
 
     @Option(names = "--kernel", required = true, paramLabel = "K",
-            description = "an installed kernel: bgs, dt, roundtrip, pt or a plug-in (see rbm kernels)")
+            description = "an installed kernel: bgs, dt, roundtrip, pt, gwg, dmala, dula, pas or a plug-in (see rbm kernels)")
     String kernel;
 
     @Option(names = "--kernel-param", paramLabel = "k=v",
@@ -125,14 +127,20 @@ final class SampleCommand implements Callable<Integer> {
             Rng rng = root.fork(2);
             // many chains run in cache-sized blocks with the draws of one batch (the same bytes)
             ChainBlocks blocks = ChainBlocks.split(k, state, ChainBlocks.BLOCK);
+            // the sampling thread's CPU time beside the wall time: on a loaded machine the wall time counts
+            // the time other processes held the core, the CPU time only this loop's (the blocks run here)
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            boolean cpuTimed = threads.isCurrentThreadCpuTimeSupported();
+            long c0 = cpuTimed ? threads.getCurrentThreadCpuTime() : 0;
             long t0 = System.nanoTime();
             for (int s = 0; s < steps; s++) {
                 total = total.plus(blocks.advance(rng.fork(s))); // step s's own stream (TransitionKernel)
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
+            double cpuSeconds = cpuTimed ? (threads.getCurrentThreadCpuTime() - c0) / 1e9 : Double.NaN;
             DatasetCsv.write(BinaryDataset.of("samples", blocks.layer(0, new double[chains * n]), chains, n, null, null), pair.staging());
 
-            ObjectNode result = result(k, total, seconds);
+            ObjectNode result = result(k, total, seconds, cpuSeconds);
             long[] attempts = total.swapAttempts();
             long[] accepts = total.swapAccepts();
             pair.commit(spec, result, Map.of("kernel", KernelChoice.record(factory, params)));
@@ -200,12 +208,15 @@ final class SampleCommand implements Callable<Integer> {
      * The JSON result: the run, the swap arrays every kernel reports (empty without swaps), then the
      * kernel's own statistics, range-checked.
      */
-    private ObjectNode result(TransitionKernel k, StepInfo total, double seconds) {
+    private ObjectNode result(TransitionKernel k, StepInfo total, double seconds, double cpuSeconds) {
         ObjectNode result = Output.object();
         result.put("chains", chains);
         result.put("steps", steps);
         result.put("kernel", kernel);
         result.put("seconds", Ranges.nonNegative("seconds", seconds));
+        if (Double.isFinite(cpuSeconds)) {
+            result.put("cpuSeconds", Ranges.nonNegative("cpuSeconds", cpuSeconds));
+        }
         Map<String, Object> stats = new LinkedHashMap<>(total.statistics());
         for (String key : new String[] {"swapAttempts", "swapAccepts", "acceptanceRates"}) {
             result.set(key, Output.json(stats.getOrDefault(key, new long[0])));

@@ -9,6 +9,8 @@ import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.core.cost.CostLimitException;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.datasets.Datasets;
+import dev.rbmsuite.datasets.idx.IdxDataset;
+import dev.rbmsuite.datasets.idx.IdxFile;
 import dev.rbmsuite.datasets.io.DatasetCsv;
 import dev.rbmsuite.learning.train.TrainingSettings;
 import java.io.File;
@@ -140,9 +142,9 @@ final class TrainingInputs {
     }
 
     /**
-     * @param data a registered data set's name or a CSV file (docs/contract.md)
-     * @param dataParams the registered data set's parameters
-     * @param dataSeed the synthetic data set's seed
+     * @param data a registered data set's name, a CSV file or an IDX image file (docs/contract.md)
+     * @param dataParams the registered data set's parameters, or an IDX file's (labels, binarise, ...)
+     * @param dataSeed the synthetic data set's seed (and an IDX file's stochastic binarisation's)
      * @return the data set
      * @throws InputException on a malformed file, an unknown name, parameters given for a file, or a
      *     genrbm setting estimated above 10 minutes (CostGuard)
@@ -151,17 +153,21 @@ final class TrainingInputs {
         if (data.isBlank()) {
             // the file system reads an empty name as the current folder: "'': is a folder" named nothing
             throw new InputException("option --data: an empty name; give a registered data set ("
-                    + String.join(", ", Datasets.names()) + ") or a CSV file");
+                    + String.join(", ", Datasets.names()) + "), a CSV file or an IDX image file");
         }
         if (isFile(data)) {
-            if (!dataParams.isEmpty()) {
-                throw new InputException("option --data-param: only for registered data sets, not for the file " + data);
-            }
             Path file;
             try {
                 file = Path.of(data);
             } catch (InvalidPathException e) {
                 throw new InputException("option --data: '" + data + "' is not a valid file name (" + e.getReason() + ")", e);
+            }
+            if (IdxFile.looksLikeIdx(file)) {
+                return IdxDataset.load(file, dataParams, Rng.seeded(dataSeed));
+            }
+            if (!dataParams.isEmpty()) {
+                throw new InputException("option --data-param: only for registered data sets and IDX files, not for the "
+                        + "file " + data);
             }
             ResultManifest.verify(file, "--data");
             return DatasetCsv.read(file);

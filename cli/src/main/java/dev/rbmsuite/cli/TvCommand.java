@@ -59,7 +59,7 @@ final class TvCommand implements Callable<Integer> {
     Path model;
 
     @Option(names = "--kernel", required = true, paramLabel = "K",
-            description = "an installed kernel: bgs, dt, roundtrip, pt or a plug-in (see rbm kernels)")
+            description = "an installed kernel: bgs, dt, roundtrip, pt, gwg, dmala, dula, pas or a plug-in (see rbm kernels)")
     String kernel;
 
     @Option(names = "--kernel-param", paramLabel = "k=v",

@@ -8,11 +8,15 @@ import dev.rbmsuite.datasets.BinaryDataset;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link DataFiles}: a data CSV of the contract, read in full and checked against the model's width. */
+/**
+ * {@link DataFiles}: a data CSV of the contract, or IDX images binarised at 128, read in full and checked
+ * against the model's width.
+ */
 class DataFilesTest {
     @TempDir
     Path dir;
@@ -48,5 +52,25 @@ class DataFilesTest {
         assertThatThrownBy(() -> DataFiles.read(f, 2, "--data"))
                 .isInstanceOf(InputException.class)
                 .hasMessageContaining("bad.csv:3:");
+    }
+
+    @Test
+    void anIdxImageFileIsReadBinarisedAtTheDefaultThreshold() throws IOException {
+        Path[] idx = IdxTestFiles.write(dir);
+        BinaryDataset d = DataFiles.read(idx[0], IdxTestFiles.PIXELS, "--data");
+        assertThat(d.size()).isEqualTo(IdxTestFiles.IMAGES);
+        for (int r = 0; r < d.size(); r++) {
+            for (int k = 0; k < IdxTestFiles.PIXELS; k++) {
+                assertThat(d.get(r, k)).isEqualTo(IdxTestFiles.pixel(r, k) >= 128 ? 1.0 : 0.0);
+            }
+        }
+        assertThatThrownBy(() -> DataFiles.read(idx[0], 4, "--start")).isInstanceOf(InputException.class)
+                .hasMessage("option --start: " + idx[0] + " has 9 columns, but the model has 4 visible units");
+        // labels are not images: one line naming the file
+        assertThatThrownBy(() -> DataFiles.read(idx[1], 9, "--data")).isInstanceOf(InputException.class)
+                .hasMessage(idx[1] + ": an IDX file of 1 dimension(s), expected 3 for images (count, rows, columns)");
+        Path cut = Files.write(dir.resolve("cut.gz"), Arrays.copyOf(Files.readAllBytes(idx[0]), 20));
+        assertThatThrownBy(() -> DataFiles.read(cut, 9, "--data")).isInstanceOf(InputException.class)
+                .hasMessageStartingWith(cut + ": truncated");
     }
 }

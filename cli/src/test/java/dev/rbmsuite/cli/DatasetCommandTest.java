@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -132,5 +133,65 @@ class DatasetCommandTest {
         assertThat(lines.get(0)).startsWith("v0,v1,").endsWith("v63,label");
         // the file's first image (a zero): pixel counts 0,0,5,13,9,1,0,0 in its top row, so 0,0,0,1,1,0,0,0 at >= 8
         assertThat(lines.get(1)).startsWith("0,0,0,1,1,0,0,0,");
+    }
+
+    @Test
+    void idxImagesWithLabelsAreWrittenAsTheContractsCsv() throws IOException {
+        Path[] idx = IdxTestFiles.write(dir);
+        Path file = dir.resolve("idx.csv");
+        String[] r = run("dataset", "idx", "--param", "images=" + idx[0], "--param", "labels=" + idx[1], "--param",
+                "classes=0,2", "--out", file.toString());
+        assertThat(r[0]).as(r[2]).isEqualTo("0");
+        assertThat(r[1].trim()).isEqualTo("wrote data set idx (8 rows x 9 columns, plus labels) to " + file);
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines).hasSize(9);
+        assertThat(lines.get(0)).isEqualTo("v0,v1,v2,v3,v4,v5,v6,v7,v8,label");
+        // image 1 (label 1) is left out: the second row is image 2, label 2
+        StringBuilder want = new StringBuilder();
+        for (int k = 0; k < IdxTestFiles.PIXELS; k++) {
+            want.append(IdxTestFiles.pixel(2, k) >= 128 ? "1," : "0,");
+        }
+        assertThat(lines.get(2)).isEqualTo(want + "2");
+    }
+
+    @Test
+    void aMissingOrMalformedIdxFileIsOneLineNamingTheFile() throws IOException {
+        Path file = dir.resolve("x.csv");
+        Path missing = dir.resolve("no-such-images.gz");
+        Cli.Result r = Cli.run("dataset", "idx", "--param", "images=" + missing, "--out", file.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("rbm: " + missing + ": file not found");
+        Path text = Files.writeString(dir.resolve("images.gz"), "not gzip, not idx");
+        Cli.Result t = Cli.run("dataset", "idx", "--param", "images=" + text, "--out", file.toString());
+        assertThat(t.code()).isEqualTo(2);
+        assertThat(t.err().strip()).startsWith("rbm: " + text + ": not an IDX file (it starts with 0x6e6f7420");
+        assertThat(t.err().strip().lines().count()).isEqualTo(1);
+        Cli.Result none = Cli.run("dataset", "idx", "--out", file.toString());
+        assertThat(none.code()).isEqualTo(2);
+        assertThat(none.err().strip()).startsWith("rbm: dataset idx: parameter images is required");
+        assertThat(Files.exists(file)).isFalse();
+    }
+
+    /**
+     * The full Fashion-MNIST test set with its labels: 10,000 rows x 784 columns, 1,000 per class (only
+     * where the environment variable FASHION_MNIST names a folder holding it).
+     */
+    @Test
+    void theFashionMnistTestSetWhereItIsInstalled() throws IOException {
+        String folder = System.getenv("FASHION_MNIST");
+        Assumptions.assumeTrue(folder != null && Files.isRegularFile(Path.of(folder, "t10k-images-idx3-ubyte.gz")),
+                "FASHION_MNIST does not name a folder with the Fashion-MNIST files");
+        Path file = dir.resolve("fashion.csv");
+        String[] r = run("dataset", "idx", "--param", "images=" + Path.of(folder, "t10k-images-idx3-ubyte.gz"),
+                "--param", "labels=" + Path.of(folder, "t10k-labels-idx1-ubyte.gz"), "--out", file.toString(), "--json");
+        assertThat(r[0]).as(r[2]).isEqualTo("0");
+        assertThat(r[1].trim()).isEqualTo("{\"rows\":10000,\"columns\":784}");
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines).hasSize(10_001);
+        int[] counts = new int[10];
+        for (String line : lines.subList(1, lines.size())) {
+            counts[Integer.parseInt(line.substring(line.lastIndexOf(',') + 1))]++;
+        }
+        assertThat(counts).containsOnly(1_000);
     }
 }

@@ -80,6 +80,32 @@ class ReportCommandTest {
         assertThat(Files.readString(out.resolve("claims.csv"))).isEqualTo(Files.readString(committed.resolve("claims.csv")));
     }
 
+    /**
+     * The committed samplers benchmark (issue 40, results/samplers/README.md) is what {@code report --from}
+     * makes of its own CSVs: REPORT.md, claims.csv and every CSV of the figure (the derived ones, TV bands
+     * and costs, recomputed from the raw ones) byte for byte.
+     */
+    @Test
+    void reportFromTheSamplersResultsReproducesTheCommittedReport() throws Exception {
+        Path committed = Path.of("").toAbsolutePath().getParent().resolve("results/samplers");
+        assertThat(committed.resolve("REPORT.md")).isRegularFile();
+        Path out = tmp.resolve("samplers");
+        Cli.Result r = Cli.run("report", "--from", committed.toString(), "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(Files.readString(out.resolve("REPORT.md"))).isEqualTo(Files.readString(committed.resolve("REPORT.md")));
+        assertThat(Files.readString(out.resolve("claims.csv"))).isEqualTo(Files.readString(committed.resolve("claims.csv")));
+        List<String> csvs;
+        try (Stream<Path> s = Files.list(committed.resolve("samplers"))) {
+            csvs = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".csv")).sorted().toList();
+        }
+        assertThat(csvs).contains("samplers-tv-starts.csv", "samplers-mmd.csv", "samplers-ess.csv", "samplers-tv.csv",
+                "samplers-cost.csv", "samplers-dula-bias.csv", "samplers-model.csv");
+        for (String f : csvs) {
+            assertThat(Files.readString(out.resolve("samplers").resolve(f))).as(f)
+                    .isEqualTo(Files.readString(committed.resolve("samplers").resolve(f)));
+        }
+    }
+
     /** @return a copy of a folder tree */
     private static Path copy(Path from, Path to) throws IOException {
         try (Stream<Path> s = Files.walk(from)) {

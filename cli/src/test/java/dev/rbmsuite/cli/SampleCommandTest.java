@@ -55,6 +55,10 @@ class SampleCommandTest {
             JsonNode j = new ObjectMapper().readTree(r.out());
             assertThat(j.get("chains").asInt()).isEqualTo(40);
             assertThat(j.get("steps").asInt()).isEqualTo(7);
+            // the sampling thread's CPU time: never more than the wall time of the same loop (a process's
+            // CPU time, JIT and GC threads included, could be)
+            assertThat(j.get("cpuSeconds").asDouble()).isNotNegative()
+                    .isLessThanOrEqualTo(j.get("seconds").asDouble() + 0.002);
             int levels = switch (kernel) {
                 case "bgs" -> 0;
                 case "pt" -> 3;

@@ -132,7 +132,7 @@ class TrainingInputsTest {
         for (String blank : new String[] {"", " ", "\t"}) {
             assertThatThrownBy(() -> TrainingInputs.load(blank, Map.of(), 1)).isInstanceOf(InputException.class)
                     .hasMessageStartingWith("option --data: an empty name; give a registered data set (")
-                    .hasMessageContaining("islands").hasMessageEndingWith(") or a CSV file");
+                    .hasMessageContaining("islands").hasMessageEndingWith("), a CSV file or an IDX image file");
         }
     }
 
@@ -143,7 +143,27 @@ class TrainingInputsTest {
         assertThat(d.toArray()).containsExactly(0, 1, 1, 1);
         assertThatThrownBy(() -> TrainingInputs.load(f.toString(), Map.of("a", "0.3"), 1))
                 .isInstanceOf(InputException.class)
-                .hasMessage("option --data-param: only for registered data sets, not for the file " + f);
+                .hasMessage("option --data-param: only for registered data sets and IDX files, not for the file " + f);
+    }
+
+    @Test
+    void anIdxFileIsReadWithItsParametersAndTheDataSeed() throws IOException {
+        Path[] idx = IdxTestFiles.write(dir);
+        BinaryDataset d = TrainingInputs.load(idx[0].toString(), Map.of(), 1);
+        assertThat(d.size()).isEqualTo(IdxTestFiles.IMAGES);
+        assertThat(d.dimension()).isEqualTo(IdxTestFiles.PIXELS);
+        assertThat(d.hasLabels()).isFalse();
+        assertThat(d.get(3, 4)).isEqualTo(IdxTestFiles.pixel(3, 4) >= 128 ? 1.0 : 0.0);
+        Map<String, String> p = Map.of("labels", idx[1].toString(), "classes", "1", "binarise", "stochastic");
+        BinaryDataset a = TrainingInputs.load(idx[0].toString(), p, 3);
+        assertThat(a.size()).isEqualTo(4);
+        assertThat(a.labels()).containsOnly(1);
+        assertThat(TrainingInputs.load(idx[0].toString(), p, 3)).isEqualTo(a);
+        assertThat(TrainingInputs.load(idx[0].toString(), p, 4)).isNotEqualTo(a);
+        assertThatThrownBy(() -> TrainingInputs.load(idx[0].toString(), Map.of("a", "0.3"), 1))
+                .isInstanceOf(InputException.class).hasMessageStartingWith("dataset idx: unknown parameter 'a'");
+        // the registered name takes the files as parameters
+        assertThat(TrainingInputs.load("idx", Map.of("images", idx[0].toString()), 1)).isEqualTo(d);
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.rbmsuite.core.cost.CostGuard;
 import dev.rbmsuite.core.io.DecimalText;
 import dev.rbmsuite.datasets.encoding.RankHot;
 import dev.rbmsuite.datasets.encoding.RankHotEncoding;
+import dev.rbmsuite.datasets.idx.IdxDataset;
 import dev.rbmsuite.datasets.synthetic.GenRbm;
 import dev.rbmsuite.datasets.synthetic.Islands;
 import dev.rbmsuite.datasets.synthetic.Pentagon;
@@ -34,6 +35,9 @@ import java.util.function.Supplier;
  *   <tr><td>iris, wine, seeds</td><td>k [6] (K_enc)</td><td>UCI data, rank-hot encoded (docs/methods.md section 4), n = 20, 65, 35</td></tr>
  *   <tr><td>digits</td><td>threshold [8]</td><td>beyond the paper: the UCI optdigits test set, 1,797 images of 8 x 8
  *       pixel counts binarised at count &gt;= threshold (n = 64), labelled by digit, {@link OptDigits}</td></tr>
+ *   <tr><td>idx</td><td>images [required], labels [none], binarise [threshold], threshold [128], classes [all],
+ *       size [all]</td><td>beyond the paper: MNIST-format (IDX) image files the user names, such as MNIST or
+ *       Fashion-MNIST (n = 784), binarised and optionally selected by class, {@link IdxDataset}</td></tr>
  * </table>
  *
  * <p>Unknown names, unknown parameters and invalid values are {@link InputException}s naming the data set
@@ -61,6 +65,10 @@ public final class Datasets {
             DEFAULTS.put(s.id(), ordered("k", RankHot.DEFAULT_BINS));
         }
         DEFAULTS.put(DIGITS, ordered("threshold", OptDigits.DEFAULT_THRESHOLD));
+        Map<String, String> idx = new LinkedHashMap<>();
+        idx.put(IdxDataset.IMAGES, "");
+        idx.putAll(IdxDataset.defaults());
+        DEFAULTS.put(IdxDataset.NAME, Collections.unmodifiableMap(idx));
     }
 
     private Datasets() {
@@ -74,7 +82,10 @@ public final class Datasets {
         return Collections.unmodifiableMap(m);
     }
 
-    /** @return the registered names: the paper's in its order (genrbm, islands, pentagon, iris, wine, seeds), then digits */
+    /**
+     * @return the registered names: the paper's in its order (genrbm, islands, pentagon, iris, wine, seeds), then
+     *     digits and idx
+     */
     public static List<String> names() {
         return List.copyOf(DEFAULTS.keySet());
     }
@@ -93,7 +104,8 @@ public final class Datasets {
      *
      * @param name one of {@link #names()} (case-insensitive)
      * @param params parameter overrides as strings, for example {"a": "0.3"}; may be empty
-     * @param rng the random stream of synthetic data sets (unused by iris, wine, seeds and digits)
+     * @param rng the random stream of synthetic data sets and of idx's stochastic binarisation (unused by iris,
+     *     wine, seeds and digits)
      * @return the data set, named {@code name}
      * @throws InputException for an unknown name, an unknown parameter or an invalid value
      */
@@ -133,6 +145,8 @@ public final class Datasets {
                 }
                 return OptDigits.load().binarised(key, t);
             }
+            case IdxDataset.NAME:
+                return IdxDataset.create(p, rng);
             default:
                 return rankHot(key, p).data();
         }

@@ -25,7 +25,10 @@ class DatasetsTest {
 
     @Test
     void namesAndDefaultsFollowTable1() {
-        assertThat(Datasets.names()).containsExactly("genrbm", "islands", "pentagon", "iris", "wine", "seeds", "digits");
+        assertThat(Datasets.names()).containsExactly("genrbm", "islands", "pentagon", "iris", "wine", "seeds", "digits",
+                "idx");
+        assertThat(Datasets.defaults("idx").keySet()).containsExactly("images", "labels", "binarise", "threshold",
+                "classes", "size");
         assertThat(Datasets.defaults("digits")).containsExactly(Map.entry("threshold", "8"));
         assertThat(Datasets.defaults("islands")).containsExactly(Map.entry("a", "0.4"), Map.entry("n", "25"),
                 Map.entry("size", "100"));

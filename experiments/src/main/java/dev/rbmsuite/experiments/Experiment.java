@@ -32,4 +32,13 @@ public interface Experiment {
     default List<TrialUnits.Group> trialGroups(Scale scale) {
         return List.of();
     }
+
+    /**
+     * @return whether {@code figure all} runs it: the paper's figures and the studies that need nothing from
+     *     outside the suite do; a benchmark that reads a user's data files (the samplers benchmark, which
+     *     needs MNIST-format images) runs only when named
+     */
+    default boolean inAll() {
+        return true;
+    }
 }

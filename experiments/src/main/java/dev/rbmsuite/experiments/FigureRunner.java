@@ -57,7 +57,7 @@ public final class FigureRunner {
     public static final String FIGURE_FORMAT = "figure";
     /** The kind of folder {@code figure --out} writes. */
     public static final OutputFolder.Kind KIND = new OutputFolder.Kind(FORMAT, "a figures folder",
-            n -> n.matches("manifest\\.json|REPORT\\.md|index\\.html|claims\\.csv|training|fig\\d+|lambda2"), FigureRunner::earlierRoot);
+            n -> n.matches("manifest\\.json|REPORT\\.md|index\\.html|claims\\.csv|training|fig\\d+|lambda2|samplers"), FigureRunner::earlierRoot);
 
     private FigureRunner() {
     }

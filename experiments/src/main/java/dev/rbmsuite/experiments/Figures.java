@@ -57,14 +57,20 @@ public final class Figures {
     }
 
     /**
-     * @param id a figure id, or "all"
+     * @param id a figure id, or "all" (every figure whose {@link Experiment#inAll} is true)
      * @return the experiments to run
      * @throws InputException naming the id if it is unknown
      */
     public static List<Experiment> select(String id) {
         List<Experiment> list = new ArrayList<>();
         if (id.equals("all")) {
-            REGISTRY.values().forEach(s -> list.add(s.get()));
+            // the figures that need nothing from outside the suite (Experiment.inAll)
+            REGISTRY.values().forEach(s -> {
+                Experiment e = s.get();
+                if (e.inAll()) {
+                    list.add(e);
+                }
+            });
             return list;
         }
         String key = REGISTRY.containsKey(id) || id.startsWith("fig") ? id : "fig" + id;

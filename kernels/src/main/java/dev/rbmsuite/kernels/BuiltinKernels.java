@@ -7,11 +7,14 @@ import java.util.Map;
 
 /**
  * The factories of the suite's own kernels, registered in this module's
- * {@code META-INF/services/dev.rbmsuite.kernels.KernelFactory} like any plug-in.
+ * {@code META-INF/services/dev.rbmsuite.kernels.KernelFactory} like any plug-in: the paper's kernels
+ * (bgs, dt, roundtrip) and parallel tempering, then the gradient-based samplers of the discrete-sampling
+ * literature that compares them on RBMs (gwg, dmala, dula, pas; docs/samplers.md places them side by
+ * side).
  */
 public final class BuiltinKernels {
     /** The built-in kernel names, in their documented order. */
-    public static final List<String> NAMES = List.of("bgs", "dt", "roundtrip", "pt");
+    public static final List<String> NAMES = List.of("bgs", "dt", "roundtrip", "pt", "gwg", "dmala", "dula", "pas");
 
     private BuiltinKernels() {
     }
@@ -153,5 +156,177 @@ public final class BuiltinKernels {
             }
             return new ParallelTempering(stack.bottom(), ParallelTempering.geometricLadder(k, b));
         }
+    }
+
+    /** "gwg": Gibbs-with-Gradients on theta_0's visible marginal (Grathwohl et al. 2021). */
+    public static final class Gwg implements KernelFactory {
+        /** Parameter: how the flip differences are computed, exact or gradient. */
+        public static final String DIFFERENCES = "differences";
+
+        @Override
+        public String name() {
+            return "gwg";
+        }
+
+        @Override
+        public String description() {
+            return "Gibbs-with-Gradients on the bottom RBM: one locally balanced flip, Metropolis-Hastings (Grathwohl et al. "
+                    + "2021)";
+        }
+
+        @Override
+        public boolean usesUpperLayers() {
+            return false;
+        }
+
+        @Override
+        public Map<String, String> parameters() {
+            Map<String, String> m = new LinkedHashMap<>();
+            m.put(DIFFERENCES, differencesHelp());
+            return m;
+        }
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of(DIFFERENCES, GibbsWithGradients.Differences.EXACT.parameterValue());
+        }
+
+        @Override
+        public TransitionKernel create(RbmStack stack, Map<String, String> params) {
+            return new GibbsWithGradients(stack.bottom(), differences(params));
+        }
+    }
+
+    /** "dmala": the Metropolis-adjusted discrete Langevin proposal on theta_0 (Zhang, Liu &amp; Liu 2022). */
+    public static final class Dmala implements KernelFactory {
+        /** Parameter: the step size alpha. */
+        public static final String STEP_SIZE = "step-size";
+
+        @Override
+        public String name() {
+            return "dmala";
+        }
+
+        @Override
+        public String description() {
+            return "Metropolis-adjusted discrete Langevin (DMALA) on the bottom RBM (Zhang, Liu & Liu 2022)";
+        }
+
+        @Override
+        public boolean usesUpperLayers() {
+            return false;
+        }
+
+        @Override
+        public Map<String, String> parameters() {
+            return Map.of(STEP_SIZE, "step size alpha > 0 of the Langevin proposal (default "
+                    + DiscreteLangevin.DEFAULT_DMALA_STEP + ")");
+        }
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of(STEP_SIZE, Double.toString(DiscreteLangevin.DEFAULT_DMALA_STEP));
+        }
+
+        @Override
+        public TransitionKernel create(RbmStack stack, Map<String, String> params) {
+            return new DiscreteLangevin(stack.bottom(),
+                    KernelFactory.doubleParameter(params, STEP_SIZE, DiscreteLangevin.DEFAULT_DMALA_STEP), true);
+        }
+    }
+
+    /** "dula": the unadjusted discrete Langevin proposal on theta_0, biased by design (Zhang, Liu &amp; Liu 2022). */
+    public static final class Dula implements KernelFactory {
+        @Override
+        public String name() {
+            return "dula";
+        }
+
+        @Override
+        public String description() {
+            return "unadjusted discrete Langevin (DULA) on the bottom RBM: no Metropolis step, biased by design (Zhang, Liu "
+                    + "& Liu 2022)";
+        }
+
+        @Override
+        public boolean usesUpperLayers() {
+            return false;
+        }
+
+        @Override
+        public Map<String, String> parameters() {
+            return Map.of(Dmala.STEP_SIZE, "step size alpha > 0 of the Langevin proposal (default "
+                    + DiscreteLangevin.DEFAULT_DULA_STEP + ")");
+        }
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of(Dmala.STEP_SIZE, Double.toString(DiscreteLangevin.DEFAULT_DULA_STEP));
+        }
+
+        @Override
+        public TransitionKernel create(RbmStack stack, Map<String, String> params) {
+            return new DiscreteLangevin(stack.bottom(),
+                    KernelFactory.doubleParameter(params, Dmala.STEP_SIZE, DiscreteLangevin.DEFAULT_DULA_STEP), false);
+        }
+    }
+
+    /** "pas": path auxiliary proposals on theta_0's visible marginal (Sun et al. 2022). */
+    public static final class Pas implements KernelFactory {
+        /** Parameter: R, the locally balanced flips of one proposal's path. */
+        public static final String PATH_LENGTH = "path-length";
+        /** Default R: odd, since an even path keeps the parity of the number of ones (GibbsWithGradients). */
+        public static final int DEFAULT_PATH_LENGTH = 3;
+
+        @Override
+        public String name() {
+            return "pas";
+        }
+
+        @Override
+        public String description() {
+            return "path auxiliary proposals on the bottom RBM: a path of locally balanced flips, Metropolis-Hastings (Sun et "
+                    + "al. 2022)";
+        }
+
+        @Override
+        public boolean usesUpperLayers() {
+            return false;
+        }
+
+        @Override
+        public Map<String, String> parameters() {
+            Map<String, String> m = new LinkedHashMap<>();
+            m.put(PATH_LENGTH, "flips R of one proposal, odd, all drawn at its start (default " + DEFAULT_PATH_LENGTH + ")");
+            m.put(Gwg.DIFFERENCES, differencesHelp());
+            return m;
+        }
+
+        @Override
+        public Map<String, String> defaults() {
+            Map<String, String> m = new LinkedHashMap<>();
+            m.put(PATH_LENGTH, Integer.toString(DEFAULT_PATH_LENGTH));
+            m.put(Gwg.DIFFERENCES, GibbsWithGradients.Differences.EXACT.parameterValue());
+            return m;
+        }
+
+        @Override
+        public TransitionKernel create(RbmStack stack, Map<String, String> params) {
+            int r = KernelFactory.intParameter(params, PATH_LENGTH, DEFAULT_PATH_LENGTH);
+            if (r < 1) {
+                throw new IllegalArgumentException("parameter " + PATH_LENGTH + ": must be at least 1, got " + r);
+            }
+            return GibbsWithGradients.pathAuxiliary(stack.bottom(), differences(params), r);
+        }
+    }
+
+    private static String differencesHelp() {
+        return "flip differences of the proposal: exact, or gradient (the first-order approximation of the original) "
+                + "(default exact)";
+    }
+
+    private static GibbsWithGradients.Differences differences(Map<String, String> params) {
+        String v = params.get(Gwg.DIFFERENCES);
+        return v == null ? GibbsWithGradients.Differences.EXACT : GibbsWithGradients.Differences.parse(v);
     }
 }

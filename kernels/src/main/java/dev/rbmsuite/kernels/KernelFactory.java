@@ -9,8 +9,8 @@ import java.util.Map;
  * {@link java.util.ServiceLoader}: a jar adds a kernel to the suite (the command line's
  * {@code sample}, {@code tv} and {@code train}, training from Java, the figures that take kernel
  * names) by implementing this interface in a public class with a public no-argument constructor and
- * naming that class in {@code META-INF/services/dev.rbmsuite.kernels.KernelFactory}. The four
- * built-in kernels register the same way ({@link BuiltinKernels}).
+ * naming that class in {@code META-INF/services/dev.rbmsuite.kernels.KernelFactory}. The built-in
+ * kernels register the same way ({@link BuiltinKernels}).
  *
  * <p>A factory describes what the kernel needs, so that callers never test kernel names:
  * {@link #usesUpperLayers()} says whether it samples the whole stack theta_0..theta_L (deep

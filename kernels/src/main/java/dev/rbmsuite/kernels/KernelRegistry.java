@@ -33,7 +33,8 @@ import java.util.zip.ZipFile;
 
 /**
  * The installed kernels by name: every {@link KernelFactory} named in a {@link ServiceLoader} services file
- * on the class path (the built-in "bgs", "dt", "roundtrip" and "pt" first, then plug-ins in name order).
+ * on the class path (the built-in ones first in {@link BuiltinKernels#NAMES}' order, then plug-ins in name
+ * order).
  * Every place that takes a kernel name resolves it here, so that a plug-in jar on the class path
  * (the launcher adds the jars named in {@code RBM_PLUGINS}) is usable everywhere.
  *

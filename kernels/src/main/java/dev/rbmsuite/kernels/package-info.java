@@ -15,9 +15,14 @@
  *   <li>{@link dev.rbmsuite.kernels.RoundTrip}: the proposed round-trip kernel (Alg. 3, Eq. ell_trans);</li>
  *   <li>{@link dev.rbmsuite.kernels.ParallelTempering}: replica exchange over an inverse-temperature
  *       ladder on one RBM, the classic baseline;</li>
+ *   <li>{@link dev.rbmsuite.kernels.GibbsWithGradients}: Gibbs-with-Gradients (Grathwohl et al. 2021)
+ *       and path auxiliary proposals (Sun et al. 2022) on the visible marginal, with exact or gradient
+ *       flip differences;</li>
+ *   <li>{@link dev.rbmsuite.kernels.DiscreteLangevin}: the discrete Langevin proposal (Zhang, Liu &amp;
+ *       Liu 2022), Metropolis-adjusted (DMALA) or not (DULA, biased);</li>
  *   <li>{@link dev.rbmsuite.kernels.KernelRegistry}: the installed kernels by name ("bgs", "dt",
- *       "roundtrip", "pt" and plug-ins), each described by a {@link dev.rbmsuite.kernels.KernelFactory}
- *       found with {@link java.util.ServiceLoader}.</li>
+ *       "roundtrip", "pt", "gwg", "dmala", "dula", "pas" and plug-ins), each described by a
+ *       {@link dev.rbmsuite.kernels.KernelFactory} found with {@link java.util.ServiceLoader}.</li>
  * </ul>
  *
  * <pre>{@code
@@ -31,8 +36,9 @@
  * INDArray v0 = s.visible(0);                 // N x n_0 samples of the training RBM
  * }</pre>
  *
- * <p>Every kernel is proven on tiny models against the exact matrices of
- * {@link dev.rbmsuite.kernels.exact.ExactTransitionMatrices} with the public test kit (module
- * rbm-testkit).
+ * <p>Every kernel is proven on tiny models against exact matrices (those of
+ * {@link dev.rbmsuite.kernels.exact.ExactTransitionMatrices}, or rows written from the algorithm) with
+ * the public test kit (module rbm-testkit); the one biased kernel, DULA, has its bias measured exactly
+ * there.
  */
 package dev.rbmsuite.kernels;

@@ -8,16 +8,17 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The four built-in factories: names, what they sample, the kernels they make and PT's parameters. */
+/** The built-in factories: names, what they sample, the kernels they make and their parameters. */
 class BuiltinKernelsTest {
     private static final RbmStack STACK = KernelsTest.STACK;
     private static final List<KernelFactory> FACTORIES = List.of(new BuiltinKernels.Bgs(), new BuiltinKernels.Dt(),
-            new BuiltinKernels.RoundTripFactory(), new BuiltinKernels.Pt());
+            new BuiltinKernels.RoundTripFactory(), new BuiltinKernels.Pt(), new BuiltinKernels.Gwg(),
+            new BuiltinKernels.Dmala(), new BuiltinKernels.Dula(), new BuiltinKernels.Pas());
 
     @Test
     void namesAreTheDocumentedOnesInOrder() {
         assertThat(FACTORIES.stream().map(KernelFactory::name).toList()).isEqualTo(BuiltinKernels.NAMES)
-                .containsExactly("bgs", "dt", "roundtrip", "pt");
+                .containsExactly("bgs", "dt", "roundtrip", "pt", "gwg", "dmala", "dula", "pas");
         for (KernelFactory f : FACTORIES) {
             assertThat(f.description()).as(f.name()).isNotBlank().doesNotContain("\n");
             assertThat(f.create(STACK, Map.of()).name()).as("the kernel carries the factory's name").isEqualTo(f.name());
@@ -26,7 +27,8 @@ class BuiltinKernelsTest {
 
     @Test
     void stackKernelsUseEveryLayerAndTheOthersOnlyTheBottomRbm() {
-        assertThat(FACTORIES.stream().map(KernelFactory::usesUpperLayers).toList()).containsExactly(false, true, true, false);
+        assertThat(FACTORIES.stream().map(KernelFactory::usesUpperLayers).toList()).containsExactly(false, true, true, false,
+                false, false, false, false);
         BlockedGibbs bgs = (BlockedGibbs) new BuiltinKernels.Bgs().create(STACK, Map.of());
         assertThat(bgs.rbm()).isSameAs(STACK.bottom());
         DeepTempering dt = (DeepTempering) new BuiltinKernels.Dt().create(STACK, Map.of());
@@ -55,5 +57,24 @@ class BuiltinKernelsTest {
         }
         assertThatThrownBy(() -> f.create(STACK, Map.of("temperatures", "three")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("parameter temperatures: 'three' is not an integer");
+    }
+
+    @Test
+    void theGradientKernelsStateTheirParametersAndDefaults() {
+        for (KernelFactory f : FACTORIES.subList(4, 8)) {
+            assertThat(f.defaults().keySet()).as(f.name()).isEqualTo(f.parameters().keySet());
+            assertThat(f.bottomSweeps(Map.of())).as(f.name()).isEqualTo(1.0);
+            TransitionKernel k = f.create(STACK, f.defaults());
+            assertThat(k.name()).isEqualTo(f.name());
+            assertThat(k.chainBlocks()).isTrue();
+        }
+        assertThat(new BuiltinKernels.Gwg().parameters().keySet()).containsExactly("differences");
+        assertThat(new BuiltinKernels.Pas().parameters().keySet()).containsExactly("path-length", "differences");
+        assertThat(new BuiltinKernels.Dmala().defaults()).isEqualTo(Map.of("step-size", "0.2"));
+        assertThat(new BuiltinKernels.Dula().defaults()).isEqualTo(Map.of("step-size", "0.1"));
+        GibbsWithGradients gwg = (GibbsWithGradients) new BuiltinKernels.Gwg().create(STACK, Map.of());
+        assertThat(gwg.rbm()).isSameAs(STACK.bottom());
+        DiscreteLangevin dula = (DiscreteLangevin) new BuiltinKernels.Dula().create(STACK, Map.of());
+        assertThat(dula.rbm()).isSameAs(STACK.bottom());
     }
 }

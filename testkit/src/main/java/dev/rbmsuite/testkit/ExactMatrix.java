@@ -239,6 +239,63 @@ public final class ExactMatrix {
     }
 
     /**
+     * The stationary distribution of an irreducible transition matrix, by solving pi T = pi with
+     * sum pi = 1 (Gaussian elimination with partial pivoting on (T - I)^T, the last equation replaced by
+     * the normalisation): what a kernel's chains converge to, whether or not it is the target. For an
+     * exact kernel it is the target (up to rounding); for a biased one, such as the unadjusted discrete
+     * Langevin kernel, {@code KernelChecks.tv(stationary(t), pi)} is its bias, measured exactly.
+     *
+     * @param t a row-stochastic matrix with a unique stationary distribution (irreducible)
+     * @return pi, summing to 1
+     * @throws IllegalArgumentException if the matrix is not square or the system is singular (the
+     *     stationary distribution is not unique)
+     */
+    public static double[] stationary(double[][] t) {
+        int s = t.length;
+        double[][] a = new double[s][s + 1];
+        for (int i = 0; i < s; i++) {
+            if (t[i].length != s) {
+                throw new IllegalArgumentException("row " + i + " has " + t[i].length + " entries, the matrix " + s + " rows");
+            }
+            for (int j = 0; j < s; j++) {
+                // equation i: sum_j pi_j (T[j][i] - [i == j]) = 0
+                a[i][j] = t[j][i] - (i == j ? 1.0 : 0.0);
+            }
+        }
+        for (int j = 0; j <= s; j++) {
+            a[s - 1][j] = 1.0;
+        }
+        for (int col = 0; col < s; col++) {
+            int pivot = col;
+            for (int r = col + 1; r < s; r++) {
+                if (Math.abs(a[r][col]) > Math.abs(a[pivot][col])) {
+                    pivot = r;
+                }
+            }
+            if (!(Math.abs(a[pivot][col]) > 1e-300)) {
+                throw new IllegalArgumentException("the stationary distribution is not unique (singular at column " + col
+                        + "): is the chain irreducible?");
+            }
+            double[] tmp = a[pivot];
+            a[pivot] = a[col];
+            a[col] = tmp;
+            for (int r = 0; r < s; r++) {
+                if (r != col && a[r][col] != 0.0) {
+                    double f = a[r][col] / a[col][col];
+                    for (int j = col; j <= s; j++) {
+                        a[r][j] -= f * a[col][j];
+                    }
+                }
+            }
+        }
+        double[] pi = new double[s];
+        for (int i = 0; i < s; i++) {
+            pi[i] = a[i][s] / a[i][i];
+        }
+        return pi;
+    }
+
+    /**
      * The product distribution prod_l p_l(x_l) over joint indices (the target of a kernel on
      * independent layers, such as P_Theta(V) = prod_l P_{theta_l}(v_l) of the stack kernels).
      *

@@ -23,7 +23,10 @@ import java.util.Locale;
  *   <li>the randomness contract of {@link TransitionKernel#advance}: same stream, same result; the
  *       input of {@code step} is untouched ({@link #assertDeterministicAndPure}); different streams,
  *       different results, so that no step replays another's randomness
- *       ({@link #assertFreshRandomness}).</li>
+ *       ({@link #assertFreshRandomness});</li>
+ *   <li>for a kernel that is biased by design (the unadjusted discrete Langevin kernel), the bias
+ *       itself, exactly: the TV distance ({@link #tv(double[], double[])}) between the stationary
+ *       distribution of its matrix ({@link ExactMatrix#stationary}) and the target.</li>
  * </ul>
  *
  * <p><b>False-alarm rate.</b> The statistical checks bound each checked quantity so that a correct
@@ -65,6 +68,72 @@ public final class KernelChecks {
                 throw new AssertionError("row " + a + " sums to " + s);
             }
         }
+    }
+
+    /**
+     * Whether every state reaches every other through transitions of positive probability (a strongly
+     * connected graph of the non-zero entries), by a search forward and one backward from state 0. A
+     * kernel can leave P stationary and satisfy detailed balance while being reducible (a path of an even
+     * number of flips never changes the parity of the number of ones): then chains never leave the part
+     * of the space their start lies in, and their TV to P stays up.
+     *
+     * @param t a transition matrix
+     * @return whether it is irreducible
+     */
+    public static boolean irreducible(double[][] t) {
+        return reachesAll(t, false) && reachesAll(t, true);
+    }
+
+    /**
+     * @param t a transition matrix
+     * @throws AssertionError naming a state that state 0 does not reach (or that does not reach it), or
+     *     if no state has a self-transition (then a reversible kernel can be periodic)
+     */
+    public static void assertErgodic(double[][] t) {
+        for (boolean backward : new boolean[] {false, true}) {
+            boolean[] seen = reach(t, backward);
+            for (int x = 0; x < seen.length; x++) {
+                if (!seen[x]) {
+                    throw new AssertionError("reducible: state " + x + (backward ? " does not reach" : " is not reached from")
+                            + " state 0");
+                }
+            }
+        }
+        for (int x = 0; x < t.length; x++) {
+            if (t[x][x] > 0) {
+                return;
+            }
+        }
+        throw new AssertionError("no state has a self-transition: the chain may be periodic");
+    }
+
+    private static boolean reachesAll(double[][] t, boolean backward) {
+        for (boolean b : reach(t, backward)) {
+            if (!b) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean[] reach(double[][] t, boolean backward) {
+        int size = t.length;
+        boolean[] seen = new boolean[size];
+        int[] stack = new int[size];
+        int top = 0;
+        seen[0] = true;
+        stack[top++] = 0;
+        while (top > 0) {
+            int x = stack[--top];
+            for (int y = 0; y < size; y++) {
+                double p = backward ? t[y][x] : t[x][y];
+                if (p > 0 && !seen[y]) {
+                    seen[y] = true;
+                    stack[top++] = y;
+                }
+            }
+        }
+        return seen;
     }
 
     /**
@@ -289,6 +358,23 @@ public final class KernelChecks {
     }
 
     // ---------------------------------------------------------------------------- statistics
+
+    /**
+     * @param p a distribution
+     * @param q another one on the same states
+     * @return the total variation distance 1/2 sum |p - q| (with {@link ExactMatrix#stationary}, the exact
+     *     bias of a kernel whose stationary distribution is not its target)
+     */
+    public static double tv(double[] p, double[] q) {
+        if (p.length != q.length) {
+            throw new IllegalArgumentException("distributions over " + p.length + " and " + q.length + " states");
+        }
+        double s = 0;
+        for (int k = 0; k < p.length; k++) {
+            s += Math.abs(p[k] - q[k]);
+        }
+        return s / 2;
+    }
 
     /** @return 1/2 sum |p - count/N| */
     public static double tv(double[] p, double[] counts, int n) {

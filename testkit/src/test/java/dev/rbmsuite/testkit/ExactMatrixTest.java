@@ -10,7 +10,10 @@ import dev.rbmsuite.kernels.exact.RbmTables;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
-/** The composable primitives rebuild the suite's exact matrices, and custom row steps work. */
+/**
+ * The composable primitives rebuild the suite's exact matrices, custom row steps work, and the
+ * stationary distribution of a matrix is found whether or not it is the target.
+ */
 class ExactMatrixTest {
     private static void assertSame(double[][] a, double[][] b) {
         assertThat(a.length).isEqualTo(b.length);
@@ -54,5 +57,20 @@ class ExactMatrixTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("holds 3 bits");
         assertThatThrownBy(() -> ExactMatrix.on(3, 4).hiddenGivenVisible(0, TinyModels.stack342().layer(0)).build())
                 .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void theStationaryDistributionOfAnExactAndOfABiasedKernel() {
+        Rbm rbm = TinyModels.bgsRbm();
+        double[] pi = ExactTransitionMatrices.visibleMarginal(rbm);
+        assertThat(ExactMatrix.stationary(ExactTransitionMatrices.bgs(rbm))).containsExactly(pi, Offset.offset(1e-14));
+        assertThat(KernelChecks.tv(ExactMatrix.stationary(ExactTransitionMatrices.bgs(rbm)), pi)).isLessThan(1e-13);
+        // a two-state chain 0 -> 1 with probability a, 1 -> 0 with probability b: pi = (b, a) / (a + b)
+        double[][] t = {{0.9, 0.1}, {0.3, 0.7}};
+        assertThat(ExactMatrix.stationary(t)).containsExactly(new double[] {0.75, 0.25}, Offset.offset(1e-15));
+        assertThat(KernelChecks.tv(new double[] {0.75, 0.25}, new double[] {0.5, 0.5})).isEqualTo(0.25);
+        assertThatThrownBy(() -> ExactMatrix.stationary(new double[][] {{1, 0}, {0, 1}}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not unique");
+        assertThatThrownBy(() -> KernelChecks.tv(new double[2], new double[3])).isInstanceOf(IllegalArgumentException.class);
     }
 }

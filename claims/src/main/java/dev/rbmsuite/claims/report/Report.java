@@ -358,7 +358,8 @@ public final class Report {
             }
         }
         if (!byQuote.isEmpty()) {
-            sb.append("### The paper's claims\n\n");
+            // a study beyond the paper quotes other papers' sentences (with their source in place of a section)
+            sb.append(id.matches("fig\\d+") ? "### The paper's claims\n\n" : "### Published claims\n\n");
             for (Map.Entry<String, List<JsonNode>> e : byQuote.entrySet()) {
                 sb.append("> ").append(Tex.plain(e.getKey())).append("\n>\n> — ")
                         .append(e.getValue().get(0).path("section").asText()).append("\n\n");
