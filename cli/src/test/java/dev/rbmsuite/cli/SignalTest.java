@@ -158,6 +158,20 @@ class SignalTest {
         }
     }
 
+    /** Waits until the signal no longer shows as pending for the process (its handler has taken it). */
+    private static void awaitDelivered(Process p, int signal) throws Exception {
+        Path status = Path.of("/proc", String.valueOf(p.pid()), "status");
+        for (int i = 0; i < 2_000 && p.isAlive(); i++) {
+            long pending = Files.readAllLines(status).stream()
+                    .filter(l -> l.startsWith("SigPnd:") || l.startsWith("ShdPnd:"))
+                    .mapToLong(l -> Long.parseUnsignedLong(l.substring(7).strip(), 16)).reduce(0, (a, b) -> a | b);
+            if ((pending & 1L << (signal - 1)) == 0) {
+                return;
+            }
+            Thread.sleep(5);
+        }
+    }
+
     private static void kill(String signal, Process p) throws Exception {
         new ProcessBuilder("kill", signal, String.valueOf(p.pid())).start().waitFor();
     }
@@ -291,8 +305,11 @@ class SignalTest {
     /**
      * Issue 37, item 8: a signal while the launcher's bash runs (before it execs the JVM) ends it with one
      * line and 128 + the signal's number; before, a SIGINT was swallowed and the command ran to its end
-     * (exit 0), a SIGTERM ended it silently. The launcher is frozen (SIGSTOP) once its traps are set, so
-     * the signal arrives before the exec on any machine.
+     * (exit 0), a SIGTERM ended it silently. The launcher is held inside a command it waits for (its
+     * staleness check's {@code find}, replaced on the PATH by a gate that waits for a file): the signal
+     * arrives while bash waits, as a signal during a build or the check does, and no timing decides the
+     * outcome. (An earlier version froze bash with SIGSTOP; that raced with its exec: a stop queued while
+     * the exec was under way froze the JVM instead, which ran {@code kernels} to its end.)
      */
     @Test
     void aSignalWhileTheLauncherRunsIsOneLine() throws Exception {
@@ -305,6 +322,16 @@ class SignalTest {
         Files.copy(repo.resolve("rbm"), root.resolve("rbm"));
         Files.writeString(root.resolve("cli/target/rbm.classpath"),
                 System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
+        Path bin = Files.createDirectories(tmp.resolve("gate-bin"));
+        Path gate = bin.resolve("find");
+        // the gate says it runs, waits for its release, then runs the real find (the PATH without itself)
+        Files.writeString(gate, """
+                #!/bin/sh
+                : > "$RBM_GATE/entered"
+                while [ ! -e "$RBM_GATE/release" ]; do sleep 0.02; done
+                PATH="${PATH#*:}" exec find "$@"
+                """);
+        gate.toFile().setExecutable(true);
         String[][] signals = {{"-INT", "SIGINT", "130"}, {"-TERM", "SIGTERM", "143"}, {"-HUP", "SIGHUP", "129"}};
         // a signal ignored by this JVM (a build started in the background of a shell without job control
         // ignores SIGINT) is ignored by its children too, and bash cannot trap it: nothing to test then
@@ -313,33 +340,26 @@ class SignalTest {
             if ((ignored & 1L << (Integer.parseInt(sig[2]) - 129)) != 0) {
                 continue;
             }
+            Path gateDir = Files.createDirectories(tmp.resolve("gate-" + sig[1]));
             Path log = tmp.resolve("launcher" + sig[1] + ".log");
             ProcessBuilder pb = new ProcessBuilder("bash", root.resolve("rbm").toString(), "kernels")
                     .redirectErrorStream(false).redirectError(log.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
             pb.environment().put("RBM_CDS", "0");
+            pb.environment().put("RBM_GATE", gateDir.toString());
+            pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
             Process p = pb.start();
             try {
-                Path status = Path.of("/proc", String.valueOf(p.pid()), "status");
-                boolean frozen = false;
-                for (int i = 0; i < 20_000 && p.isAlive() && !frozen; i++) {
-                    String st = Files.exists(status) ? Files.readString(status) : "";
-                    long caught = st.lines().filter(l -> l.startsWith("SigCgt:")).mapToLong(l -> Long.parseLong(
-                            l.substring(7).strip(), 16)).findFirst().orElse(0);
-                    if (((caught | ignored) & 0x4003) == 0x4003) { // HUP, INT, TERM trapped: the launcher's first lines ran
-                        kill("-STOP", p);
-                        frozen = Files.readSymbolicLink(Path.of("/proc", String.valueOf(p.pid()), "exe")).toString()
-                                .endsWith("bash");
-                        if (!frozen) {
-                            kill("-CONT", p);
-                            break;
-                        }
-                    }
+                for (int i = 0; i < 6_000 && !Files.exists(gateDir.resolve("entered")); i++) {
+                    assertThat(p.isAlive()).as("the launcher ended before its staleness check (%s)", sig[1]).isTrue();
+                    Thread.sleep(10);
                 }
-                assertThat(frozen).as("caught the launcher before its exec (%s)", sig[1]).isTrue();
+                assertThat(gateDir.resolve("entered")).as(sig[1]).exists();
                 kill(sig[0], p);
-                kill("-CONT", p);
+                awaitDelivered(p, Integer.parseInt(sig[2]) - 128);
+                Files.writeString(gateDir.resolve("release"), "");
                 assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
             } finally {
+                Files.writeString(gateDir.resolve("release"), "");
                 p.destroyForcibly();
             }
             List<String> err = Files.readAllLines(log);
