@@ -11,6 +11,7 @@ import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.core.io.Provenance;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.KernelFactory;
+import dev.rbmsuite.kernels.NamedKernelFactory;
 import dev.rbmsuite.kernels.StepInfo;
 import dev.rbmsuite.kernels.TransitionKernel;
 import dev.rbmsuite.learning.train.Checkpoint;
@@ -421,15 +422,9 @@ class HostileRoundFourTest {
     }
 
     /** A kernel plug-in of the tests: a factory of one RBM whose kernel is made by {@link #kernel}. */
-    public abstract static class TestPlugin implements KernelFactory {
-        @Override
-        public String description() {
-            return "a hostile test plug-in";
-        }
-
-        @Override
-        public boolean usesUpperLayers() {
-            return false;
+    public abstract static class TestPlugin extends NamedKernelFactory {
+        TestPlugin(String name) {
+            super(name, false, "a hostile test plug-in");
         }
 
         /** @return the first state's value and width from the bottom layer's n */
@@ -476,9 +471,8 @@ class HostileRoundFourTest {
 
     /** States of 0.5. */
     public static final class Half extends TestPlugin {
-        @Override
-        public String name() {
-            return "half";
+        public Half() {
+            super("half");
         }
 
         @Override
@@ -489,9 +483,8 @@ class HostileRoundFourTest {
 
     /** Chains of n + 3 units. */
     public static final class Wide extends TestPlugin {
-        @Override
-        public String name() {
-            return "wide";
+        public Wide() {
+            super("wide");
         }
 
         @Override
@@ -507,9 +500,8 @@ class HostileRoundFourTest {
 
     /** Ends the JVM at its first transition. */
     public static final class Quits extends TestPlugin {
-        @Override
-        public String name() {
-            return "quits";
+        public Quits() {
+            super("quits");
         }
 
         @Override
@@ -525,9 +517,8 @@ class HostileRoundFourTest {
 
     /** Prints to System.out at every transition. */
     public static final class Chatty extends TestPlugin {
-        @Override
-        public String name() {
-            return "chatty";
+        public Chatty() {
+            super("chatty");
         }
 
         @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.kernels.KernelFactory;
+import dev.rbmsuite.kernels.NamedKernelFactory;
 import dev.rbmsuite.kernels.TransitionKernel;
 import java.io.File;
 import java.io.IOException;
@@ -41,25 +42,22 @@ class PluginFailuresTest {
 
     /** A factory whose name is null. */
     public static final class NullName extends Named {
-        @Override
-        public String name() {
-            return null;
+        public NullName() {
+            super(null);
         }
     }
 
     /** A factory whose name is malformed. */
     public static final class BadName extends Named {
-        @Override
-        public String name() {
-            return "Bad Name";
+        public BadName() {
+            super("Bad Name");
         }
     }
 
     /** A factory named like a built-in kernel. */
     public static final class Clash extends Named {
-        @Override
-        public String name() {
-            return "bgs";
+        public Clash() {
+            super("bgs");
         }
     }
 
@@ -76,20 +74,13 @@ class PluginFailuresTest {
     }
 
     /** A minimal factory named "twin" that never creates a kernel (the tests only load it). */
-    public abstract static class Named implements KernelFactory {
-        @Override
-        public String name() {
-            return "twin";
+    public abstract static class Named extends NamedKernelFactory {
+        Named() {
+            this("twin");
         }
 
-        @Override
-        public String description() {
-            return "a test plug-in";
-        }
-
-        @Override
-        public boolean usesUpperLayers() {
-            return false;
+        Named(String name) {
+            super(name, false, "a test plug-in");
         }
 
         @Override

@@ -1,7 +1,6 @@
 package dev.rbmsuite.kernels;
 
 import dev.rbmsuite.core.RbmStack;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,20 +19,10 @@ public final class BuiltinKernels {
     }
 
     /** "bgs": blocked Gibbs sampling on theta_0 (Eq. bgs). */
-    public static final class Bgs implements KernelFactory {
-        @Override
-        public String name() {
-            return "bgs";
-        }
-
-        @Override
-        public String description() {
-            return "blocked Gibbs sampling on the bottom RBM (paper Eq. bgs)";
-        }
-
-        @Override
-        public boolean usesUpperLayers() {
-            return false;
+    public static final class Bgs extends NamedKernelFactory {
+        /** The factory, as the service loader makes it. */
+        public Bgs() {
+            super("bgs", false, "blocked Gibbs sampling on the bottom RBM (paper Eq. bgs)");
         }
 
         @Override
@@ -43,20 +32,11 @@ public final class BuiltinKernels {
     }
 
     /** "dt": deep tempering on the whole stack (Alg. 2). */
-    public static final class Dt implements KernelFactory {
-        @Override
-        public String name() {
-            return "dt";
-        }
-
-        @Override
-        public String description() {
-            return "deep tempering on the RBM stack: visible-space swaps of alternating levels, then BGS on every layer (Alg. 2)";
-        }
-
-        @Override
-        public boolean usesUpperLayers() {
-            return true;
+    public static final class Dt extends NamedKernelFactory {
+        /** The factory, as the service loader makes it. */
+        public Dt() {
+            super("dt", true, "deep tempering on the RBM stack: visible-space swaps of alternating levels, then BGS on "
+                    + "every layer (Alg. 2)");
         }
 
         /**
@@ -76,20 +56,11 @@ public final class BuiltinKernels {
     }
 
     /** "roundtrip": the proposed round-trip kernel on the whole stack (Alg. 3). */
-    public static final class RoundTripFactory implements KernelFactory {
-        @Override
-        public String name() {
-            return "roundtrip";
-        }
-
-        @Override
-        public String description() {
-            return "the proposed round-trip kernel on the RBM stack: swaps up to the top, BGS there, swaps down (Alg. 3)";
-        }
-
-        @Override
-        public boolean usesUpperLayers() {
-            return true;
+    public static final class RoundTripFactory extends NamedKernelFactory {
+        /** The factory, as the service loader makes it. */
+        public RoundTripFactory() {
+            super("roundtrip", true, "the proposed round-trip kernel on the RBM stack: swaps up to the top, BGS there, "
+                    + "swaps down (Alg. 3)");
         }
 
         @Override
@@ -99,43 +70,20 @@ public final class BuiltinKernels {
     }
 
     /** "pt": parallel tempering on theta_0 over a geometric inverse-temperature ladder. */
-    public static final class Pt implements KernelFactory {
+    public static final class Pt extends NamedKernelFactory {
         /** Parameter: the number of replicas, beta_0 = 1 included. */
         public static final String TEMPERATURES = "temperatures";
         /** Parameter: the smallest inverse temperature of the geometric ladder. */
         public static final String BETA_MIN = "beta-min";
 
-        @Override
-        public String name() {
-            return "pt";
-        }
-
-        @Override
-        public String description() {
-            return "parallel tempering on the bottom RBM over a geometric inverse-temperature ladder (replica exchange)";
-        }
-
-        @Override
-        public boolean usesUpperLayers() {
-            return false;
-        }
-
-        @Override
-        public Map<String, String> parameters() {
-            Map<String, String> m = new LinkedHashMap<>();
-            m.put(TEMPERATURES, "number of replicas, beta_0 = 1 included (default "
-                    + ParallelTempering.DEFAULT_TEMPERATURES + ")");
-            m.put(BETA_MIN, "smallest inverse temperature of the geometric ladder, in (0, 1) (default "
-                    + ParallelTempering.DEFAULT_BETA_MIN + ")");
-            return m;
-        }
-
-        @Override
-        public Map<String, String> defaults() {
-            Map<String, String> m = new LinkedHashMap<>();
-            m.put(TEMPERATURES, Integer.toString(ParallelTempering.DEFAULT_TEMPERATURES));
-            m.put(BETA_MIN, Double.toString(ParallelTempering.DEFAULT_BETA_MIN));
-            return m;
+        /** The factory, as the service loader makes it. */
+        public Pt() {
+            super("pt", false, "parallel tempering on the bottom RBM over a geometric inverse-temperature ladder (replica "
+                    + "exchange)",
+                    Parameter.fixed(TEMPERATURES, "number of replicas, beta_0 = 1 included",
+                            ParallelTempering.DEFAULT_TEMPERATURES),
+                    Parameter.fixed(BETA_MIN, "smallest inverse temperature of the geometric ladder, in (0, 1)",
+                            ParallelTempering.DEFAULT_BETA_MIN));
         }
 
         /** One sweep of the bottom RBM per replica, at its inverse temperature. */
@@ -159,36 +107,14 @@ public final class BuiltinKernels {
     }
 
     /** "gwg": Gibbs-with-Gradients on theta_0's visible marginal (Grathwohl et al. 2021). */
-    public static final class Gwg implements KernelFactory {
+    public static final class Gwg extends NamedKernelFactory {
         /** Parameter: how the flip differences are computed, exact or gradient. */
         public static final String DIFFERENCES = "differences";
 
-        @Override
-        public String name() {
-            return "gwg";
-        }
-
-        @Override
-        public String description() {
-            return "Gibbs-with-Gradients on the bottom RBM: one locally balanced flip, Metropolis-Hastings (Grathwohl et al. "
-                    + "2021)";
-        }
-
-        @Override
-        public boolean usesUpperLayers() {
-            return false;
-        }
-
-        @Override
-        public Map<String, String> parameters() {
-            Map<String, String> m = new LinkedHashMap<>();
-            m.put(DIFFERENCES, differencesHelp());
-            return m;
-        }
-
-        @Override
-        public Map<String, String> defaults() {
-            return Map.of(DIFFERENCES, GibbsWithGradients.Differences.EXACT.parameterValue());
+        /** The factory, as the service loader makes it. */
+        public Gwg() {
+            super("gwg", false, "Gibbs-with-Gradients on the bottom RBM: one locally balanced flip, Metropolis-Hastings "
+                    + "(Grathwohl et al. 2021)", DIFFERENCES_PARAMETER);
         }
 
         @Override
@@ -198,34 +124,14 @@ public final class BuiltinKernels {
     }
 
     /** "dmala": the Metropolis-adjusted discrete Langevin proposal on theta_0 (Zhang, Liu &amp; Liu 2022). */
-    public static final class Dmala implements KernelFactory {
+    public static final class Dmala extends NamedKernelFactory {
         /** Parameter: the step size alpha. */
         public static final String STEP_SIZE = "step-size";
 
-        @Override
-        public String name() {
-            return "dmala";
-        }
-
-        @Override
-        public String description() {
-            return "Metropolis-adjusted discrete Langevin (DMALA) on the bottom RBM (Zhang, Liu & Liu 2022)";
-        }
-
-        @Override
-        public boolean usesUpperLayers() {
-            return false;
-        }
-
-        @Override
-        public Map<String, String> parameters() {
-            return Map.of(STEP_SIZE, "step size alpha > 0 of the Langevin proposal (default "
-                    + DiscreteLangevin.DEFAULT_DMALA_STEP + ")");
-        }
-
-        @Override
-        public Map<String, String> defaults() {
-            return Map.of(STEP_SIZE, Double.toString(DiscreteLangevin.DEFAULT_DMALA_STEP));
+        /** The factory, as the service loader makes it. */
+        public Dmala() {
+            super("dmala", false, "Metropolis-adjusted discrete Langevin (DMALA) on the bottom RBM (Zhang, Liu & Liu 2022)",
+                    stepSize(DiscreteLangevin.DEFAULT_DMALA_STEP));
         }
 
         @Override
@@ -236,32 +142,11 @@ public final class BuiltinKernels {
     }
 
     /** "dula": the unadjusted discrete Langevin proposal on theta_0, biased by design (Zhang, Liu &amp; Liu 2022). */
-    public static final class Dula implements KernelFactory {
-        @Override
-        public String name() {
-            return "dula";
-        }
-
-        @Override
-        public String description() {
-            return "unadjusted discrete Langevin (DULA) on the bottom RBM: no Metropolis step, biased by design (Zhang, Liu "
-                    + "& Liu 2022)";
-        }
-
-        @Override
-        public boolean usesUpperLayers() {
-            return false;
-        }
-
-        @Override
-        public Map<String, String> parameters() {
-            return Map.of(Dmala.STEP_SIZE, "step size alpha > 0 of the Langevin proposal (default "
-                    + DiscreteLangevin.DEFAULT_DULA_STEP + ")");
-        }
-
-        @Override
-        public Map<String, String> defaults() {
-            return Map.of(Dmala.STEP_SIZE, Double.toString(DiscreteLangevin.DEFAULT_DULA_STEP));
+    public static final class Dula extends NamedKernelFactory {
+        /** The factory, as the service loader makes it. */
+        public Dula() {
+            super("dula", false, "unadjusted discrete Langevin (DULA) on the bottom RBM: no Metropolis step, biased by "
+                    + "design (Zhang, Liu & Liu 2022)", stepSize(DiscreteLangevin.DEFAULT_DULA_STEP));
         }
 
         @Override
@@ -272,42 +157,18 @@ public final class BuiltinKernels {
     }
 
     /** "pas": path auxiliary proposals on theta_0's visible marginal (Sun et al. 2022). */
-    public static final class Pas implements KernelFactory {
+    public static final class Pas extends NamedKernelFactory {
         /** Parameter: R, the locally balanced flips of one proposal's path. */
         public static final String PATH_LENGTH = "path-length";
         /** Default R: odd, since an even path keeps the parity of the number of ones (GibbsWithGradients). */
         public static final int DEFAULT_PATH_LENGTH = 3;
 
-        @Override
-        public String name() {
-            return "pas";
-        }
-
-        @Override
-        public String description() {
-            return "path auxiliary proposals on the bottom RBM: a path of locally balanced flips, Metropolis-Hastings (Sun et "
-                    + "al. 2022)";
-        }
-
-        @Override
-        public boolean usesUpperLayers() {
-            return false;
-        }
-
-        @Override
-        public Map<String, String> parameters() {
-            Map<String, String> m = new LinkedHashMap<>();
-            m.put(PATH_LENGTH, "flips R of one proposal, odd, all drawn at its start (default " + DEFAULT_PATH_LENGTH + ")");
-            m.put(Gwg.DIFFERENCES, differencesHelp());
-            return m;
-        }
-
-        @Override
-        public Map<String, String> defaults() {
-            Map<String, String> m = new LinkedHashMap<>();
-            m.put(PATH_LENGTH, Integer.toString(DEFAULT_PATH_LENGTH));
-            m.put(Gwg.DIFFERENCES, GibbsWithGradients.Differences.EXACT.parameterValue());
-            return m;
+        /** The factory, as the service loader makes it. */
+        public Pas() {
+            super("pas", false, "path auxiliary proposals on the bottom RBM: a path of locally balanced flips, "
+                    + "Metropolis-Hastings (Sun et al. 2022)",
+                    Parameter.fixed(PATH_LENGTH, "flips R of one proposal, odd, all drawn at its start", DEFAULT_PATH_LENGTH),
+                    DIFFERENCES_PARAMETER);
         }
 
         @Override
@@ -320,9 +181,15 @@ public final class BuiltinKernels {
         }
     }
 
-    private static String differencesHelp() {
-        return "flip differences of the proposal: exact, or gradient (the first-order approximation of the original) "
-                + "(default exact)";
+    /** gwg's and pas's "differences". */
+    private static final NamedKernelFactory.Parameter DIFFERENCES_PARAMETER = NamedKernelFactory.Parameter.fixed(
+            Gwg.DIFFERENCES, "flip differences of the proposal: exact, or gradient (the first-order approximation of the "
+            + "original)", GibbsWithGradients.Differences.EXACT.parameterValue());
+
+    /** dmala's and dula's "step-size". */
+    private static NamedKernelFactory.Parameter stepSize(double defaultValue) {
+        return NamedKernelFactory.Parameter.fixed(Dmala.STEP_SIZE, "step size alpha > 0 of the Langevin proposal",
+                defaultValue);
     }
 
     private static GibbsWithGradients.Differences differences(Map<String, String> params) {

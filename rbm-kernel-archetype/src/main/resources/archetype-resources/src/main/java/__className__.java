@@ -6,10 +6,10 @@ import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.kernels.AcceptanceInfo;
 import dev.rbmsuite.kernels.ChainState;
 import dev.rbmsuite.kernels.KernelFactory;
+import dev.rbmsuite.kernels.NamedKernelFactory;
 import dev.rbmsuite.kernels.StepInfo;
 import dev.rbmsuite.kernels.TransitionKernel;
 import dev.rbmsuite.kernels.Workspace;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -117,30 +117,14 @@ public final class ${className} implements TransitionKernel {
      * {@code META-INF/services/dev.rbmsuite.kernels.KernelFactory}: the kernel "${kernelName}" with the
      * parameter "flips" (K, default n), on the bottom RBM of a stack.
      */
-    public static final class Factory implements KernelFactory {
+    public static final class Factory extends NamedKernelFactory {
         /** The parameter: single-flip proposals per transition. */
         public static final String FLIPS = "flips";
 
-        @Override
-        public String name() {
-            return "${kernelName}";
-        }
-
-        @Override
-        public String description() {
-            return "random-scan single-flip Metropolis on the bottom RBM's visible layer (plug-in ${artifactId})";
-        }
-
-        @Override
-        public boolean usesUpperLayers() {
-            return false;
-        }
-
-        @Override
-        public Map<String, String> parameters() {
-            Map<String, String> m = new LinkedHashMap<>();
-            m.put(FLIPS, "single-flip proposals per transition (default n, the number of visible units)");
-            return m;
+        /** The factory, as the service loader makes it. */
+        public Factory() {
+            super("${kernelName}", false, "random-scan single-flip Metropolis on the bottom RBM's visible layer (plug-in ${artifactId})",
+                    Parameter.modelDependent(FLIPS, "single-flip proposals per transition", "n, the number of visible units"));
         }
 
         @Override
