@@ -97,6 +97,10 @@ public final class Products {
     private double[] ap = new double[0];
     private double[] bp = new double[0];
     private double[] cp = new double[0];
+    /** The rows of a last partial panel of C, MR x f (kept between calls). */
+    private double[] partialRows = new double[0];
+    /** The unfused columns of C from f, a row of whole vectors per row of C (kept between calls). */
+    private double[] tailColumns = new double[0];
 
     /**
      * Selects the vector kernel (true, the default) or the scalar twin for every later call; both give
@@ -303,14 +307,28 @@ public final class Products {
         return kc;
     }
 
-    /** Grows the packed panels of A and B to a block of kc rows (kept between calls). */
-    private void reservePacks(int kc, int np, int f) {
+    /**
+     * Grows the packed panels of A and B to a block of kc rows, and the buffers of a partial panel and
+     * of the unfused columns to C's shape (all kept between calls).
+     */
+    private void reservePacks(int kc, int np, int f, int m) {
         if (ap.length < kc * np) {
             ap = new double[kc * np];
         }
         if (bp.length < kc * (f + Lanes.WIDTH)) {
             bp = new double[kc * (f + Lanes.WIDTH)];
         }
+        if (partialRows.length < MR * f) {
+            partialRows = new double[MR * f];
+        }
+        if (tailColumns.length < np * tailWidth(m, f)) {
+            tailColumns = new double[np * tailWidth(m, f)];
+        }
+    }
+
+    /** @return the columns from f of a row of C, rounded up to whole vectors */
+    private static int tailWidth(int m, int f) {
+        return (m - f + L - 1) / L * L;
     }
 
     /**
@@ -324,9 +342,11 @@ public final class Products {
         int np = (n + MR - 1) / MR * MR;
         int f = Lanes.bound(m);
         int kc = Math.min(KC, rows);
-        reservePacks(kc, np, f);
+        reservePacks(kc, np, f, m);
         double[] ap = this.ap;
         double[] bp = this.bp;
+        double[] partial = partialRows;
+        double[] tails = tailColumns;
         int chunks = (n + SPLIT_ROWS - 1) / SPLIT_ROWS;
         for (int r0 = 0; r0 < rows; r0 += kc) {
             int k = Math.min(kc, rows - r0);
@@ -336,7 +356,7 @@ public final class Products {
                 int i0 = q * SPLIT_ROWS;
                 int i1 = Math.min(n, i0 + SPLIT_ROWS);
                 packA(a, ap, first, k, n, i0, i1);
-                block(ap, bp, k, m, f, c, i0, i1);
+                block(ap, bp, k, m, f, c, i0, i1, partial, tails);
             });
         }
     }
@@ -344,41 +364,45 @@ public final class Products {
     /**
      * Rows [i0, i1) of C (i0 a multiple of {@link #MR}) over one packed block of k rows: the tiles of
      * the whole panels in place, the rows of a last partial panel through a buffer, and the unfused
-     * columns from f = {@link Lanes#bound}(m) through a buffer of whole vectors per row.
+     * columns from f = {@link Lanes#bound}(m) through a buffer of whole vectors per row. The buffers are
+     * the caller's: {@code partial} (MR x f) serves the one partial panel of C, the last, and the rows
+     * [i0, i1) of {@code tails} (a row of whole vectors per row of C) serve these rows alone, so that
+     * chunks of rows run in parallel on one pair of buffers.
      */
-    private static void block(double[] ap, double[] bp, int k, int m, int f, double[] c, int i0, int i1) {
+    private static void block(double[] ap, double[] bp, int k, int m, int f, double[] c, int i0, int i1,
+            double[] partial, double[] tails) {
         int whole = i0 + (i1 - i0) / MR * MR;
         for (int i = i0; i < whole; i += MR) {
             panel(ap, i * k, bp, k, f, c, i * m, m);
         }
         if (whole < i1) {
             int rest = i1 - whole;
-            double[] buf = new double[MR * f];
             for (int q = 0; q < rest; q++) {
-                System.arraycopy(c, (whole + q) * m, buf, q * f, f);
+                System.arraycopy(c, (whole + q) * m, partial, q * f, f);
             }
-            panel(ap, whole * k, bp, k, f, buf, 0, f);
+            panel(ap, whole * k, bp, k, f, partial, 0, f);
             for (int q = 0; q < rest; q++) {
-                System.arraycopy(buf, q * f, c, (whole + q) * m, f);
+                System.arraycopy(partial, q * f, c, (whole + q) * m, f);
             }
         }
         if (f < m) {
-            // the columns from f: one vector per row, a multiply and an add, through a buffer of the
-            // panels' rows (zero past m and past n, never copied back)
+            // the columns from f: one vector per row, a multiply and an add, through the buffer rows of
+            // the panels (past m and past n zeroed here, never copied back)
             int tail = m - f;
-            int width = (tail + L - 1) / L * L;
+            int width = tailWidth(m, f);
             int panels = (i1 - i0 + MR - 1) / MR;
-            double[] buf = new double[panels * MR * width];
+            int base = i0 * width;
+            Arrays.fill(tails, base, base + panels * MR * width, 0.0);
             for (int i = i0; i < i1; i++) {
-                System.arraycopy(c, i * m + f, buf, (i - i0) * width, tail);
+                System.arraycopy(c, i * m + f, tails, i * width, tail);
             }
             for (int q = 0; q < panels; q++) {
                 for (int v = 0; v < width; v += L) {
-                    tile1Unfused(ap, (i0 + q * MR) * k, bp, (f + v) * k, k, buf, q * MR * width + v, width);
+                    tile1Unfused(ap, (i0 + q * MR) * k, bp, (f + v) * k, k, tails, base + q * MR * width + v, width);
                 }
             }
             for (int i = i0; i < i1; i++) {
-                System.arraycopy(buf, (i - i0) * width, c, i * m + f, tail);
+                System.arraycopy(tails, i * width, c, i * m + f, tail);
             }
         }
     }
@@ -453,12 +477,12 @@ public final class Products {
         int np = (n + MR - 1) / MR * MR;
         int f = Lanes.bound(m);
         int kc = Math.min(KC, rows);
-        reservePacks(kc, np, f);
+        reservePacks(kc, np, f, m);
         for (int r0 = 0; r0 < rows; r0 += kc) {
             int k = Math.min(kc, rows - r0);
             packA(a, ap, r0, k, n, 0, n);
             packB(b, bp, r0, k, m, f);
-            block(ap, bp, k, m, f, c, 0, n);
+            block(ap, bp, k, m, f, c, 0, n, partialRows, tailColumns);
         }
     }
 
