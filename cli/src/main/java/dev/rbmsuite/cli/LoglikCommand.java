@@ -2,7 +2,6 @@ package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
-import dev.rbmsuite.core.Memory;
 import dev.rbmsuite.core.RangeException;
 import dev.rbmsuite.core.Ranges;
 import dev.rbmsuite.core.Rbm;
@@ -42,30 +41,16 @@ final class LoglikCommand implements Callable<Integer> {
     @Option(names = "--method", required = true, paramLabel = "exact|mais", description = "how to get log Z")
     String method;
 
-    @Option(names = "--runs", paramLabel = "R", description = "mAIS runs (default ${DEFAULT-VALUE})")
-    int runs = AisOptions.DEFAULT_RUNS;
-
-    @Option(names = "--temperatures", paramLabel = "T", description = "mAIS temperatures (default ${DEFAULT-VALUE})")
-    int temperatures = AisOptions.DEFAULT_TEMPERATURES;
+    @Mixin
+    AnnealingOptions annealing;
 
     @Override
     public Integer call() {
         LogZMethod how = Choices.parse("--method", method, LogZMethod::parseLoglik);
-        if (runs < 2) {
-            throw new InputException("option --runs: must be at least 2, got " + runs);
-        }
-        if (temperatures < 3) {
-            throw new InputException("option --temperatures: must be at least 3, got " + temperatures);
-        }
-        Memory.requireArray(temperatures + 1L, "option --temperatures: the annealing schedule");
-        WorkLimits.requireAis(runs, temperatures, "--runs", "--temperatures");
+        annealing.validate();
         Rbm rbm = ModelLoading.layer(model, 0);
         if (how == LogZMethod.MAIS) {
-            int n = rbm.numVisible();
-            int m = rbm.numHidden();
-            Memory.requireArray((long) runs * Math.max(n, m), "option --runs: " + runs + " chains of " + Math.max(n, m) + " units");
-            Memory.require(Memory.plus(Memory.doubles(temperatures + 1L), Memory.doubles(runs, 3L * (n + m) + 2)),
-                    "options --runs/--temperatures: " + runs + " runs over " + temperatures + " temperatures");
+            annealing.requireMemory(rbm);
         }
         BinaryDataset d = DataFiles.read(data, rbm.numVisible(), "--data");
         double[] values = d.toArray();
@@ -78,7 +63,7 @@ final class LoglikCommand implements Callable<Integer> {
             }
             logZ = ExactLogZ.logZ(rbm, cost.guard());
         } else {
-            AisOptions o = new AisOptions(AnnealingSchedule.piecewise(temperatures), runs,
+            AisOptions o = new AisOptions(AnnealingSchedule.piecewise(annealing.temperatures), annealing.runs,
                     BaseRate.visibleBias(values, d.size(), d.dimension()));
             AisResult r = MarginalAis.estimate(rbm, o, common.rng());
             logZ = r.logZ();

@@ -2,7 +2,6 @@ package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.InputException;
-import dev.rbmsuite.core.Memory;
 import dev.rbmsuite.core.Ranges;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.Rng;
@@ -49,31 +48,16 @@ final class LogzCommand implements Callable<Integer> {
     @Option(names = "--method", required = true, paramLabel = "exact|mais|ais|rais", description = "estimator")
     String method;
 
-    @Option(names = "--runs", paramLabel = "R", description = "annealing runs (default ${DEFAULT-VALUE})")
-    int runs = AisOptions.DEFAULT_RUNS;
-
-    @Option(names = "--temperatures", paramLabel = "T", description = "annealing temperatures (default ${DEFAULT-VALUE})")
-    int temperatures = AisOptions.DEFAULT_TEMPERATURES;
+    @Mixin
+    AnnealingOptions annealing;
 
     @Override
     public Integer call() {
         LogZMethod how = Choices.parse("--method", method, LogZMethod::parse);
-        if (runs < 2) {
-            throw new InputException("option --runs: must be at least 2, got " + runs);
-        }
-        if (temperatures < 3) {
-            throw new InputException("option --temperatures: must be at least 3, got " + temperatures);
-        }
-        Memory.requireArray(temperatures + 1L, "option --temperatures: the annealing schedule");
-        WorkLimits.requireAis(runs, temperatures, "--runs", "--temperatures");
+        annealing.validate();
         Rbm rbm = ModelLoading.layer(model, layer);
         if (how != LogZMethod.EXACT) {
-            int n = rbm.numVisible();
-            int m = rbm.numHidden();
-            Memory.requireArray((long) runs * Math.max(n, m), "option --runs: " + runs + " chains of " + Math.max(n, m) + " units");
-            // the schedule, and per run: states, fields and scratch of both layers (three copies at most)
-            Memory.require(Memory.plus(Memory.doubles(temperatures + 1L), Memory.doubles(runs, 3L * (n + m) + 2)),
-                    "options --runs/--temperatures: " + runs + " runs over " + temperatures + " temperatures");
+            annealing.requireMemory(rbm);
         }
         ObjectNode result = Output.object();
         long t0 = System.nanoTime();
@@ -84,12 +68,12 @@ final class LogzCommand implements Callable<Integer> {
             }
             result.put("logZ", Ranges.finite("logZ", ExactLogZ.logZ(rbm, cost.guard())));
         } else {
-            AisOptions o = new AisOptions(AnnealingSchedule.piecewise(temperatures), runs, null);
+            AisOptions o = new AisOptions(AnnealingSchedule.piecewise(annealing.temperatures), annealing.runs, null);
             Rng rng = common.rng();
             AisResult r = switch (how) {
                 case MAIS -> MarginalAis.estimate(rbm, o, rng);
                 case AIS -> JointAis.estimate(rbm, o, rng);
-                case RAIS -> ReverseAis.estimate(rbm, o, modelStates(rbm, runs, rng.fork(1), cost.guard()), rng.fork(2));
+                case RAIS -> ReverseAis.estimate(rbm, o, modelStates(rbm, annealing.runs, rng.fork(1), cost.guard()), rng.fork(2));
                 case EXACT -> throw new IllegalStateException("exact log Z is enumerated above");
             };
             result.put("logZ", Ranges.finite("logZ", r.logZ()));

@@ -54,22 +54,8 @@ final class SampleCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--model", required = true, paramLabel = "DIR", description = "model folder")
-    Path model;
-
-    @Option(names = "--kernel", required = true, paramLabel = "K",
-            description = "an installed kernel: bgs, dt, roundtrip, pt, gwg, dmala, dula, pas or a plug-in (see rbm kernels)")
-    String kernel;
-
-    @Option(names = "--kernel-param", paramLabel = "k=v",
-            description = "a parameter of the kernel (see rbm kernels), e.g. temperatures=5; repeatable")
-    Map<String, String> kernelParams = new LinkedHashMap<>();
-
-    @Option(names = "--chains", required = true, paramLabel = "N", description = "number of independent chains")
-    int chains;
-
-    @Option(names = "--steps", required = true, paramLabel = "S", description = "number of transitions")
-    int steps;
+    @Mixin
+    ChainRunOptions run;
 
     @Option(names = "--out", required = true, paramLabel = "FILE.csv", description = "output CSV (header v0..v{n-1})")
     Path out;
@@ -94,13 +80,8 @@ final class SampleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        KernelFactory factory = KernelChoice.factory(kernel);
-        if (chains <= 0) {
-            throw new InputException("option --chains: must be a positive integer, got " + chains);
-        }
-        if (steps < 0) {
-            throw new InputException("option --steps: must be a non-negative integer, got " + steps);
-        }
+        KernelFactory factory = KernelChoice.factory(run.kernel);
+        run.validate();
         if (temperatures < 1) {
             throw new InputException("option --temperatures: must be at least 1, got " + temperatures);
         }
@@ -109,8 +90,8 @@ final class SampleCommand implements Callable<Integer> {
         }
         try (OutputFiles.Pair pair = OutputFiles.claimPair(out, "--out", spec.name(), force)) {
             out = pair.file();
-            RbmStack stack = ModelStore.load(model);
-            KernelChoice.requireStack(factory, kernel, stack, model);
+            RbmStack stack = ModelStore.load(run.model);
+            KernelChoice.requireStack(factory, run.kernel, stack, run.model);
             int n = stack.bottom().numVisible();
             Map<String, String> params = parameters(factory);
             requireMemory(stack, factory.parameters().containsKey(BuiltinKernels.Pt.TEMPERATURES) ? temperatures : 1, n);
@@ -118,10 +99,10 @@ final class SampleCommand implements Callable<Integer> {
             Rng root = common.rng();
             ChainState state;
             if (init.equals("uniform")) {
-                state = k.init(chains, root.fork(1));
+                state = k.init(run.chains, root.fork(1));
             } else {
                 double[] rows = DataFiles.read(Path.of(init), n, "--init").toArray();
-                state = k.init(chains, root.fork(1), rows, rows.length / n);
+                state = k.init(run.chains, root.fork(1), rows, rows.length / n);
             }
             StepInfo total = k.zeroInfo();
             Rng rng = root.fork(2);
@@ -133,12 +114,12 @@ final class SampleCommand implements Callable<Integer> {
             boolean cpuTimed = threads.isCurrentThreadCpuTimeSupported();
             long c0 = cpuTimed ? threads.getCurrentThreadCpuTime() : 0;
             long t0 = System.nanoTime();
-            for (int s = 0; s < steps; s++) {
+            for (int s = 0; s < run.steps; s++) {
                 total = total.plus(blocks.advance(rng.fork(s))); // step s's own stream (TransitionKernel)
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
             double cpuSeconds = cpuTimed ? (threads.getCurrentThreadCpuTime() - c0) / 1e9 : Double.NaN;
-            DatasetCsv.write(BinaryDataset.of("samples", blocks.layer(0, new double[chains * n]), chains, n, null, null), pair.staging());
+            DatasetCsv.write(BinaryDataset.of("samples", blocks.layer(0, new double[run.chains * n]), run.chains, n, null, null), pair.staging());
 
             ObjectNode result = result(k, total, seconds, cpuSeconds);
             long[] attempts = total.swapAttempts();
@@ -146,7 +127,7 @@ final class SampleCommand implements Callable<Integer> {
             pair.commit(spec, result, Map.of("kernel", KernelChoice.record(factory, params)));
             Output.print(common, result, r -> {
                 StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-                        "wrote %d chains after %d %s steps to %s (%.3f s)", chains, steps, kernel, out, seconds));
+                        "wrote %d chains after %d %s steps to %s (%.3f s)", run.chains, run.steps, run.kernel, out, seconds));
                 for (int l = 0; l < attempts.length; l++) {
                     sb.append(String.format(Locale.ROOT, "%n  swap level %d: %d of %d accepted", l, accepts[l], attempts[l]));
                 }
@@ -170,9 +151,9 @@ final class SampleCommand implements Callable<Integer> {
             units += stack.layer(l).numVisible() + stack.layer(l).numHidden();
             widest = Math.max(widest, Math.max(stack.layer(l).numVisible(), stack.layer(l).numHidden()));
         }
-        Memory.requireArray((long) chains * widest * replicas, "option --chains: " + chains + " chains");
-        Memory.require(Memory.plus(Memory.doubles(chains, 3 * units, replicas), Memory.bytes(12, chains, n)),
-                (replicas > 1 ? "options --chains/--temperatures" : "option --chains") + ": " + chains + " chains of " + units
+        Memory.requireArray((long) run.chains * widest * replicas, "option --chains: " + run.chains + " chains");
+        Memory.require(Memory.plus(Memory.doubles(run.chains, 3 * units, replicas), Memory.bytes(12, run.chains, n)),
+                (replicas > 1 ? "options --chains/--temperatures" : "option --chains") + ": " + run.chains + " chains of " + units
                         + " units" + (replicas > 1 ? " x " + replicas + " replicas" : ""));
     }
 
@@ -194,7 +175,7 @@ final class SampleCommand implements Callable<Integer> {
 
     /** The kernel's parameters: {@code --kernel-param}, then pt's ladder from its own options where not given. */
     private Map<String, String> parameters(KernelFactory factory) {
-        Map<String, String> params = new LinkedHashMap<>(kernelParams);
+        Map<String, String> params = new LinkedHashMap<>(run.kernelParams);
         if (factory.parameters().containsKey(BuiltinKernels.Pt.TEMPERATURES)) {
             params.putIfAbsent(BuiltinKernels.Pt.TEMPERATURES, Integer.toString(temperatures));
         }
@@ -210,9 +191,9 @@ final class SampleCommand implements Callable<Integer> {
      */
     private ObjectNode result(TransitionKernel k, StepInfo total, double seconds, double cpuSeconds) {
         ObjectNode result = Output.object();
-        result.put("chains", chains);
-        result.put("steps", steps);
-        result.put("kernel", kernel);
+        result.put("chains", run.chains);
+        result.put("steps", run.steps);
+        result.put("kernel", run.kernel);
         result.put("seconds", Ranges.nonNegative("seconds", seconds));
         if (Double.isFinite(cpuSeconds)) {
             result.put("cpuSeconds", Ranges.nonNegative("cpuSeconds", cpuSeconds));

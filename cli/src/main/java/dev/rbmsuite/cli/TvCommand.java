@@ -23,9 +23,7 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -55,22 +53,8 @@ final class TvCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--model", required = true, paramLabel = "DIR", description = "model folder")
-    Path model;
-
-    @Option(names = "--kernel", required = true, paramLabel = "K",
-            description = "an installed kernel: bgs, dt, roundtrip, pt, gwg, dmala, dula, pas or a plug-in (see rbm kernels)")
-    String kernel;
-
-    @Option(names = "--kernel-param", paramLabel = "k=v",
-            description = "a parameter of the kernel (see rbm kernels), e.g. temperatures=5; repeatable")
-    Map<String, String> kernelParams = new LinkedHashMap<>();
-
-    @Option(names = "--chains", required = true, paramLabel = "N", description = "independent chains")
-    int chains;
-
-    @Option(names = "--steps", required = true, paramLabel = "S", description = "transitions")
-    int steps;
+    @Mixin
+    ChainRunOptions run;
 
     @Option(names = "--start", paramLabel = "FILE.csv", description = "start state(s) of layer 0")
     Path start;
@@ -136,41 +120,36 @@ final class TvCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        KernelFactory factory = KernelChoice.factory(kernel);
-        if (chains < 1) {
-            throw new InputException("option --chains: must be positive, got " + chains);
-        }
-        if (steps < 0) {
-            throw new InputException("option --steps: must be non-negative, got " + steps);
-        }
+        KernelFactory factory = KernelChoice.factory(run.kernel);
+        run.validate();
         try (OutputFiles.Pair pair = OutputFiles.claimPair(out, "--out", spec.name(), force)) {
             out = pair.file();
-            Memory.requireArray(steps + 1L, "option --steps: one TV value per step");
-            RbmStack stack = ModelStore.load(model);
+            Memory.requireArray(run.steps + 1L, "option --steps: one TV value per step");
+            RbmStack stack = ModelStore.load(run.model);
             Rbm bottom = stack.bottom();
             int n = bottom.numVisible();
             requireFeasible(stack, factory);
-            TransitionKernel k = KernelChoice.create(factory, stack, kernelParams);
+            TransitionKernel k = KernelChoice.create(factory, stack, run.kernelParams);
             Rng rng = common.rng();
             ChainState state = startState(k, rng.fork(0), n);
             Distance d = distance(bottom, cost.guard());
-            double[] tv = new double[steps + 1];
-            tv[0] = Ranges.unitInterval("tv at step 0", d.of(state.buffer(0), chains));
+            double[] tv = new double[run.steps + 1];
+            tv[0] = Ranges.unitInterval("tv at step 0", d.of(state.buffer(0), run.chains));
             Rng steprng = rng.fork(1);
             // many chains run in cache-sized blocks with the draws of one batch (the same bytes)
             ChainBlocks blocks = ChainBlocks.split(k, state, ChainBlocks.BLOCK);
-            double[] visible = new double[chains * n];
-            for (int s = 1; s <= steps; s++) {
+            double[] visible = new double[run.chains * n];
+            for (int s = 1; s <= run.steps; s++) {
                 blocks.advance(steprng.fork(s)); // step s's own stream (TransitionKernel)
-                tv[s] = Ranges.unitInterval("tv at step " + s, d.of(blocks.layer(0, visible), chains));
+                tv[s] = Ranges.unitInterval("tv at step " + s, d.of(blocks.layer(0, visible), run.chains));
             }
             writeCsv(tv, pair.staging());
             ObjectNode result = Output.object();
-            result.put("final", tv[steps]);
+            result.put("final", tv[run.steps]);
             result.put("method", d.table() ? "table" : "logZ");
-            pair.commit(spec, result, Map.of("kernel", KernelChoice.record(factory, kernelParams)));
+            pair.commit(spec, result, Map.of("kernel", KernelChoice.record(factory, run.kernelParams)));
             Output.print(common, result, r -> String.format("TV after %d steps of %s with %d chains: %.6g (written to %s)",
-                    steps, kernel, chains, tv[steps], out));
+                    run.steps, run.kernel, run.chains, tv[run.steps], out));
             return 0;
         }
     }
@@ -187,26 +166,26 @@ final class TvCommand implements Callable<Integer> {
         for (int l = 0; l < stack.size(); l++) {
             units += stack.layer(l).numVisible() + stack.layer(l).numHidden();
         }
-        Memory.requireArray((long) chains * Math.max(n, bottom.numHidden()), "option --chains: " + chains + " chains");
-        Memory.require(Memory.plus(Memory.plus(Memory.doubles(chains, 3 * units), Memory.doubles(chains, n + 2L)),
-                Memory.doubles(steps + 1L)), "options --chains/--steps: " + chains + " chains over " + steps + " steps");
+        Memory.requireArray((long) run.chains * Math.max(n, bottom.numHidden()), "option --chains: " + run.chains + " chains");
+        Memory.require(Memory.plus(Memory.plus(Memory.doubles(run.chains, 3 * units), Memory.doubles(run.chains, n + 2L)),
+                Memory.doubles(run.steps + 1L)), "options --chains/--steps: " + run.chains + " chains over " + run.steps + " steps");
         if (Math.min(n, bottom.numHidden()) > 30 || n > 62) {
             throw new InputException("option --model: TV needs the exact log Z of layer 0 (min(n, m) <= 30, n <= 62)");
         }
-        KernelChoice.requireStack(factory, kernel, stack, model);
+        KernelChoice.requireStack(factory, run.kernel, stack, run.model);
     }
 
     /** The chains' start: the rows of {@code --start} (one row for all chains, or one per chain), else uniform. */
     private ChainState startState(TransitionKernel k, Rng rng, int n) throws IOException {
         if (start == null) {
-            return k.init(chains, rng);
+            return k.init(run.chains, rng);
         }
         BinaryDataset s = DataFiles.read(start, n, "--start");
-        if (s.size() != 1 && s.size() != chains) {
+        if (s.size() != 1 && s.size() != run.chains) {
             throw new InputException("option --start: " + start + " has " + s.size() + " rows, expected 1 or --chains = "
-                    + chains);
+                    + run.chains);
         }
-        return k.init(chains, rng, s.toArray(), s.size());
+        return k.init(run.chains, rng, s.toArray(), s.size());
     }
 
     /** Writes {@code step,tv}, one row per step, atomically. */
