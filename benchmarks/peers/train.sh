@@ -13,7 +13,8 @@
 # NUMPY_PY (python with a numpy on a real BLAS, default python3), BENCH_LOCK (a lock file: every
 # timed command runs under flock on it), FULL_E1/FULL_E2 (20/120), MINI_E1/MINI_E2 (1/2),
 # PAPER_E1/PAPER_E2 (1/2000), TORCH_FULL_EPOCHS (10), TORCH_MINI_EPOCHS (1), NUMPY_FULL_EPOCHS (50),
-# NUMPY_MINI_EPOCHS (2), PAPER_PEER_EPOCHS (2000).
+# NUMPY_MINI_EPOCHS (2), PAPER_PEER_EPOCHS (2000), SUITE_ARGS (more options of the suite's train, for
+# example "--arithmetic blas", the opt-in OpenBLAS products; split at spaces).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 REPS="${1:-5}"
@@ -21,6 +22,7 @@ CASES="${2:-full mini paper}"
 TORCH_PY="${TORCH_PY-/usr/bin/python3}"
 NUMPY_PY="${NUMPY_PY:-python3}"
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
+read -r -a SUITE_EXTRA <<< "${SUITE_ARGS:-}"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
@@ -35,7 +37,7 @@ suite() {
   local ns
   ns=$(locked bash -c 't0=$(date +%s%N); "$@" >/dev/null; t1=$(date +%s%N); echo $((t1 - t0))' _ \
     "$ROOT/rbm" train --quiet --kernel bgs --estimator mc --samples 100 --eval-every 1000000 \
-    --loglik-method mais --ais-temperatures 3 --ais-runs 2 --out "$out" "$@")
+    --loglik-method mais --ais-temperatures 3 --ais-runs 2 --out "$out" ${SUITE_EXTRA[@]+"${SUITE_EXTRA[@]}"} "$@")
   echo "scale=6; $ns / 1000000000" | bc
 }
 
@@ -105,7 +107,8 @@ for c in $CASES; do
     mini) flops=$(echo "600 * 2 * 784 * 500 * (2 * 100 + 4 * 100)" | bc) ;;
     paper) flops=$(echo "2 * 25 * 100 * (2 * 100 + 4 * 100)" | bc) ;;
   esac
-  printf '%-6s suite %10.3f ms/epoch (./rbm train %s, %s minus %s epochs)\n' "$c" "$sm" "${args[*]}" "$e2" "$e1"
+  printf '%-6s suite %10.3f ms/epoch (./rbm train %s, %s minus %s epochs)\n' "$c" "$sm" \
+    "${args[*]}${SUITE_EXTRA[@]+ ${SUITE_EXTRA[*]}}" "$e2" "$e1"
   printf '%-6s suite %10.1f GFLOP/s, %.0f %% of the %s GFLOP/s peak\n' "$c" "$(echo "$flops / $sm / 1000000" | bc -l)" \
     "$(echo "100 * $flops / $sm / 1000000 / $PEAK" | bc -l)" "$PEAK"
   for p in torch numpy; do

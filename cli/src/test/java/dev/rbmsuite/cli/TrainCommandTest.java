@@ -1,6 +1,7 @@
 package dev.rbmsuite.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -79,6 +80,41 @@ class TrainCommandTest {
         ObjectMapper mapper = new ObjectMapper();
         assertThat(Provenance.withoutTiming(mapper.readTree(dir.resolve("split/manifest.json").toFile())))
                 .isEqualTo(Provenance.withoutTiming(mapper.readTree(dir.resolve("whole/manifest.json").toFile())));
+    }
+
+    /**
+     * Issue 39: {@code --arithmetic blas} (OpenBLAS's dgemm) trains the same model to rounding, records
+     * itself in the manifest with the library, resumes itself byte for byte, and a run is never resumed
+     * under the other arithmetic; the default run's manifest does not name it (its bytes are unchanged).
+     */
+    @Test
+    void theBlasArithmeticIsRecordedResumedAndNeverMixedWithTheFixedOrder(@TempDir Path dir) throws Exception {
+        Path data = csv(dir);
+        Cli.Result fixed = run(args(data, dir.resolve("fixed"), 10));
+        assertThat(fixed.code()).as(fixed.err()).isZero();
+        Cli.Result whole = run(args(data, dir.resolve("blas"), 10, "--arithmetic", "blas"));
+        assertThat(whole.code()).as(whole.err()).isZero();
+        ObjectMapper mapper = new ObjectMapper();
+        JsonNode settings = mapper.readTree(dir.resolve("blas/manifest.json").toFile()).get("settings");
+        assertThat(settings.get("arithmetic").asText()).isEqualTo("blas");
+        assertThat(settings.get("arithmeticLibrary").asText()).startsWith("OpenBLAS ");
+        assertThat(mapper.readTree(dir.resolve("fixed/manifest.json").toFile()).get("settings").has("arithmetic")).isFalse();
+        double a = mapper.readTree(fixed.out()).get("finalLogLikelihood").asDouble();
+        double b = mapper.readTree(whole.out()).get("finalLogLikelihood").asDouble();
+        assertThat(b).isCloseTo(a, within(1e-6 * Math.abs(a)));
+
+        assertThat(run(args(data, dir.resolve("split"), 5, "--arithmetic", "blas")).code()).isZero();
+        Cli.Result mixed = run(args(data, dir.resolve("split"), 10));
+        assertThat(mixed.code()).isEqualTo(2);
+        assertThat(mixed.err().strip()).contains("--arithmetic is fixed-order here and blas in the checkpoint")
+                .doesNotContain("\n");
+        Cli.Result rest = run(args(data, dir.resolve("split"), 10, "--arithmetic", "blas"));
+        assertThat(rest.code()).as(rest.err()).isZero();
+        assertThat(Files.readAllBytes(dir.resolve("split/model/layer0/W.npy")))
+                .isEqualTo(Files.readAllBytes(dir.resolve("blas/model/layer0/W.npy")));
+        Cli.Result bad = run(args(data, dir.resolve("bad"), 5, "--arithmetic", "mkl"));
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err().strip()).startsWith("rbm: option --arithmetic").doesNotContain("\n");
     }
 
     @Test

@@ -243,7 +243,10 @@ public final class ConditionalKernel {
         if (pool != null && (long) rows * nIn * nOut < SPLIT_MIN_WORK) {
             pool = null;
         }
-        if (blocking != null && rows >= blocking.minRows) {
+        if (Arithmetic.blas()) {
+            // the opt-in arithmetic: one dgemm over the whole batch (Arithmetic)
+            NativeBlas.fields(x, rows, nIn, mat, stride, bias, nOut, out);
+        } else if (blocking != null && rows >= blocking.minRows) {
             applyBlocked(x, rows, out, false, pool);
         } else if (pool != null) {
             // chunks of whole rows: each row's fields are the same computation whoever runs them

@@ -217,7 +217,8 @@ public final class Products {
     }
 
     /**
-     * {@code c[i*m + j] += sum_r a[r*n + i] b[r*m + j]} in the order of the class comment.
+     * {@code c[i*m + j] += sum_r a[r*n + i] b[r*m + j]} in the order of the class comment (under
+     * {@link Arithmetic#BLAS}: by OpenBLAS's dgemm, in its order).
      *
      * @param a rows x n, row-major
      * @param b rows x m, row-major
@@ -228,6 +229,12 @@ public final class Products {
      */
     public void accumulate(double[] a, double[] b, int rows, int n, int m, double[] c) {
         check(a, b, rows, n, m, c);
+        if (Arithmetic.blas()) {
+            if (rows > 0) {
+                NativeBlas.accumulateTransposedProduct(a, b, rows, n, m, c);
+            }
+            return;
+        }
         if (armed) {
             startWarmUp();
         }

@@ -1,6 +1,7 @@
 package dev.rbmsuite.benchmarks.learning;
 
 import dev.rbmsuite.benchmarks.JitFlags;
+import dev.rbmsuite.core.Arithmetic;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.learning.estimators.Estimator;
 import dev.rbmsuite.learning.train.Trainer;
@@ -34,7 +35,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>{@code threads} is T of {@code train --threads T} ({@link Trainer#useThreads}): the update split
  * over T threads, the same bits for every T; the paper's sizes stay on the calling thread whatever T
- * is. Example: {@code ./benchmarks/run TrainingUpdateBench -p setting=pcd784,batch784 -p threads=1,2}.
+ * is. {@code arithmetic=blas} runs the large settings on OpenBLAS's dgemm (core Arithmetic; set
+ * {@code OPENBLAS_NUM_THREADS=1} for one thread). Example: {@code ./benchmarks/run TrainingUpdateBench -p
+ * setting=pcd784,batch784 -p threads=1,2 -p arithmetic=fixed-order,blas}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SampleTime)
@@ -50,6 +53,10 @@ public class TrainingUpdateBench {
 
     @Param({"1"})
     int threads;
+
+    /** The products' arithmetic of the large settings (core Arithmetic): fixed-order, or the opt-in blas. */
+    @Param({"fixed-order"})
+    String arithmetic;
 
     Trainer trainer;
     boolean batched;
@@ -90,7 +97,8 @@ public class TrainingUpdateBench {
             data[k] = rng.nextBernoulli(0.5) ? 1 : 0;
         }
         TrainingSettings s = TrainingSettings.builder().kernel("bgs").hidden(m).epochs(1_000_000_000)
-                .estimator(Estimator.MC).samples(100).batchSize(setting.equals("batch784") ? 100 : 0).build();
+                .estimator(Estimator.MC).samples(100).batchSize(setting.equals("batch784") ? 100 : 0)
+                .arithmetic(Arithmetic.parse(arithmetic)).build();
         trainer = new Trainer(s, data, rows, n).useThreads(threads);
         batched = setting.equals("batch784");
         for (int k = 0; k < 5; k++) {

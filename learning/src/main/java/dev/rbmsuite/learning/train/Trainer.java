@@ -1,5 +1,6 @@
 package dev.rbmsuite.learning.train;
 
+import dev.rbmsuite.core.Arithmetic;
 import dev.rbmsuite.core.ChunkPool;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
@@ -281,11 +282,20 @@ public final class Trainer implements AutoCloseable {
     }
 
     /**
-     * One update: advance chains, fresh h, estimators, gradients over one batch of rows, AdaMax.
+     * One update: advance chains, fresh h, estimators, gradients over one batch of rows, AdaMax, in the
+     * settings' {@link Arithmetic}.
      *
      * @return whether it completed an epoch (always, with the full batch)
      */
+    @SuppressWarnings("try") // the scope is held for the body, not used in it
     public boolean updateBatch() {
+        try (Arithmetic.Scope arithmetic = Arithmetic.use(settings.arithmetic())) {
+            return updateBatchHere();
+        }
+    }
+
+    /** {@link #updateBatch} in the settings' arithmetic. */
+    private boolean updateBatchHere() {
         int t = epoch + 1;
         if (batches == 1) {
             step(root.fork(UPDATE, t), data, rows);

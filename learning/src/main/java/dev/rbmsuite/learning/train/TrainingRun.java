@@ -1,5 +1,6 @@
 package dev.rbmsuite.learning.train;
 
+import dev.rbmsuite.core.Arithmetic;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.ChunkPool;
 import dev.rbmsuite.core.InputException;
@@ -215,8 +216,23 @@ public final class TrainingRun {
             throw new InputException("option --threads: must be in [1, " + ChunkPool.MAX_THREADS
                     + "], got " + threads);
         }
-        try (OutputFolder.Claim claim = OutputFolder.claim(out, KIND, force, "rbm train")) {
+        try (OutputFolder.Claim claim = OutputFolder.claim(out, KIND, force, "rbm train");
+             Arithmetic.Scope arithmetic = arithmeticScope(settings.arithmetic())) {
             return runIn(settings, data, rows, visible, dataInfo, out, restart, force, extras, threads, listener);
+        }
+    }
+
+    /**
+     * Puts the run's arithmetic in force for the whole run, monitors included, so that every product of
+     * the run takes one path.
+     *
+     * @throws InputException if the BLAS arithmetic is asked for and OpenBLAS cannot be loaded here
+     */
+    private static Arithmetic.Scope arithmeticScope(Arithmetic arithmetic) {
+        try {
+            return Arithmetic.use(arithmetic);
+        } catch (IllegalStateException e) {
+            throw new InputException("option --arithmetic: " + e.getMessage(), e);
         }
     }
 
@@ -495,7 +511,7 @@ public final class TrainingRun {
             Map.entry("aisRuns", "--ais-runs"), Map.entry("aisSchedule", "--ais-schedule"),
             Map.entry("lambda2Estimator", "--lambda2-estimator"), Map.entry("lambda2Repeats", "--lambda2-repeats"),
             Map.entry("lambda2Every", "--lambda2-every"), Map.entry("holdout", "--holdout"),
-            Map.entry("batchSize", "--batch-size"));
+            Map.entry("batchSize", "--batch-size"), Map.entry("arithmetic", "--arithmetic"));
 
     /**
      * Names the first setting in which two checkpoint keys ({@link #checkpointKey}) differ, with both
@@ -539,10 +555,14 @@ public final class TrainingRun {
     /**
      * @param name a key entry's name
      * @return what a key without it means: the full batch for the batch size (a full-batch run leaves it
-     *     out), an empty map otherwise (the kernel's parameters)
+     *     out), the fixed order for the arithmetic (likewise), an empty map otherwise (the kernel's parameters)
      */
     private static String absent(String name) {
-        return name.equals("batchSize") ? "0" : "{}";
+        return switch (name) {
+            case "batchSize" -> "0";
+            case "arithmetic" -> Arithmetic.FIXED_ORDER.value();
+            default -> "{}";
+        };
     }
 
     private static String strip(String braced) {
@@ -644,6 +664,9 @@ public final class TrainingRun {
                     all.put("kernelParams", resolved); // with the defaults written out
                 }
                 all.put("kernelOrigin", KernelOrigin.of(settings.kernelFactory()).asMap());
+            }
+            if (k.equals("arithmetic")) { // only for BLAS: the library and its threads, as the bytes depend on them
+                all.put("arithmeticLibrary", settings.arithmetic().describe());
             }
         });
         all.put("data", dataInfo);

@@ -1,5 +1,6 @@
 package dev.rbmsuite.learning.train;
 
+import dev.rbmsuite.core.Arithmetic;
 import dev.rbmsuite.core.VectorModule;
 import dev.rbmsuite.kernels.KernelFactory;
 import dev.rbmsuite.kernels.KernelRegistry;
@@ -34,10 +35,13 @@ import java.util.TreeMap;
  *     for the defaults
  * @param batchSize rows per update: 0 (the default) or at least N_d for the paper's full-batch update, else
  *     mini-batches of this many rows ({@link Trainer}: shuffled per epoch, persistent chains carried across them)
+ * @param arithmetic the products' arithmetic ({@link Arithmetic}): the fixed order (the default; the same bytes
+ *     everywhere) or the opt-in BLAS (bytes per machine and thread count), put in force by {@link TrainingRun}
  */
 public record TrainingSettings(String kernel, int[] hidden, int epochs, double learningRate, int samples,
                                String estimator, int evalEvery, long seed, boolean lambda2,
-                               MonitorSettings monitor, Map<String, String> kernelParams, int batchSize) {
+                               MonitorSettings monitor, Map<String, String> kernelParams, int batchSize,
+                               Arithmetic arithmetic) {
     static {
         VectorModule.require(); // before any vectorised class is linked (see VectorModule)
     }
@@ -99,6 +103,9 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
         if (monitor == null) {
             monitor = MonitorSettings.DEFAULTS;
         }
+        if (arithmetic == null) {
+            arithmetic = Arithmetic.FIXED_ORDER;
+        }
         if (monitor.lambda2Every() % evalEvery != 0) {
             throw new IllegalArgumentException("lambda2-every must be a multiple of eval-every (" + evalEvery + "), got "
                     + monitor.lambda2Every());
@@ -124,6 +131,29 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
                             String estimator, int evalEvery, long seed, boolean lambda2, MonitorSettings monitor,
                             Map<String, String> kernelParams) {
         this(kernel, hidden, epochs, learningRate, samples, estimator, evalEvery, seed, lambda2, monitor, kernelParams, 0);
+    }
+
+    /**
+     * Settings in the default, fixed-order arithmetic.
+     *
+     * @param kernel an installed kernel's name
+     * @param hidden hidden sizes, bottom first
+     * @param epochs number of epochs
+     * @param learningRate AdaMax step size
+     * @param samples N_s
+     * @param estimator "smci2" or "mc"
+     * @param evalEvery monitor cadence
+     * @param seed root seed
+     * @param lambda2 whether to monitor lambda2
+     * @param monitor monitor settings
+     * @param kernelParams the kernel's parameters
+     * @param batchSize rows per update, 0 for the full batch
+     */
+    public TrainingSettings(String kernel, int[] hidden, int epochs, double learningRate, int samples,
+                            String estimator, int evalEvery, long seed, boolean lambda2, MonitorSettings monitor,
+                            Map<String, String> kernelParams, int batchSize) {
+        this(kernel, hidden, epochs, learningRate, samples, estimator, evalEvery, seed, lambda2, monitor, kernelParams,
+                batchSize, Arithmetic.FIXED_ORDER);
     }
 
     /**
@@ -183,6 +213,7 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
         b.monitor = monitor;
         b.kernelParams = new LinkedHashMap<>(kernelParams);
         b.batchSize = batchSize;
+        b.arithmetic = arithmetic;
         return b;
     }
 
@@ -212,7 +243,7 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
      */
     public TrainingSettings withEpochs(int newEpochs) {
         return new TrainingSettings(kernel, hidden, newEpochs, learningRate, samples, estimator, evalEvery, seed, lambda2,
-                monitor, kernelParams, batchSize);
+                monitor, kernelParams, batchSize, arithmetic);
     }
 
     /**
@@ -221,7 +252,7 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
      */
     public TrainingSettings withKernelParams(Map<String, String> params) {
         return new TrainingSettings(kernel, hidden, epochs, learningRate, samples, estimator, evalEvery, seed, lambda2,
-                monitor, params, batchSize);
+                monitor, params, batchSize, arithmetic);
     }
 
     /**
@@ -230,7 +261,7 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
      */
     public TrainingSettings withBatchSize(int rows) {
         return new TrainingSettings(kernel, hidden, epochs, learningRate, samples, estimator, evalEvery, seed, lambda2,
-                monitor, kernelParams, rows);
+                monitor, kernelParams, rows, arithmetic);
     }
 
     /**
@@ -252,12 +283,13 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
      */
     public TrainingSettings withMonitor(MonitorSettings newMonitor) {
         return new TrainingSettings(kernel, hidden, epochs, learningRate, samples, estimator, evalEvery, seed, lambda2,
-                newMonitor, kernelParams, batchSize);
+                newMonitor, kernelParams, batchSize, arithmetic);
     }
 
     /**
      * @return every setting by name, in a fixed order (for manifests and checkpoints); the kernel's
-     *     parameters only when some are given, and the batch size only when it is set, so that runs of the
+     *     parameters only when some are given, the batch size only when it is set and the arithmetic only when it
+     *     is BLAS, so that runs of the
      *     parameterless kernels and full-batch runs keep their manifests and checkpoint keys
      */
     public Map<String, Object> asMap() {
@@ -274,6 +306,9 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
         m.put("evalEvery", evalEvery);
         if (batchSize > 0) {
             m.put("batchSize", batchSize);
+        }
+        if (arithmetic != Arithmetic.FIXED_ORDER) {
+            m.put("arithmetic", arithmetic.value());
         }
         m.put("seed", seed);
         m.put("lambda2", lambda2);
@@ -309,6 +344,9 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
         }
         if (batchSize != other.batchSize) {
             return "batch-size";
+        }
+        if (arithmetic != other.arithmetic) {
+            return "arithmetic";
         }
         if (seed != other.seed) {
             return "seed";
@@ -367,8 +405,18 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
         private MonitorSettings monitor = MonitorSettings.DEFAULTS;
         private Map<String, String> kernelParams = new LinkedHashMap<>();
         private int batchSize;
+        private Arithmetic arithmetic = Arithmetic.FIXED_ORDER;
 
         private Builder() {
+        }
+
+        /**
+         * @param a the products' arithmetic (default {@link Arithmetic#FIXED_ORDER})
+         * @return this builder
+         */
+        public Builder arithmetic(Arithmetic a) {
+            this.arithmetic = a;
+            return this;
         }
 
         /**
@@ -467,7 +515,7 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
                 throw new IllegalArgumentException("epochs: not set");
             }
             return new TrainingSettings(kernel, hidden, epochs, learningRate, samples, estimator.cliName(), evalEvery,
-                    seed, lambda2, monitor, kernelParams, batchSize);
+                    seed, lambda2, monitor, kernelParams, batchSize, arithmetic);
         }
     }
 }
