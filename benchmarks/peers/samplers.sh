@@ -19,13 +19,15 @@
 #
 # Environment: PYTHON (default /usr/bin/python3, Debian's python3-torch, which calls the system's
 # libblas.so.3: check the "BLAS" line, an OpenBLAS there, not the reference BLAS); CHAINS; BENCH_LOCK,
-# a lock file to hold while measuring on a shared machine (flock).
+# a lock file to hold while measuring on a shared machine (flock); SUITE_ARGS, more options of the
+# suite's sample (for example "--arithmetic blas", the opt-in OpenBLAS products; split at spaces).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 ROUNDS="${1:-5}"
 KERNELS="${2:-bgs gwg gwg-gradient pas dmala dula}"
 PYTHON="${PYTHON:-/usr/bin/python3}"
 CHAINS="${CHAINS:-100}"
+read -r -a SUITE_EXTRA <<< "${SUITE_ARGS:-}"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
@@ -54,12 +56,12 @@ steps() { # kernel side -> "LONG SHORT"
 suite_seconds() { # kernel steps -> "wall cpu": the sampling seconds the command reports
   # shellcheck disable=SC2046
   "$ROOT/rbm" sample --model "$WORK/model" $(suite_args "$1") --chains "$CHAINS" --steps "$2" --seed 1 \
-    --out "$WORK/states.csv" --force --json 2>/dev/null \
+    --out "$WORK/states.csv" --force --json ${SUITE_EXTRA[@]+"${SUITE_EXTRA[@]}"} 2>/dev/null \
     | "$PYTHON" -c 'import json,sys; j=json.load(sys.stdin); print(j["seconds"], j["cpuSeconds"])'
 }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
-echo "start: $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "start: $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)${SUITE_ARGS:+, suite options: $SUITE_ARGS}"
 suite_seconds bgs 20 >/dev/null   # the first run also builds the suite and its class-data archive
 for k in $KERNELS; do
   for f in torch suite torch-cpu suite-cpu; do : > "$WORK/$f-$k"; done

@@ -3,6 +3,7 @@ package dev.rbmsuite.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rbmsuite.core.Arithmetic;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Memory;
 import dev.rbmsuite.core.Ranges;
@@ -79,6 +80,7 @@ final class SampleCommand implements Callable<Integer> {
     double betaMin;
 
     @Override
+    @SuppressWarnings("try") // the arithmetic's scope is held for the body, not used in it
     public Integer call() throws IOException {
         KernelFactory factory = KernelChoice.factory(run.kernel);
         run.validate();
@@ -88,7 +90,8 @@ final class SampleCommand implements Callable<Integer> {
         if (!(betaMin > 0 && betaMin < 1)) {
             throw new InputException("option --beta-min: must lie in (0, 1), got " + betaMin);
         }
-        try (OutputFiles.Pair pair = OutputFiles.claimPair(out, "--out", spec.name(), force)) {
+        try (Arithmetic.Scope arithmetic = run.arithmeticScope();
+             OutputFiles.Pair pair = OutputFiles.claimPair(out, "--out", spec.name(), force)) {
             out = pair.file();
             RbmStack stack = ModelStore.load(run.model);
             KernelChoice.requireStack(factory, run.kernel, stack, run.model);
@@ -124,7 +127,7 @@ final class SampleCommand implements Callable<Integer> {
             ObjectNode result = result(k, total, seconds, cpuSeconds);
             long[] attempts = total.swapAttempts();
             long[] accepts = total.swapAccepts();
-            pair.commit(spec, result, Map.of("kernel", KernelChoice.record(factory, params)));
+            pair.commit(spec, result, run.records(KernelChoice.record(factory, params)));
             Output.print(common, result, r -> {
                 StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
                         "wrote %d chains after %d %s steps to %s (%.3f s)", run.chains, run.steps, run.kernel, out, seconds));

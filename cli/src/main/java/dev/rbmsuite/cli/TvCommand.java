@@ -2,6 +2,7 @@ package dev.rbmsuite.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rbmsuite.core.FloatLimits;
+import dev.rbmsuite.core.Arithmetic;
 import dev.rbmsuite.core.InputException;
 import dev.rbmsuite.core.Memory;
 import dev.rbmsuite.core.Ranges;
@@ -119,10 +120,12 @@ final class TvCommand implements Callable<Integer> {
     }
 
     @Override
+    @SuppressWarnings("try") // the arithmetic's scope is held for the body, not used in it
     public Integer call() throws IOException {
         KernelFactory factory = KernelChoice.factory(run.kernel);
         run.validate();
-        try (OutputFiles.Pair pair = OutputFiles.claimPair(out, "--out", spec.name(), force)) {
+        try (Arithmetic.Scope arithmetic = run.arithmeticScope();
+             OutputFiles.Pair pair = OutputFiles.claimPair(out, "--out", spec.name(), force)) {
             out = pair.file();
             Memory.requireArray(run.steps + 1L, "option --steps: one TV value per step");
             RbmStack stack = ModelStore.load(run.model);
@@ -147,7 +150,7 @@ final class TvCommand implements Callable<Integer> {
             ObjectNode result = Output.object();
             result.put("final", tv[run.steps]);
             result.put("method", d.table() ? "table" : "logZ");
-            pair.commit(spec, result, Map.of("kernel", KernelChoice.record(factory, run.kernelParams)));
+            pair.commit(spec, result, run.records(KernelChoice.record(factory, run.kernelParams)));
             Output.print(common, result, r -> String.format("TV after %d steps of %s with %d chains: %.6g (written to %s)",
                     run.steps, run.kernel, run.chains, tv[run.steps], out));
             return 0;

@@ -39,6 +39,39 @@ class SampleCommandTest {
         assertThat(r.code()).as(r.err()).isZero();
     }
 
+    /**
+     * {@code --arithmetic blas} (sample and tv share it): the manifest names it and the library, the same
+     * command gives the same bytes again, and an unknown value is one line, exit 2.
+     */
+    @Test
+    void theBlasArithmeticIsRecordedAndRepeatsItsBytes() throws IOException {
+        String[] kernels = {"bgs", "dula", "roundtrip"};
+        for (String kernel : kernels) {
+            byte[] first = null;
+            for (int rep = 0; rep < 2; rep++) {
+                Path csv = dir.resolve(kernel + rep + ".csv");
+                Cli.Result r = run("sample", "--model", model.toString(), "--kernel", kernel, "--chains", "30", "--steps",
+                        "5", "--out", csv.toString(), "--arithmetic", "blas", "--seed", "4");
+                assertThat(r.code()).as(r.err()).isZero();
+                if (first == null) {
+                    first = Files.readAllBytes(csv);
+                } else {
+                    assertThat(Files.readAllBytes(csv)).as(kernel).isEqualTo(first);
+                }
+                JsonNode manifest = new ObjectMapper().readTree(dir.resolve(kernel + rep + ".manifest.json").toFile());
+                assertThat(manifest.toString()).contains("\"arithmeticLibrary\":\"OpenBLAS ", "blas");
+            }
+        }
+        Cli.Result tv = run("tv", "--model", model.toString(), "--kernel", "bgs", "--chains", "30", "--steps", "4",
+                "--out", dir.resolve("tv.csv").toString(), "--arithmetic", "blas");
+        assertThat(tv.code()).as(tv.err()).isZero();
+        Cli.Result bad = run("sample", "--model", model.toString(), "--kernel", "bgs", "--chains", "3", "--steps", "1",
+                "--out", dir.resolve("bad.csv").toString(), "--arithmetic", "fast");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err().strip()).startsWith("rbm: option --arithmetic").doesNotContain("\n");
+        assertThat(dir.resolve("bad.csv")).doesNotExist();
+    }
+
     @Test
     void everyKernelWritesTheLayerZeroStatesAndItsStatistics() throws IOException {
         for (String kernel : List.of("bgs", "dt", "roundtrip", "pt")) {
