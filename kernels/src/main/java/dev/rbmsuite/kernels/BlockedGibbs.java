@@ -44,16 +44,10 @@ public final class BlockedGibbs implements TransitionKernel {
 
     @Override
     public ChainState init(ChainState positions) {
-        check(positions);
+        positions.requireVisible(rbm.numVisible());
         return positions.positions();
     }
 
-    private void check(ChainState state) {
-        if (state.size(0) != rbm.numVisible()) {
-            throw new IllegalArgumentException("layer 0 of the state has " + state.size(0)
-                    + " units but the RBM has " + rbm.numVisible() + " visible units");
-        }
-    }
 
     /** Its chains do not interact and every draw goes through {@link Rng#segment}. */
     @Override
@@ -70,7 +64,7 @@ public final class BlockedGibbs implements TransitionKernel {
      */
     @Override
     public StepInfo advance(Rng rng, ChainState state) {
-        check(state);
+        state.requireVisible(rbm.numVisible());
         sweep(state.buffer(0), state.chains(), rng, state.workspace());
         return StepInfo.NONE;
     }

@@ -149,6 +149,19 @@ public class ChainState {
     }
 
     /**
+     * Refuses a state whose layer 0 does not have the visible units of the RBM a kernel samples.
+     *
+     * @param visible n of the RBM
+     * @throws IllegalArgumentException naming both sizes
+     */
+    public final void requireVisible(int visible) {
+        if (sizes[0] != visible) {
+            throw new IllegalArgumentException("layer 0 of the state has " + sizes[0] + " units but the RBM has "
+                    + visible + " visible units");
+        }
+    }
+
+    /**
      * The live buffer of layer l for hot paths (kernels, estimators): N x n_l row-major, binary.
      * Writing to it changes the state.
      *

@@ -113,16 +113,10 @@ public final class DiscreteLangevin implements TransitionKernel {
 
     @Override
     public ChainState init(ChainState positions) {
-        check(positions);
+        positions.requireVisible(n);
         return adjusted ? new EvaluatedState(positions) : positions.positions();
     }
 
-    private void check(ChainState state) {
-        if (state.size(0) != n) {
-            throw new IllegalArgumentException("layer 0 of the state has " + state.size(0) + " units but the RBM has "
-                    + n + " visible units");
-        }
-    }
 
     /** Its chains do not interact and every draw goes through {@link Rng#segment}. */
     @Override
@@ -144,7 +138,7 @@ public final class DiscreteLangevin implements TransitionKernel {
      */
     @Override
     public StepInfo advance(Rng rng, ChainState chainState) {
-        check(chainState);
+        chainState.requireVisible(n);
         int chains = chainState.chains();
         double[] v = chainState.buffer(0);
         Workspace work = chainState.workspace();

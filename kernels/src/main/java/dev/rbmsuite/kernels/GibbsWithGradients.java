@@ -167,16 +167,10 @@ public final class GibbsWithGradients implements TransitionKernel {
 
     @Override
     public ChainState init(ChainState positions) {
-        check(positions);
+        positions.requireVisible(n);
         return new EvaluatedState(positions);
     }
 
-    private void check(ChainState state) {
-        if (state.size(0) != n) {
-            throw new IllegalArgumentException("layer 0 of the state has " + state.size(0) + " units but the RBM has "
-                    + n + " visible units");
-        }
-    }
 
     /** Its chains do not interact and every draw goes through {@link Rng#segment}. */
     @Override
@@ -199,7 +193,7 @@ public final class GibbsWithGradients implements TransitionKernel {
     @Override
     public StepInfo advance(Rng rng, ChainState chainState) {
         EvaluatedState state = EvaluatedState.require(chainState, name);
-        check(state);
+        state.requireVisible(n);
         int chains = state.chains();
         double[] v = state.buffer(0);
         Workspace work = state.workspace();

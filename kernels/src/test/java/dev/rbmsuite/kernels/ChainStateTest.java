@@ -12,6 +12,14 @@ import org.nd4j.linalg.factory.Nd4j;
 /** Batched chain positions: construction, uniform starts, ND4J round trips, copies and value equality. */
 class ChainStateTest {
     @Test
+    void aStateOfAnotherVisibleSizeIsRefusedNamingBothSizes() {
+        ChainState s = ChainState.uniform(3, new int[] {5, 2}, Rng.seeded(1));
+        s.requireVisible(5);
+        assertThatThrownBy(() -> s.requireVisible(6)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("layer 0 of the state has 5 units but the RBM has 6 visible units");
+    }
+
+    @Test
     void uniformStartsAreTheStreamsCoinsLayerByLayer() {
         int[] sizes = {5, 2, 3};
         Rng rng = Rng.seeded(9);
