@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
-import dev.rbmsuite.core.io.FaultInjection;
 import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.core.io.Provenance;
 import dev.rbmsuite.kernels.ChainState;
@@ -393,29 +392,10 @@ class HostileRoundFourTest {
     @Test
     void item6ARefusedReportLeavesNoNewFolderBehind() throws Exception {
         Path figs = figures();
-        int[] points = {0};
-        FaultInjection.install((point, path) -> points[0]++);
-        try {
-            assertThat(Cli.run("report", "--from", figs.toString(), "--out", tmp.resolve("count").toString()).code())
-                    .isZero();
-        } finally {
-            FaultInjection.clear();
-        }
-        for (int k = 0; k < points[0]; k++) {
+        int points = FullDisk.points("report", "--from", figs.toString(), "--out", tmp.resolve("count").toString());
+        for (int k = 0; k < points; k++) {
             Path out = tmp.resolve("deep" + k).resolve("out");
-            int failAt = k;
-            int[] seen = {0};
-            FaultInjection.install((point, path) -> {
-                if (seen[0]++ == failAt) {
-                    throw new IOException("No space left on device");
-                }
-            });
-            Cli.Result r;
-            try {
-                r = Cli.run("report", "--from", figs.toString(), "--out", out.toString());
-            } finally {
-                FaultInjection.clear();
-            }
+            Cli.Result r = FullDisk.at(k, "report", "--from", figs.toString(), "--out", out.toString());
             refused(r, "full disk at " + k, "No space left on device");
             assertThat(tmp.resolve("deep" + k)).as("full disk at %d", k).doesNotExist();
         }

@@ -6,7 +6,6 @@ import dev.rbmsuite.core.Rbm;
 import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.ModelStore;
-import dev.rbmsuite.core.io.Npy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -127,12 +126,7 @@ class MalformedInputCatalogueTest {
     }
 
     private static void copyModel(String name) throws IOException {
-        Path from = dir.resolve("m");
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path f : s.toList()) {
-                Files.copy(f, dir.resolve(name).resolve(from.relativize(f).toString()));
-            }
-        }
+        Trees.copy(dir.resolve("m"), dir.resolve(name));
     }
 
     private static void corrupt(String name, String file, UnaryOperator<String> change) throws IOException {

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,18 +96,7 @@ class ReplicateCommandTest {
     /** A copy of a seed's folder (every file, links as they are) for a test to damage. */
     private Path copyOf(int s) throws Exception {
         Path from = seeds.resolve("seed-" + s);
-        Path to = tmp.resolve("copy-" + s);
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path q = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(q);
-                } else {
-                    Files.copy(p, q);
-                }
-            }
-        }
-        return to;
+        return Trees.copy(from, tmp.resolve("copy-" + s));
     }
 
     /**

@@ -3,8 +3,6 @@ package dev.rbmsuite.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rbmsuite.core.io.CsvTable;
-import dev.rbmsuite.core.io.FaultInjection;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,21 +104,6 @@ class ReportCommandTest {
         }
     }
 
-    /** @return a copy of a folder tree */
-    private static Path copy(Path from, Path to) throws IOException {
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : s.toList()) {
-                Path q = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(q);
-                } else {
-                    Files.copy(p, q);
-                }
-            }
-        }
-        return to;
-    }
-
     /**
      * Issue 28, case 7: report validates every raw number it reads against its range and every file's
      * encoding and columns (exit 2, one line naming the file and line) and writes nothing of the figure;
@@ -152,7 +135,7 @@ class ReportCommandTest {
         });
         int k = 0;
         for (var e : cases.entrySet()) {
-            Path from = copy(figs, tmp.resolve("bad" + k));
+            Path from = Trees.copy(figs, tmp.resolve("bad" + k));
             Files.write(from.resolve(raw), e.getValue().apply(null));
             Path out = tmp.resolve("out" + k++);
             Cli.Result r = Cli.run("report", "--from", from.toString(), "--out", out.toString());
@@ -243,30 +226,11 @@ class ReportCommandTest {
     void aFullDiskLeavesEachFigureWholeOrAbsent() throws Exception {
         Path figs = tmp.resolve("figs");
         assertThat(Cli.run("figure", "fig2", "--scale", "smoke", "--out", figs.toString()).code()).isZero();
-        int[] points = {0};
-        FaultInjection.install((point, path) -> points[0]++);
-        try {
-            assertThat(Cli.run("report", "--from", figs.toString(), "--out", tmp.resolve("count").toString()).code())
-                    .isZero();
-        } finally {
-            FaultInjection.clear();
-        }
-        assertThat(points[0]).isGreaterThan(5);
-        for (int k = 0; k < points[0]; k++) {
+        int points = FullDisk.points("report", "--from", figs.toString(), "--out", tmp.resolve("count").toString());
+        assertThat(points).isGreaterThan(5);
+        for (int k = 0; k < points; k++) {
             Path out = tmp.resolve("full" + k);
-            int failAt = k;
-            int[] seen = {0};
-            FaultInjection.install((point, path) -> {
-                if (seen[0]++ == failAt) {
-                    throw new IOException("No space left on device");
-                }
-            });
-            Cli.Result r;
-            try {
-                r = Cli.run("report", "--from", figs.toString(), "--out", out.toString());
-            } finally {
-                FaultInjection.clear();
-            }
+            Cli.Result r = FullDisk.at(k, "report", "--from", figs.toString(), "--out", out.toString());
             assertThat(r.code()).as("at %d: %s", k, r.err()).isEqualTo(2);
             Path fig = out.resolve("fig2");
             if (Files.isRegularFile(fig.resolve("manifest.json"))) {
