@@ -2,11 +2,10 @@ package dev.rbmsuite.cli;
 
 import dev.rbmsuite.core.Arithmetic;
 import dev.rbmsuite.core.InputException;
-import dev.rbmsuite.core.OptionNames;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -32,26 +31,16 @@ final class ChainRunOptions {
     @Option(names = "--steps", required = true, paramLabel = "S", description = "number of transitions")
     int steps;
 
-    @Option(names = "--arithmetic", paramLabel = "fixed-order|blas",
-            description = "the fields' and products' arithmetic: fixed-order, the same bytes on every machine; or blas, "
-                    + "OpenBLAS's dgemm, faster on large layers, bytes reproducible per machine and OPENBLAS_NUM_THREADS "
-                    + "only (recorded in the manifest) (default ${DEFAULT-VALUE})")
-    String arithmetic = Arithmetic.FIXED_ORDER.value();
+    @Mixin
+    ArithmeticOption arithmetic;
 
     /**
      * Puts the chosen arithmetic in force for the run (core {@link Arithmetic}).
      *
      * @return the scope, to close when the run ends
-     * @throws InputException for an unknown value, or blas where OpenBLAS cannot be loaded
      */
     Arithmetic.Scope arithmeticScope() {
-        Arithmetic a = Choices.parse("--arithmetic", arithmetic,
-                name -> OptionNames.parse(List.of(Arithmetic.values()), Arithmetic::value, name));
-        try {
-            return Arithmetic.use(a);
-        } catch (IllegalStateException e) {
-            throw new InputException("option --arithmetic: " + e.getMessage(), e);
-        }
+        return arithmetic.scope();
     }
 
     /**

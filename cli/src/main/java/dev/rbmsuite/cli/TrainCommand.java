@@ -86,11 +86,8 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--batch-size", paramLabel = "B", description = "rows per update: 0 = the full batch (the paper's update); else mini-batches of B rows, shuffled per epoch, chains carried across them; monitors stay per epoch (default ${DEFAULT-VALUE})")
     int batchSize;
 
-    @Option(names = "--arithmetic", paramLabel = "fixed-order|blas",
-            description = "the products' arithmetic: fixed-order, the same bytes on every machine; or blas, OpenBLAS's "
-                    + "dgemm, faster on large layers, bytes reproducible per machine and OPENBLAS_NUM_THREADS only "
-                    + "(recorded in the manifest and checkpoint) (default ${DEFAULT-VALUE})")
-    String arithmetic = Arithmetic.FIXED_ORDER.value();
+    @Mixin
+    ArithmeticOption arithmetic;
 
     @Option(names = "--eval-every", paramLabel = "K", description = "evaluate (and checkpoint) every K epochs (default ${DEFAULT-VALUE})")
     int evalEvery = 100;
@@ -249,8 +246,7 @@ final class TrainCommand implements Callable<Integer> {
             // named in the same words as every other choice option (an empty or padded name shows quoted)
             Choices.parse("--estimator", estimator,
                     name -> OptionNames.parse(List.of(Estimator.values()), Estimator::cliName, name));
-            Arithmetic how = Choices.parse("--arithmetic", arithmetic,
-                    name -> OptionNames.parse(List.of(Arithmetic.values()), Arithmetic::value, name));
+            Arithmetic how = arithmetic.parse();
             TrainingSettings s = new TrainingSettings(kernel, hidden, epochs, lr, samples, estimator, evalEvery,
                     common.seed(), lambda2, monitor, kernelParams, batchSize, how);
             // as compare, sample and tv: dt or roundtrip on one RBM would be BGS under another name

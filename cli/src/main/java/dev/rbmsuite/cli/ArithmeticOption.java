@@ -1,0 +1,40 @@
+package dev.rbmsuite.cli;
+
+import dev.rbmsuite.core.Arithmetic;
+import dev.rbmsuite.core.InputException;
+import dev.rbmsuite.core.OptionNames;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** {@code --arithmetic fixed-order|blas}: the products' arithmetic of a command (core {@link Arithmetic}). */
+final class ArithmeticOption {
+    @Option(names = "--arithmetic", paramLabel = "fixed-order|blas",
+            description = "the products' and fields' arithmetic: fixed-order, the same bytes on every machine; or blas, "
+                    + "OpenBLAS's dgemm, bytes reproducible per machine and OPENBLAS_NUM_THREADS only (recorded in the "
+                    + "manifest) (default ${DEFAULT-VALUE})")
+    String value = Arithmetic.FIXED_ORDER.value();
+
+    /**
+     * @return the arithmetic named
+     * @throws InputException naming the option for an unknown value
+     */
+    Arithmetic parse() {
+        return Choices.parse("--arithmetic", value,
+                name -> OptionNames.parse(List.of(Arithmetic.values()), Arithmetic::value, name));
+    }
+
+    /**
+     * Puts the arithmetic in force for a command's run.
+     *
+     * @return the scope, to close when the run ends
+     * @throws InputException for an unknown value, or blas where OpenBLAS cannot be loaded
+     */
+    Arithmetic.Scope scope() {
+        Arithmetic a = parse();
+        try {
+            return Arithmetic.use(a);
+        } catch (IllegalStateException e) {
+            throw new InputException("option --arithmetic: " + e.getMessage(), e);
+        }
+    }
+}
