@@ -363,6 +363,9 @@ final class FlipDifferences {
         int wide = full / (4 * L) * (4 * L);
         for (int i = 0; i < wide; i += 4 * L) {
             int r = 0;
+            for (; L == 8 && r + 6 <= rows; r += 6) { // 8 lanes: 32 vector registers hold the larger tile
+                tile6x4(means, r, i, out);
+            }
             for (; r + 4 <= rows; r += 4) {
                 tile4x4(means, r, i, out);
             }
@@ -461,6 +464,116 @@ final class FlipDifferences {
         c31.intoArray(out, o + L);
         c32.intoArray(out, o + 2 * L);
         c33.intoArray(out, o + 3 * L);
+    }
+
+    /**
+     * Rows r..r+5 times units i..i+4L-1: twenty-four accumulators (of the 32 vector registers at 8 lanes),
+     * so that each row of a panel loaded from the L2 cache serves six rows instead of four: a third less
+     * of the panel's traffic per multiply-add. The same fused multiply-adds in the same order per element
+     * as {@link #tile4x4}.
+     */
+    private void tile6x4(double[] means, int r, int i, double[] out) {
+        DoubleVector b0 = DoubleVector.fromArray(S, b, i);
+        DoubleVector b1 = DoubleVector.fromArray(S, b, i + L);
+        DoubleVector b2 = DoubleVector.fromArray(S, b, i + 2 * L);
+        DoubleVector b3 = DoubleVector.fromArray(S, b, i + 3 * L);
+        DoubleVector c00 = b0;
+        DoubleVector c01 = b1;
+        DoubleVector c02 = b2;
+        DoubleVector c03 = b3;
+        DoubleVector c10 = b0;
+        DoubleVector c11 = b1;
+        DoubleVector c12 = b2;
+        DoubleVector c13 = b3;
+        DoubleVector c20 = b0;
+        DoubleVector c21 = b1;
+        DoubleVector c22 = b2;
+        DoubleVector c23 = b3;
+        DoubleVector c30 = b0;
+        DoubleVector c31 = b1;
+        DoubleVector c32 = b2;
+        DoubleVector c33 = b3;
+        DoubleVector c40 = b0;
+        DoubleVector c41 = b1;
+        DoubleVector c42 = b2;
+        DoubleVector c43 = b3;
+        DoubleVector c50 = b0;
+        DoubleVector c51 = b1;
+        DoubleVector c52 = b2;
+        DoubleVector c53 = b3;
+        int s0 = r * mp;
+        int s1 = s0 + mp;
+        int s2 = s1 + mp;
+        int s3 = s2 + mp;
+        int s4 = s3 + mp;
+        int s5 = s4 + mp;
+        // panel of units i..i+4L-1 (i is a multiple of 4L): row j of it at i m + 4L j
+        for (int j = 0, wo = i * m; j < m; j++, wo += 4 * L) {
+            DoubleVector w0 = DoubleVector.fromArray(S, panels, wo);
+            DoubleVector w1 = DoubleVector.fromArray(S, panels, wo + L);
+            DoubleVector w2 = DoubleVector.fromArray(S, panels, wo + 2 * L);
+            DoubleVector w3 = DoubleVector.fromArray(S, panels, wo + 3 * L);
+            DoubleVector a = DoubleVector.broadcast(S, means[s0 + j]);
+            c00 = a.fma(w0, c00);
+            c01 = a.fma(w1, c01);
+            c02 = a.fma(w2, c02);
+            c03 = a.fma(w3, c03);
+            a = DoubleVector.broadcast(S, means[s1 + j]);
+            c10 = a.fma(w0, c10);
+            c11 = a.fma(w1, c11);
+            c12 = a.fma(w2, c12);
+            c13 = a.fma(w3, c13);
+            a = DoubleVector.broadcast(S, means[s2 + j]);
+            c20 = a.fma(w0, c20);
+            c21 = a.fma(w1, c21);
+            c22 = a.fma(w2, c22);
+            c23 = a.fma(w3, c23);
+            a = DoubleVector.broadcast(S, means[s3 + j]);
+            c30 = a.fma(w0, c30);
+            c31 = a.fma(w1, c31);
+            c32 = a.fma(w2, c32);
+            c33 = a.fma(w3, c33);
+            a = DoubleVector.broadcast(S, means[s4 + j]);
+            c40 = a.fma(w0, c40);
+            c41 = a.fma(w1, c41);
+            c42 = a.fma(w2, c42);
+            c43 = a.fma(w3, c43);
+            a = DoubleVector.broadcast(S, means[s5 + j]);
+            c50 = a.fma(w0, c50);
+            c51 = a.fma(w1, c51);
+            c52 = a.fma(w2, c52);
+            c53 = a.fma(w3, c53);
+        }
+        int o = r * n + i;
+        c00.intoArray(out, o);
+        c01.intoArray(out, o + L);
+        c02.intoArray(out, o + 2 * L);
+        c03.intoArray(out, o + 3 * L);
+        o += n;
+        c10.intoArray(out, o);
+        c11.intoArray(out, o + L);
+        c12.intoArray(out, o + 2 * L);
+        c13.intoArray(out, o + 3 * L);
+        o += n;
+        c20.intoArray(out, o);
+        c21.intoArray(out, o + L);
+        c22.intoArray(out, o + 2 * L);
+        c23.intoArray(out, o + 3 * L);
+        o += n;
+        c30.intoArray(out, o);
+        c31.intoArray(out, o + L);
+        c32.intoArray(out, o + 2 * L);
+        c33.intoArray(out, o + 3 * L);
+        o += n;
+        c40.intoArray(out, o);
+        c41.intoArray(out, o + L);
+        c42.intoArray(out, o + 2 * L);
+        c43.intoArray(out, o + 3 * L);
+        o += n;
+        c50.intoArray(out, o);
+        c51.intoArray(out, o + L);
+        c52.intoArray(out, o + 2 * L);
+        c53.intoArray(out, o + 3 * L);
     }
 
     /** Row r times units i..i+L-1: one accumulator. */

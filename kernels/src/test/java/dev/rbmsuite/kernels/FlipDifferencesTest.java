@@ -22,8 +22,10 @@ class FlipDifferencesTest {
             check(rbm, 9, 1e-12);
         }
         check(Rbm.gaussian(4, 16, 1.0, Rng.seeded(8)), 3, 1e-12);
-        // the gradient's register tiles (four rows by four vectors), its one-vector tiles and scalar tail
+        // the gradient's register tiles (six rows by four vectors at 8 lanes, four by four), its one-vector
+        // tiles and scalar tail
         check(Rbm.gaussian(70, 9, 0.5, Rng.seeded(10)), 9, 1e-12);
+        check(Rbm.gaussian(70, 9, 0.5, Rng.seeded(11)), 17, 1e-12);
     }
 
     private static void check(Rbm rbm, int rows, double tol) {

@@ -1,5 +1,6 @@
 package dev.rbmsuite.library;
 
+import dev.rbmsuite.core.Arithmetic;
 import dev.rbmsuite.core.VectorModule;
 import dev.rbmsuite.core.io.DataDigest;
 import dev.rbmsuite.core.io.ModelStore;
@@ -52,6 +53,7 @@ public final class Fit {
     private int samples = 100;
     private String estimator = "smci2";
     private int batchSize;
+    private Arithmetic arithmetic = Arithmetic.FIXED_ORDER;
     private long seed = 1;
     private int threads = 1;
 
@@ -138,6 +140,16 @@ public final class Fit {
     }
 
     /**
+     * @param a the products' arithmetic: {@link Arithmetic#FIXED_ORDER} (the default, the same bytes on
+     *     every machine) or the opt-in {@link Arithmetic#BLAS} ({@code --arithmetic})
+     * @return this
+     */
+    public Fit arithmetic(Arithmetic a) {
+        this.arithmetic = a;
+        return this;
+    }
+
+    /**
      * @param s the seed of all the training's randomness ({@code --seed})
      * @return this
      */
@@ -164,7 +176,7 @@ public final class Fit {
     public TrainingSettings settings() {
         String k = kernel != null ? kernel : hidden.length == 1 ? "bgs" : "roundtrip";
         TrainingSettings s = new TrainingSettings(k, hidden, epochs, learningRate, samples, estimator, EVAL_EVERY, seed,
-                false, MonitorSettings.DEFAULTS, kernelParams, batchSize);
+                false, MonitorSettings.DEFAULTS, kernelParams, batchSize, arithmetic);
         if (s.kernelFactory().usesUpperLayers() && hidden.length < 2) {
             throw new IllegalArgumentException("hidden: kernel " + k + " samples a stack, give m0 and at least one upper"
                     + " size (for example " + hidden[0] + ", 50)");

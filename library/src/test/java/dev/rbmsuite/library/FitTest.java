@@ -3,6 +3,7 @@ package dev.rbmsuite.library;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rbmsuite.core.Arithmetic;
 import dev.rbmsuite.learning.train.TrainingSettings;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,8 @@ class FitTest {
         assertThat(one.estimator()).isEqualTo("smci2");
         assertThat(one.seed()).isEqualTo(1);
         assertThat(one.batchSize()).isZero();
+        assertThat(one.arithmetic()).isEqualTo(Arithmetic.FIXED_ORDER);
+        assertThat(Fit.hidden(8).arithmetic(Arithmetic.BLAS).settings().arithmetic()).isEqualTo(Arithmetic.BLAS);
         assertThat(Fit.hidden(20, 10).settings().kernel()).isEqualTo("roundtrip");
         TrainingSettings all = Fit.hidden(8).kernel("pt").kernelParam("temperatures", "3").epochs(5).learningRate(0.05)
                 .samples(10).estimator("mc").batchSize(20).seed(9).settings();
