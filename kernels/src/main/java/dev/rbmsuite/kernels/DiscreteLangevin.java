@@ -161,16 +161,21 @@ public final class DiscreteLangevin implements TransitionKernel {
         double[] u = work.doubles(UNIFORMS, chains * n);
         double[] a = work.doubles(LOGITS, chains * n);
         double[] y = work.doubles(PROPOSAL, chains * n);
-        rng.segment(n).fillUniform(u, 0, chains * n);
-        logits(v, g, chains * n, a);
-        System.arraycopy(a, 0, y, 0, chains * n);
-        VectorMath.bernoulliLogistic(u, 0, y, 0, chains * n, 1.0); // y_k = 1: unit k flips
-        if (!adjusted) {
-            for (int k = 0; k < chains * n; k++) {
-                if (y[k] == 1.0) {
-                    v[k] = 1.0 - v[k];
+        // chain by chain, so that a row's uniforms, logits and flips stay in the L1 cache: the draws of one
+        // fill of the whole batch (the stream is counter-based) and the same decisions (elementwise)
+        Rng draws = rng.segment(n);
+        for (int o = 0; o < chains * n; o += n) {
+            draws.fillUniform(u, o, n);
+            logits(v, g, o, n, a);
+            System.arraycopy(a, o, y, o, n);
+            VectorMath.bernoulliLogistic(u, o, y, o, n, 1.0); // y_k = 1: unit k flips
+            if (!adjusted) {
+                for (int k = o; k < o + n; k++) {
+                    v[k] = Math.abs(v[k] - y[k]); // 1 - v where y = 1, else v (binary, exact)
                 }
             }
+        }
+        if (!adjusted) {
             return StepInfo.NONE;
         }
         double[] terms = work.doubles(TERMS, n);
@@ -187,7 +192,7 @@ public final class DiscreteLangevin implements TransitionKernel {
         double[] gy = work.doubles(GRADIENT, chains * n);
         double[] lvy = work.doubles(LV, chains);
         evaluate(y, chains, gy, lvy, work);
-        logits(y, gy, chains * n, a);
+        logits(y, gy, 0, chains * n, a);
         double[] uAccept = work.doubles(ACCEPT, chains);
         rng.segment(1).fillUniform(uAccept, 0, chains);
         long accepted = 0;
@@ -206,11 +211,13 @@ public final class DiscreteLangevin implements TransitionKernel {
         return new AcceptanceInfo(new long[] {chains}, new long[] {accepted});
     }
 
-    /** a_k = g_k s_k / 2 - 1/(2 alpha), s_k = 1 - 2 x_k. */
-    private void logits(double[] x, double[] g, int len, double[] a) {
-        for (int k = 0; k < len; k++) {
-            double half = 0.5 * g[k];
-            a[k] = (x[k] == 0.0 ? half : -half) - offset;
+    /**
+     * a_k = g_k s_k / 2 - 1/(2 alpha), s_k = 1 - 2 x_k, for k in [off, off + len): without a branch (the
+     * product by s_k = +-1 is exact, so the same bits as choosing +-g_k / 2), which the JIT vectorises.
+     */
+    private void logits(double[] x, double[] g, int off, int len, double[] a) {
+        for (int k = off; k < off + len; k++) {
+            a[k] = 0.5 * g[k] * (1.0 - 2.0 * x[k]) - offset;
         }
     }
 
