@@ -435,6 +435,56 @@ public final class VectorMath {
     }
 
     /**
+     * acc[accOff + k] += src[rows[q] * stride + k] for q = 0, 1, ..., count - 1 in that order and k in
+     * [0, len): whole rows of src added into one row, each element's additions in the order of the
+     * rows, so the same bits as {@code count} calls of {@link #add} in that order; the accumulators stay
+     * in registers (four vectors at a time) instead of being loaded and stored for every row.
+     *
+     * @param acc accumulator
+     * @param accOff accumulator offset
+     * @param src source rows
+     * @param rows the rows of src to add, in order
+     * @param count how many of them
+     * @param stride the row length of src
+     * @param len elements per row
+     */
+    public static void addRows(double[] acc, int accOff, double[] src, int[] rows, int count, int stride, int len) {
+        int l = S.length();
+        int k = 0;
+        for (; k + 4 * l <= len; k += 4 * l) {
+            DoubleVector a0 = DoubleVector.fromArray(S, acc, accOff + k);
+            DoubleVector a1 = DoubleVector.fromArray(S, acc, accOff + k + l);
+            DoubleVector a2 = DoubleVector.fromArray(S, acc, accOff + k + 2 * l);
+            DoubleVector a3 = DoubleVector.fromArray(S, acc, accOff + k + 3 * l);
+            for (int q = 0; q < count; q++) {
+                int o = rows[q] * stride + k;
+                a0 = a0.add(DoubleVector.fromArray(S, src, o));
+                a1 = a1.add(DoubleVector.fromArray(S, src, o + l));
+                a2 = a2.add(DoubleVector.fromArray(S, src, o + 2 * l));
+                a3 = a3.add(DoubleVector.fromArray(S, src, o + 3 * l));
+            }
+            a0.intoArray(acc, accOff + k);
+            a1.intoArray(acc, accOff + k + l);
+            a2.intoArray(acc, accOff + k + 2 * l);
+            a3.intoArray(acc, accOff + k + 3 * l);
+        }
+        for (; k + l <= len; k += l) {
+            DoubleVector a = DoubleVector.fromArray(S, acc, accOff + k);
+            for (int q = 0; q < count; q++) {
+                a = a.add(DoubleVector.fromArray(S, src, rows[q] * stride + k));
+            }
+            a.intoArray(acc, accOff + k);
+        }
+        for (; k < len; k++) {
+            double a = acc[accOff + k];
+            for (int q = 0; q < count; q++) {
+                a += src[rows[q] * stride + k];
+            }
+            acc[accOff + k] = a;
+        }
+    }
+
+    /**
      * acc[accOff + k] += a * src[srcOff + k] for k in [0, len): one fused multiply-add for
      * k below {@link Lanes#bound}(len), a product and a sum (two roundings) above, at every width.
      *

@@ -43,6 +43,33 @@ class VectorMathTest {
         return x;
     }
 
+    /** addRows is add called row after row, to the bit, at every length around the vector blocks. */
+    @Test
+    void addRowsIsAddCalledRowAfterRow() {
+        Rng rng = Rng.seeded(91);
+        for (int len : new int[] {1, 3, 8, 31, 32, 33, 100, 129}) {
+            int stride = len + 5;
+            double[] src = new double[40 * stride];
+            for (int k = 0; k < src.length; k++) {
+                src[k] = (rng.nextDouble() - 0.5) * Math.pow(10, rng.nextDouble() * 8 - 4);
+            }
+            int[] rows = {3, 0, 17, 17, 39, 8, 21};
+            double[] want = new double[len + 2];
+            for (int k = 0; k < want.length; k++) {
+                want[k] = rng.nextDouble();
+            }
+            double[] got = want.clone();
+            for (int q = 0; q < rows.length; q++) {
+                VectorMath.add(want, 2, src, rows[q] * stride, len);
+            }
+            VectorMath.addRows(got, 2, src, rows, rows.length, stride, len);
+            assertThat(got).as("len %d", len).isEqualTo(want);
+            double[] none = want.clone();
+            VectorMath.addRows(none, 2, src, rows, 0, stride, len);
+            assertThat(none).isEqualTo(want);
+        }
+    }
+
     @Test
     void deterministicExpIsAccurateAndItsScalarTwinIsBitIdentical() {
         Rng r = Rng.seeded(17);

@@ -20,6 +20,8 @@ public final class Moments {
     private final double[] vh;
     /** Scratch of the outer-product kernel, made on first use. */
     private Products products;
+    /** Scratch of setSampleMeans: the samples whose v_i is 1, for one i at a time. */
+    private int[] active = new int[0];
 
     /**
      * Zero moments of the given sizes.
@@ -116,6 +118,20 @@ public final class Moments {
                 products = new Products();
             }
             products.accumulate(v, h, rows, n, m, vh);
+        } else if (binary(v, rows * n)) {
+            // row i of E[v h^T]: the h rows of the samples with v_i = 1, added in the order of the samples
+            // with the row in registers (VectorMath.addRows), the same additions per element as the loop below
+            if (active.length < rows) {
+                active = new int[rows];
+            }
+            for (int i = 0; i < n; i++) {
+                int count = 0;
+                for (int r = 0; r < rows; r++) {
+                    active[count] = r;
+                    count += v[r * n + i] == 1.0 ? 1 : 0;
+                }
+                VectorMath.addRows(vh, i * m, h, active, count, m, m);
+            }
         } else {
             for (int r = 0; r < rows; r++) {
                 for (int i = 0; i < n; i++) {
@@ -129,6 +145,16 @@ public final class Moments {
             }
         }
         scale(1.0 / rows);
+    }
+
+    /** @return whether every one of the first len values is 0.0 or 1.0 */
+    private static boolean binary(double[] x, int len) {
+        for (int k = 0; k < len; k++) {
+            if (x[k] != 0.0 && x[k] != 1.0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean allFinite(double[] x, int len) {
