@@ -195,6 +195,42 @@ class DiscreteLangevinTest {
         assertThat(accepted).isPositive();
     }
 
+    /**
+     * DULA step by step against the algorithm written plainly (fields, gradient and flip probabilities by
+     * scalar loops, the same uniforms): every unit of every chain makes the reference's decision. (Rounding
+     * can part the two only where a uniform lies within about 1e-15 of its flip probability.)
+     */
+    @Test
+    void dulasStepsAreTheReferenceDecisionsDrawForDraw() {
+        Rbm big = Rbm.gaussian(19, 11, 0.8, Rng.seeded(6));
+        int bn = big.numVisible();
+        double alpha = 0.3;
+        DiscreteLangevin k = new DiscreteLangevin(big, alpha, false);
+        int chains = 23;
+        ChainState state = k.init(chains, Rng.seeded(7));
+        long flips = 0;
+        for (int t = 0; t < 8; t++) {
+            double[] before = state.buffer(0).clone();
+            double[] u = new double[chains * bn];
+            Rng.seeded(8).fork(t).segment(bn).fillUniform(u, 0, u.length);
+            k.advance(Rng.seeded(8).fork(t), state);
+            for (int r = 0; r < chains; r++) {
+                int x = 0;
+                for (int i = 0; i < bn; i++) {
+                    x |= (int) before[r * bn + i] << i;
+                }
+                double[] p = flipProbabilities(big, x, alpha);
+                for (int i = 0; i < bn; i++) {
+                    boolean flip = u[r * bn + i] < p[i];
+                    flips += flip ? 1 : 0;
+                    assertThat(state.buffer(0)[r * bn + i]).as("step %d, chain %d, unit %d", t, r, i)
+                            .isEqualTo(flip ? 1 - before[r * bn + i] : before[r * bn + i]);
+                }
+            }
+        }
+        assertThat(flips).isPositive();
+    }
+
     @Test
     void theFactoriesReadTheStepSize() {
         RbmStack stack = RbmStack.of(rbm);
