@@ -33,17 +33,7 @@ class DigitsResultsTest {
         assertThat(Files.readString(committed.resolve("README.md")))
                 .as("results/digits/README.md gives the command this test reruns")
                 .contains("./rbm " + String.join(" ", COMMAND) + " --out DIR");
-        Path copy = tmp.resolve("digits");
-        try (Stream<Path> files = Files.walk(committed)) {
-            for (Path f : files.toList()) {
-                Path to = copy.resolve(committed.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(f, to);
-                }
-            }
-        }
+        Path copy = Trees.copy(committed, tmp.resolve("digits"));
         String[] args = Stream.concat(COMMAND.stream(), Stream.of("--out", copy.toString(), "--threads", "1"))
                 .toArray(String[]::new);
         Cli.Result r = Cli.run(args);

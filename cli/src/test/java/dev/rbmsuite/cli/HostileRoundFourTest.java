@@ -286,17 +286,7 @@ class HostileRoundFourTest {
     /** @return a copy of the figures folder with one file changed */
     private Path edited(String name, String file, UnaryOperator<String> change) throws IOException {
         Path figs = figures();
-        Path copy = tmp.resolve(name);
-        try (Stream<Path> s = Files.walk(figs)) {
-            for (Path p : s.toList()) {
-                Path q = copy.resolve(figs.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(q);
-                } else {
-                    Files.copy(p, q);
-                }
-            }
-        }
+        Path copy = Trees.copy(figs, tmp.resolve(name));
         Path f = copy.resolve(file);
         if (change == null) {
             Files.delete(f);
