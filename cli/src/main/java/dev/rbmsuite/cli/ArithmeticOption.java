@@ -2,8 +2,6 @@ package dev.rbmsuite.cli;
 
 import dev.rbmsuite.core.Arithmetic;
 import dev.rbmsuite.core.InputException;
-import dev.rbmsuite.core.OptionNames;
-import java.util.List;
 import picocli.CommandLine.Option;
 
 /** {@code --arithmetic fixed-order|blas}: the products' arithmetic of a command (core {@link Arithmetic}). */
@@ -12,15 +10,14 @@ final class ArithmeticOption {
             description = "the products' and fields' arithmetic: fixed-order, the same bytes on every machine; or blas, "
                     + "OpenBLAS's dgemm, bytes reproducible per machine and OPENBLAS_NUM_THREADS only (recorded in the "
                     + "manifest) (default ${DEFAULT-VALUE})")
-    String value = Arithmetic.FIXED_ORDER.value();
+    String value = Arithmetic.FIXED_ORDER.optionName();
 
     /**
      * @return the arithmetic named
      * @throws InputException naming the option for an unknown value
      */
     Arithmetic parse() {
-        return Choices.parse("--arithmetic", value,
-                name -> OptionNames.parse(List.of(Arithmetic.values()), Arithmetic::value, name));
+        return Choices.parse("--arithmetic", value, Arithmetic::parse);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.rbmsuite.core;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -32,29 +33,24 @@ public enum Arithmetic {
 
     private static volatile Arithmetic current = FIXED_ORDER;
 
-    private final String value;
+    private final String optionName;
 
-    Arithmetic(String value) {
-        this.value = value;
+    Arithmetic(String optionName) {
+        this.optionName = optionName;
     }
 
-    /** @return the value as written on the command line and in manifests: fixed-order or blas */
-    public String value() {
-        return value;
+    /** @return the name on the command line and in manifests: fixed-order or blas */
+    public String optionName() {
+        return optionName;
     }
 
     /**
-     * @param text fixed-order or blas
-     * @return the arithmetic
-     * @throws IllegalArgumentException naming the accepted values
+     * @param name fixed-order or blas
+     * @return the arithmetic of that name
+     * @throws IllegalArgumentException if none has that name; the message quotes it and lists the names
      */
-    public static Arithmetic parse(String text) {
-        for (Arithmetic a : values()) {
-            if (a.value.equals(text)) {
-                return a;
-            }
-        }
-        throw new IllegalArgumentException("'" + text + "' is not an arithmetic: fixed-order or blas");
+    public static Arithmetic parse(String name) {
+        return OptionNames.parse(List.of(values()), Arithmetic::optionName, name);
     }
 
     /** @return the arithmetic in force */

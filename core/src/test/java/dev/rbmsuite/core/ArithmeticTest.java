@@ -53,7 +53,7 @@ class ArithmeticTest {
         assertThat(Arithmetic.parse("blas")).isEqualTo(Arithmetic.BLAS);
         assertThat(Arithmetic.parse("fixed-order")).isEqualTo(Arithmetic.FIXED_ORDER);
         assertThatThrownBy(() -> Arithmetic.parse("mkl")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("'mkl' is not an arithmetic: fixed-order or blas");
+                .hasMessage("'mkl' is not one of fixed-order, blas");
         assertThat(Arithmetic.BLAS.describe()).startsWith("OpenBLAS 0.3.19 dgemm through JavaCPP (OPENBLAS_NUM_THREADS=");
     }
 

@@ -560,7 +560,7 @@ public final class TrainingRun {
     private static String absent(String name) {
         return switch (name) {
             case "batchSize" -> "0";
-            case "arithmetic" -> Arithmetic.FIXED_ORDER.value();
+            case "arithmetic" -> Arithmetic.FIXED_ORDER.optionName();
             default -> "{}";
         };
     }

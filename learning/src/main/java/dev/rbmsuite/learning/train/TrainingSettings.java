@@ -308,7 +308,7 @@ public record TrainingSettings(String kernel, int[] hidden, int epochs, double l
             m.put("batchSize", batchSize);
         }
         if (arithmetic != Arithmetic.FIXED_ORDER) {
-            m.put("arithmetic", arithmetic.value());
+            m.put("arithmetic", arithmetic.optionName());
         }
         m.put("seed", seed);
         m.put("lambda2", lambda2);
