@@ -438,7 +438,8 @@ public final class VectorMath {
      * acc[accOff + k] += src[rows[q] * stride + k] for q = 0, 1, ..., count - 1 in that order and k in
      * [0, len): whole rows of src added into one row, each element's additions in the order of the
      * rows, so the same bits as {@code count} calls of {@link #add} in that order; the accumulators stay
-     * in registers (four vectors at a time) instead of being loaded and stored for every row.
+     * in registers (four vectors at a time) instead of being loaded and stored for every row. (Each
+     * update is written {@code a = x.add(a)}, the rule of {@code LanesTest}; the sum is the same.)
      *
      * @param acc accumulator
      * @param accOff accumulator offset
@@ -458,10 +459,10 @@ public final class VectorMath {
             DoubleVector a3 = DoubleVector.fromArray(S, acc, accOff + k + 3 * l);
             for (int q = 0; q < count; q++) {
                 int o = rows[q] * stride + k;
-                a0 = a0.add(DoubleVector.fromArray(S, src, o));
-                a1 = a1.add(DoubleVector.fromArray(S, src, o + l));
-                a2 = a2.add(DoubleVector.fromArray(S, src, o + 2 * l));
-                a3 = a3.add(DoubleVector.fromArray(S, src, o + 3 * l));
+                a0 = DoubleVector.fromArray(S, src, o).add(a0);
+                a1 = DoubleVector.fromArray(S, src, o + l).add(a1);
+                a2 = DoubleVector.fromArray(S, src, o + 2 * l).add(a2);
+                a3 = DoubleVector.fromArray(S, src, o + 3 * l).add(a3);
             }
             a0.intoArray(acc, accOff + k);
             a1.intoArray(acc, accOff + k + l);
@@ -471,7 +472,7 @@ public final class VectorMath {
         for (; k + l <= len; k += l) {
             DoubleVector a = DoubleVector.fromArray(S, acc, accOff + k);
             for (int q = 0; q < count; q++) {
-                a = a.add(DoubleVector.fromArray(S, src, rows[q] * stride + k));
+                a = DoubleVector.fromArray(S, src, rows[q] * stride + k).add(a);
             }
             a.intoArray(acc, accOff + k);
         }
