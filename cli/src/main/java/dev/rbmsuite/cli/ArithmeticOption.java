@@ -27,11 +27,6 @@ final class ArithmeticOption {
      * @throws InputException for an unknown value, or blas where OpenBLAS cannot be loaded
      */
     Arithmetic.Scope scope() {
-        Arithmetic a = parse();
-        try {
-            return Arithmetic.use(a);
-        } catch (IllegalStateException e) {
-            throw new InputException("option --arithmetic: " + e.getMessage(), e);
-        }
+        return Arithmetic.use(parse());
     }
 }

@@ -35,15 +35,6 @@ final class ChainRunOptions {
     ArithmeticOption arithmetic;
 
     /**
-     * Puts the chosen arithmetic in force for the run (core {@link Arithmetic}).
-     *
-     * @return the scope, to close when the run ends
-     */
-    Arithmetic.Scope arithmeticScope() {
-        return arithmetic.scope();
-    }
-
-    /**
      * @param kernelRecord the kernel's manifest record (KernelChoice.record)
      * @return the run's manifest records: the kernel, and under blas the library and its threads
      */

@@ -90,7 +90,7 @@ final class SampleCommand implements Callable<Integer> {
         if (!(betaMin > 0 && betaMin < 1)) {
             throw new InputException("option --beta-min: must lie in (0, 1), got " + betaMin);
         }
-        try (Arithmetic.Scope arithmetic = run.arithmeticScope();
+        try (Arithmetic.Scope arithmetic = run.arithmetic.scope();
              OutputFiles.Pair pair = OutputFiles.claimPair(out, "--out", spec.name(), force)) {
             out = pair.file();
             RbmStack stack = ModelStore.load(run.model);

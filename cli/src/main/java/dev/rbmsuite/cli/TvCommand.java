@@ -124,7 +124,7 @@ final class TvCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         KernelFactory factory = KernelChoice.factory(run.kernel);
         run.validate();
-        try (Arithmetic.Scope arithmetic = run.arithmeticScope();
+        try (Arithmetic.Scope arithmetic = run.arithmetic.scope();
              OutputFiles.Pair pair = OutputFiles.claimPair(out, "--out", spec.name(), force)) {
             out = pair.file();
             Memory.requireArray(run.steps + 1L, "option --steps: one TV value per step");

@@ -75,7 +75,7 @@ public enum Arithmetic {
      *
      * @param arithmetic the arithmetic
      * @return the scope
-     * @throws IllegalStateException if BLAS is selected and OpenBLAS cannot be loaded (the message says why)
+     * @throws InputException if BLAS is selected and OpenBLAS cannot be loaded (the message says why)
      */
     public static Scope use(Arithmetic arithmetic) {
         if (arithmetic == BLAS) {

@@ -25,7 +25,8 @@ final class NativeBlas {
     /**
      * Loads the native library.
      *
-     * @throws IllegalStateException if it cannot be loaded, with the reason
+     * @throws InputException if it cannot be loaded, naming {@code --arithmetic} and the reason (a machine
+     *     that cannot run the opt-in arithmetic asked for: bad input, exit 2, before any work)
      */
     static void require() {
         if (loaded) {
@@ -36,7 +37,7 @@ final class NativeBlas {
                 try {
                     Loader.load(openblas_nolapack.class);
                 } catch (UnsatisfiedLinkError | RuntimeException e) {
-                    throw new IllegalStateException("the BLAS arithmetic needs OpenBLAS (org.bytedeco:openblas, with "
+                    throw new InputException("option --arithmetic: the BLAS arithmetic needs OpenBLAS (org.bytedeco:openblas, with "
                             + "ND4J's native libraries), which could not be loaded here: " + e.getMessage(), e);
                 }
                 loaded = true;

@@ -217,22 +217,8 @@ public final class TrainingRun {
                     + "], got " + threads);
         }
         try (OutputFolder.Claim claim = OutputFolder.claim(out, KIND, force, "rbm train");
-             Arithmetic.Scope arithmetic = arithmeticScope(settings.arithmetic())) {
+             Arithmetic.Scope arithmetic = Arithmetic.use(settings.arithmetic())) {
             return runIn(settings, data, rows, visible, dataInfo, out, restart, force, extras, threads, listener);
-        }
-    }
-
-    /**
-     * Puts the run's arithmetic in force for the whole run, monitors included, so that every product of
-     * the run takes one path.
-     *
-     * @throws InputException if the BLAS arithmetic is asked for and OpenBLAS cannot be loaded here
-     */
-    private static Arithmetic.Scope arithmeticScope(Arithmetic arithmetic) {
-        try {
-            return Arithmetic.use(arithmetic);
-        } catch (IllegalStateException e) {
-            throw new InputException("option --arithmetic: " + e.getMessage(), e);
         }
     }
 
