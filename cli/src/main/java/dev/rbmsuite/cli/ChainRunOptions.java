@@ -18,7 +18,7 @@ final class ChainRunOptions {
     Path model;
 
     @Option(names = "--kernel", required = true, paramLabel = "K",
-            description = "an installed kernel: bgs, dt, roundtrip, pt, gwg, dmala, dula, pas or a plug-in (see rbm kernels)")
+            description = "an installed kernel: bgs, dt, roundtrip, pt, gwg, dmala, dula, pas, rsgibbs or a plug-in (see rbm kernels)")
     String kernel;
 
     @Option(names = "--kernel-param", paramLabel = "k=v",

@@ -60,7 +60,7 @@ final class TrainCommand implements Callable<Integer> {
     DataOptions dataOptions;
 
     @Option(names = "--kernel", required = true, paramLabel = "K",
-            description = "transition kernel of the persistent chains: bgs, dt, roundtrip, pt, gwg, dmala, dula, pas or a plug-in (see rbm kernels)")
+            description = "transition kernel of the persistent chains: bgs, dt, roundtrip, pt, gwg, dmala, dula, pas, rsgibbs or a plug-in (see rbm kernels)")
     String kernel;
 
     @Option(names = "--kernel-param", paramLabel = "k=v",

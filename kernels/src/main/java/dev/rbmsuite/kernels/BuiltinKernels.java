@@ -9,11 +9,12 @@ import java.util.Map;
  * {@code META-INF/services/dev.rbmsuite.kernels.KernelFactory} like any plug-in: the paper's kernels
  * (bgs, dt, roundtrip) and parallel tempering, then the gradient-based samplers of the discrete-sampling
  * literature that compares them on RBMs (gwg, dmala, dula, pas; docs/samplers.md places them side by
- * side).
+ * side), and the generic sampler they were measured against (rsgibbs).
  */
 public final class BuiltinKernels {
     /** The built-in kernel names, in their documented order. */
-    public static final List<String> NAMES = List.of("bgs", "dt", "roundtrip", "pt", "gwg", "dmala", "dula", "pas");
+    public static final List<String> NAMES = List.of("bgs", "dt", "roundtrip", "pt", "gwg", "dmala", "dula", "pas",
+            "rsgibbs");
 
     private BuiltinKernels() {
     }
@@ -178,6 +179,50 @@ public final class BuiltinKernels {
                 throw new IllegalArgumentException("parameter " + PATH_LENGTH + ": must be at least 1, got " + r);
             }
             return GibbsWithGradients.pathAuxiliary(stack.bottom(), differences(params), r);
+        }
+    }
+
+    /**
+     * "rsgibbs": random-scan single-site Gibbs on theta_0's visible marginal, the generic baseline of
+     * Grathwohl et al. (2021).
+     */
+    public static final class Rsgibbs extends NamedKernelFactory {
+        /** Parameter: K, the site updates of one transition (default n, one random-scan sweep). */
+        public static final String SITES = "sites";
+
+        /** The factory, as the service loader makes it. */
+        public Rsgibbs() {
+            super("rsgibbs", false, "random-scan single-site Gibbs on the bottom RBM's visible marginal: each site update "
+                    + "redraws one random unit from its conditional (the generic baseline of Grathwohl et al. 2021)",
+                    Parameter.modelDependent(SITES, "site updates K of one transition",
+                            "n, one random-scan sweep"));
+        }
+
+        /**
+         * Without the model: one sweep's work for the default K = n; a given K is K / n sweeps, which needs
+         * the model ({@link #bottomSweeps(int, Map)}).
+         *
+         * @throws IllegalArgumentException when K is given
+         */
+        @Override
+        public double bottomSweeps(Map<String, String> params) {
+            if (params.containsKey(SITES)) {
+                throw new IllegalArgumentException("parameter " + SITES + ": the work of K site updates, K / n sweeps, "
+                        + "depends on the model's visible units");
+            }
+            return 1.0;
+        }
+
+        /** K site updates cost about K / n bottom-layer sweeps (RandomScanGibbs: about 2m operations each). */
+        @Override
+        public double bottomSweeps(int visible, Map<String, String> params) {
+            return (double) KernelFactory.intParameter(params, SITES, visible) / visible;
+        }
+
+        @Override
+        public TransitionKernel create(RbmStack stack, Map<String, String> params) {
+            int n = stack.bottom().numVisible();
+            return new RandomScanGibbs(stack.bottom(), KernelFactory.intParameter(params, SITES, n));
         }
     }
 

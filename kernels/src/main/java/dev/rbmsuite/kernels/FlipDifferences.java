@@ -214,6 +214,68 @@ final class FlipDifferences {
         }
     }
 
+    /**
+     * The exact difference d_i(v) of one unit of one row (requires {@link #exact}), with the operations
+     * {@link #exactDifferences} applies to that unit, so the same bits as its entry i.
+     *
+     * @param v the row's binary state, at {@code vo}
+     * @param vo first index of the row in v
+     * @param means the row's hidden means, padded, at {@code so}
+     * @param complements the row's complements sig(-zeta), padded, at {@code so}
+     * @param so first index of the row in means and complements
+     * @param i the unit
+     * @param logs scratch of one double
+     * @param exps scratch of one int
+     * @return lv(v with unit i flipped) - lv(v)
+     */
+    double difference(double[] v, int vo, double[] means, double[] complements, int so, int i, double[] logs,
+                      int[] exps) {
+        if (on == null) {
+            throw new IllegalStateException("exact flip differences need the tables of FlipDifferences.exact");
+        }
+        double vi = v[vo + i];
+        products1(vi, means, complements, so, i, logs, exps);
+        return sign(vi) * b[i] + (logs[0] + exps[0] * LN2);
+    }
+
+    /**
+     * Moves one row's hidden means and complements to the state in which unit i has flipped (requires
+     * {@link #exact}), without an exponential: with t_j = e^{s_i W_ij} (tabulated) and f_j = sig(-zeta_j)
+     * + sig(zeta_j) t_j, the new mean is sig(zeta_j + s_i W_ij) = sig(zeta_j) t_j / f_j and the new
+     * complement sig(-zeta_j) / f_j, both formed with the one reciprocal 1 / f_j. Every term is positive, so
+     * nothing cancels; each update rounds a few times (a relative error of a few ulps, not a loss of digits).
+     * Padding stays mean 0, complement 1 (its t is 0).
+     *
+     * @param viBefore unit i's value before the flip
+     * @param means the row's hidden means, padded, at {@code so}: updated
+     * @param complements the row's complements, padded, at {@code so}: updated
+     * @param so first index of the row
+     * @param i the unit that flipped
+     */
+    void flip(double viBefore, double[] means, double[] complements, int so, int i) {
+        if (on == null) {
+            throw new IllegalStateException("flip updates need the tables of FlipDifferences.exact");
+        }
+        double[] t = viBefore == 0.0 ? on : off;
+        int o = i * mp;
+        DoubleVector one = DoubleVector.broadcast(S, 1.0);
+        int j = 0;
+        for (int upper = S.loopBound(mp); j < upper; j += L) {
+            DoubleVector s = DoubleVector.fromArray(S, means, so + j).mul(DoubleVector.fromArray(S, t, o + j));
+            DoubleVector c = DoubleVector.fromArray(S, complements, so + j);
+            DoubleVector r = one.div(s.add(c));
+            s.mul(r).intoArray(means, so + j);
+            c.mul(r).intoArray(complements, so + j);
+        }
+        for (; j < mp; j++) {
+            double s = means[so + j] * t[o + j];
+            double c = complements[so + j];
+            double r = 1.0 / (s + c);
+            means[so + j] = s * r;
+            complements[so + j] = c * r;
+        }
+    }
+
     /** s = 1 - 2 v: +1 for a unit that turns on, -1 for one that turns off. */
     private static double sign(double vi) {
         return vi == 0.0 ? 1.0 : -1.0;

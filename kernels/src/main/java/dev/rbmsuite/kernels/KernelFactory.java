@@ -68,6 +68,19 @@ public interface KernelFactory {
     }
 
     /**
+     * {@link #bottomSweeps(Map)} for a kernel whose work depends on the model's size (for example a
+     * number of single-site updates, whose work is a fraction of a sweep of n units).
+     *
+     * @param visible n, the bottom RBM's visible units
+     * @param params parameter values by name (absent ones take their defaults)
+     * @return conditional sweeps of the bottom layer per transition, on average; by default
+     *     {@link #bottomSweeps(Map)}
+     */
+    default double bottomSweeps(int visible, Map<String, String> params) {
+        return bottomSweeps(params);
+    }
+
+    /**
      * A kernel on the given model. The registry has already rejected parameter names that
      * {@link #parameters()} does not list.
      *

@@ -8,7 +8,7 @@ import java.util.Map;
  * Shortcuts to the {@link KernelRegistry#installed() installed registry}: "bgs" (blocked Gibbs on
  * theta_0, Eq. bgs), "dt" (deep tempering, Alg. 2), "roundtrip" (the proposed kernel, Alg. 3), "pt"
  * (parallel tempering on theta_0), the gradient-based samplers of theta_0 "gwg", "dmala", "dula" and
- * "pas" ({@link BuiltinKernels}), and any plug-in kernel on the class path.
+ * "pas", random-scan Gibbs "rsgibbs" ({@link BuiltinKernels}), and any plug-in kernel on the class path.
  */
 public final class Kernels {
     /** The built-in kernel names, in the order they are documented ({@link BuiltinKernels#NAMES}). */

@@ -87,7 +87,7 @@ public interface TransitionKernel {
      * swap kernel's do. A {@link Rng#chainBlock} view refuses any other draw, so a kernel that claims
      * this wrongly fails instead of changing the results. Default: false (one block).
      *
-     * @return true for BGS, DT, the round trip and the gradient-based kernels (gwg, dmala, dula, pas)
+     * @return true for BGS, DT, the round trip and the gradient-based kernels (gwg, dmala, dula, pas) and random-scan Gibbs
      */
     default boolean chainBlocks() {
         return false;

@@ -20,8 +20,10 @@
  *       flip differences;</li>
  *   <li>{@link dev.rbmsuite.kernels.DiscreteLangevin}: the discrete Langevin proposal (Zhang, Liu &amp;
  *       Liu 2022), Metropolis-adjusted (DMALA) or not (DULA, biased);</li>
+ *   <li>{@link dev.rbmsuite.kernels.RandomScanGibbs}: random-scan single-site Gibbs on the visible
+ *       marginal, the generic baseline the gradient-based samplers were measured against;</li>
  *   <li>{@link dev.rbmsuite.kernels.KernelRegistry}: the installed kernels by name ("bgs", "dt",
- *       "roundtrip", "pt", "gwg", "dmala", "dula", "pas" and plug-ins), each described by a
+ *       "roundtrip", "pt", "gwg", "dmala", "dula", "pas", "rsgibbs" and plug-ins), each described by a
  *       {@link dev.rbmsuite.kernels.KernelFactory} found with {@link java.util.ServiceLoader}.</li>
  * </ul>
  *

@@ -13,12 +13,12 @@ class BuiltinKernelsTest {
     private static final RbmStack STACK = KernelsTest.STACK;
     private static final List<KernelFactory> FACTORIES = List.of(new BuiltinKernels.Bgs(), new BuiltinKernels.Dt(),
             new BuiltinKernels.RoundTripFactory(), new BuiltinKernels.Pt(), new BuiltinKernels.Gwg(),
-            new BuiltinKernels.Dmala(), new BuiltinKernels.Dula(), new BuiltinKernels.Pas());
+            new BuiltinKernels.Dmala(), new BuiltinKernels.Dula(), new BuiltinKernels.Pas(), new BuiltinKernels.Rsgibbs());
 
     @Test
     void namesAreTheDocumentedOnesInOrder() {
         assertThat(FACTORIES.stream().map(KernelFactory::name).toList()).isEqualTo(BuiltinKernels.NAMES)
-                .containsExactly("bgs", "dt", "roundtrip", "pt", "gwg", "dmala", "dula", "pas");
+                .containsExactly("bgs", "dt", "roundtrip", "pt", "gwg", "dmala", "dula", "pas", "rsgibbs");
         for (KernelFactory f : FACTORIES) {
             assertThat(f.description()).as(f.name()).isNotBlank().doesNotContain("\n");
             assertThat(f.create(STACK, Map.of()).name()).as("the kernel carries the factory's name").isEqualTo(f.name());
@@ -28,7 +28,7 @@ class BuiltinKernelsTest {
     @Test
     void stackKernelsUseEveryLayerAndTheOthersOnlyTheBottomRbm() {
         assertThat(FACTORIES.stream().map(KernelFactory::usesUpperLayers).toList()).containsExactly(false, true, true, false,
-                false, false, false, false);
+                false, false, false, false, false);
         BlockedGibbs bgs = (BlockedGibbs) new BuiltinKernels.Bgs().create(STACK, Map.of());
         assertThat(bgs.rbm()).isSameAs(STACK.bottom());
         DeepTempering dt = (DeepTempering) new BuiltinKernels.Dt().create(STACK, Map.of());
@@ -76,5 +76,30 @@ class BuiltinKernelsTest {
         assertThat(gwg.rbm()).isSameAs(STACK.bottom());
         DiscreteLangevin dula = (DiscreteLangevin) new BuiltinKernels.Dula().create(STACK, Map.of());
         assertThat(dula.rbm()).isSameAs(STACK.bottom());
+    }
+
+    @Test
+    void randomScanGibbsDefaultsToOneSweepAndCountsSitesAsAShareOfOne() {
+        BuiltinKernels.Rsgibbs f = new BuiltinKernels.Rsgibbs();
+        int n = STACK.bottom().numVisible();
+        assertThat(f.parameters().keySet()).containsExactly("sites");
+        assertThat(f.parameters().get("sites")).contains("n, one random-scan sweep");
+        assertThat(f.defaults()).as("a model-dependent default is never recorded").isEmpty();
+        RandomScanGibbs sweep = (RandomScanGibbs) f.create(STACK, Map.of());
+        assertThat(sweep.sites()).isEqualTo(n);
+        assertThat(sweep.rbm()).isSameAs(STACK.bottom());
+        assertThat(sweep.chainBlocks()).isTrue();
+        assertThat(((RandomScanGibbs) f.create(STACK, Map.of("sites", "1"))).sites()).isEqualTo(1);
+        assertThat(f.bottomSweeps(Map.of())).isEqualTo(1.0);
+        assertThat(f.bottomSweeps(n, Map.of())).isEqualTo(1.0);
+        assertThat(f.bottomSweeps(25, Map.of("sites", "5"))).isEqualTo(0.2);
+        assertThat(f.bottomSweeps(25, Map.of("sites", "50"))).isEqualTo(2.0);
+        assertThatThrownBy(() -> f.bottomSweeps(Map.of("sites", "5"))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("parameter sites: the work of K site updates");
+        assertThatThrownBy(() -> f.create(STACK, Map.of("sites", "0"))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("parameter sites: must be at least 1, got 0");
+        assertThat(new BuiltinKernels.Gwg().bottomSweeps(7, Map.of())).as("the model-aware form defaults to the other")
+                .isEqualTo(1.0);
+        assertThat(new BuiltinKernels.Pt().bottomSweeps(7, Map.of("temperatures", "4"))).isEqualTo(4.0);
     }
 }

@@ -111,4 +111,55 @@ class FlipDifferencesTest {
         f.exactDifferences(v, means, complements, 1, d);
         assertThat(d).containsExactly(new double[] {-1, -2, 0.5, 0, -3}, Offset.offset(1e-15));
     }
+
+    /**
+     * The single-unit difference is entry i of the batch's differences, bit for bit; a flip moves the means
+     * and complements to those of the flipped state within a few ulps (no exponential, nothing cancels),
+     * after many flips too, and keeps the padding.
+     */
+    @Test
+    void oneUnitsDifferenceAndFlipsFollowTheBatch() {
+        for (double std : new double[] {0.3, 3.0}) {
+            Rbm rbm = Rbm.gaussian(13, 11, std, Rng.seeded(12));
+            int n = 13;
+            int m = 11;
+            FlipDifferences f = FlipDifferences.exact(rbm);
+            int mp = f.paddedHidden();
+            Rng rng = Rng.seeded(13);
+            double[] v = new double[n];
+            for (int k = 0; k < n; k++) {
+                v[k] = rng.nextBernoulli(0.5) ? 1 : 0;
+            }
+            double[] zeta = new double[m];
+            double[] means = new double[mp];
+            double[] complements = new double[mp];
+            double[] e = new double[256];
+            f.evaluate(v, 1, zeta, means, complements, null, e);
+            double[] logs = new double[1];
+            int[] exps = new int[1];
+            for (int t = 0; t < 200; t++) {
+                double[] fz = new double[m];
+                double[] fm = new double[mp];
+                double[] fc = new double[mp];
+                f.evaluate(v, 1, fz, fm, fc, null, e);
+                double[] d = new double[n];
+                f.exactDifferences(v, fm, fc, 1, d);
+                for (int i = 0; i < n; i++) {
+                    assertThat(f.difference(v, 0, fm, fc, 0, i, logs, exps)).as("unit %d", i).isEqualTo(d[i]);
+                }
+                for (int j = 0; j < mp; j++) {
+                    assertThat(means[j]).as("mean %d after %d flips", j, t).isCloseTo(fm[j], Offset.offset(1e-13));
+                    assertThat(complements[j]).as("complement %d after %d flips", j, t).isCloseTo(fc[j],
+                            Offset.offset(1e-13));
+                }
+                int i = (int) (rng.nextDouble() * n);
+                f.flip(v[i], means, complements, 0, i);
+                v[i] = 1 - v[i];
+            }
+            for (int j = m; j < mp; j++) {
+                assertThat(means[j]).isZero();
+                assertThat(complements[j]).isEqualTo(1.0);
+            }
+        }
+    }
 }

@@ -53,7 +53,7 @@ public record CompareSpec(String dataName, TrainingProblem problem, List<String>
      *     with ({@link KernelCost}), the unit of the comparisons per unit of work
      */
     public double bottomSweeps(String kernel) {
-        return KernelCost.bottomSweeps(kernel, problem.kernelParams(kernel));
+        return KernelCost.bottomSweeps(kernel, problem.data().dimension(), problem.kernelParams(kernel));
     }
 
     /** @return one training configuration per kernel, baseline first */

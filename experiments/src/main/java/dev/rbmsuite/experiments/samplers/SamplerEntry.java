@@ -31,11 +31,21 @@ record SamplerEntry(String entry, String label, String style) {
     static final SamplerEntry DMALA = new SamplerEntry("dmala", "DMALA (0.2)", "dmala");
     /** Unadjusted discrete Langevin, step size 0.1 (as there). */
     static final SamplerEntry DULA = new SamplerEntry("dula", "DULA (0.1)", "dula");
+    /** Random-scan single-site Gibbs, one random-scan sweep (n site updates) per transition: a sweep's work. */
+    static final SamplerEntry GIBBS = new SamplerEntry("rsgibbs", "Gibbs (random scan, n sites)", "rs-gibbs");
+    /**
+     * Random-scan single-site Gibbs, one site update per transition: the "Gibbs" iteration of Grathwohl et
+     * al.'s comparisons (1 / n of a sweep's work, so it has no rows per unit of work).
+     */
+    static final SamplerEntry GIBBS_SITE = new SamplerEntry("rsgibbs:sites=1", "Gibbs (one site)", "rsgibbs-site");
 
     /** The kernels on the bottom RBM alone, in legend order: all that the 784-unit model runs. */
-    static final List<SamplerEntry> BOTTOM = List.of(BGS, GWG, GWG_GRADIENT, PAS, DMALA, DULA);
+    static final List<SamplerEntry> BOTTOM = List.of(BGS, GWG, GWG_GRADIENT, PAS, DMALA, DULA, GIBBS, GIBBS_SITE);
     /** Every kernel of the exact panels, in legend order: the bottom ones and the paper's nonlocal kernels. */
-    static final List<SamplerEntry> ALL = List.of(BGS, DT, ROUND_TRIP, GWG, GWG_GRADIENT, PAS, DMALA, DULA);
+    static final List<SamplerEntry> ALL = List.of(BGS, DT, ROUND_TRIP, GWG, GWG_GRADIENT, PAS, DMALA, DULA, GIBBS,
+            GIBBS_SITE);
+    /** The kernels compared with BGS per bottom-layer sweep: those whose transition costs at least one sweep. */
+    static final List<SamplerEntry> PER_WORK = List.of(DT, ROUND_TRIP, GWG, GWG_GRADIENT, PAS, DMALA, DULA, GIBBS);
 
     /** @return the installed kernel's name */
     String kernel() {
@@ -47,14 +57,32 @@ record SamplerEntry(String entry, String label, String style) {
         return KernelVariant.parse(entry).params(Map.of());
     }
 
-    /** @return conditional sweeps of the bottom layer per transition, the work unit of the per-work panels */
+    /**
+     * @return conditional sweeps of the bottom layer per transition, for an entry whose work does not depend on
+     *     the model (every entry of {@link #PER_WORK})
+     * @throws IllegalArgumentException for one whose work does ({@link #GIBBS_SITE})
+     */
     double sweeps() {
         return KernelCost.bottomSweeps(entry, params());
     }
 
-    /** @return the entry as a file and claim name: {@code gwg:differences=gradient} becomes {@code gwg-gradient} */
+    /**
+     * @param visible n, the visible units of the model it runs on
+     * @return conditional sweeps of the bottom layer per transition, the work unit of the per-work panels
+     */
+    double sweeps(int visible) {
+        return KernelCost.bottomSweeps(entry, visible, params());
+    }
+
+    /**
+     * @return the entry as a file and claim name: {@code gwg:differences=gradient} becomes {@code gwg-gradient},
+     *     {@code rsgibbs:sites=1} {@code rsgibbs-site}
+     */
     String tag() {
-        return entry.equals(GWG_GRADIENT.entry) ? "gwg-gradient" : KernelVariant.nameOf(entry);
+        if (entry.equals(GWG_GRADIENT.entry)) {
+            return "gwg-gradient";
+        }
+        return entry.equals(GIBBS_SITE.entry) ? "rsgibbs-site" : KernelVariant.nameOf(entry);
     }
 
     /**

@@ -92,10 +92,11 @@ final class SamplerFiles {
             }
         }
         bands.build().write(dir.resolve(TV));
-        CsvTable.Builder cost = CsvTable.builder("kernel", "bottomSweepsPerStep", "cpuMsPerStepLarge", "essPerCpuSecond");
+        CsvTable.Builder cost = CsvTable.builder("kernel", "bottomSweepsPerStepLarge", "cpuMsPerStepLarge",
+                "essPerCpuSecond");
         for (SamplerEntry e : SamplerEntry.ALL) {
             boolean large = r.runs().mmd().containsKey(e.tag());
-            cost.row(e.tag(), e.sweeps(), large ? median(SamplerClaims.msPerStep(r.runs(), e)) : Double.NaN,
+            cost.row(e.tag(), e.sweeps(r.runs().visible()), large ? median(SamplerClaims.msPerStep(r.runs(), e)) : Double.NaN,
                     large ? median(SamplerClaims.essPerSecond(r.runs(), e, r.large().burnIn())) : Double.NaN);
         }
         cost.build().write(dir.resolve(COST));

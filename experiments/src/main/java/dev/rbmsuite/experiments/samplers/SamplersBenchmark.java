@@ -158,11 +158,11 @@ public final class SamplersBenchmark extends ResultFigure<SamplersBenchmark.Resu
     public Figure plot(Result r) {
         Figure.Builder fig = Figure.grid(2, 4).size(3200, 1600);
         for (TvPanel p : r.panels()) {
-            fig.panel(tvPanel(p, ExactModels.title(p.dataset(), r.exact().side()), false));
+            fig.panel(tvPanel(p, ExactModels.title(p.dataset(), r.exact().side()), 0));
         }
         TvPanel pooled = r.panels().get(r.panels().size() - 1);
         fig.panel(tvPanel(pooled, ExactModels.title(pooled.dataset(), r.exact().side()) + ", per bottom-layer sweep",
-                true));
+                r.exact().side() * r.exact().side()));
         LargeModel.Runs l = r.runs();
         XyPanel.Builder perStep = XyPanel.builder().title("Fashion-MNIST " + l.visible() + " x " + l.hidden()
                 + ": MMD^2 to BGS reference").xLabel("step").yLabel("squared MMD (median over repetitions)")
@@ -187,8 +187,13 @@ public final class SamplersBenchmark extends ResultFigure<SamplersBenchmark.Resu
         return fig.build();
     }
 
-    /** The median TV curve of every kernel, against the step or the bottom-layer sweeps (from step 1). */
-    private static XyPanel tvPanel(TvPanel p, String title, boolean perWork) {
+    /**
+     * The median TV curve of every kernel, against the step or the bottom-layer sweeps (from step 1).
+     *
+     * @param visible the model's visible units for a panel per bottom-layer sweep, 0 for one per step
+     */
+    private static XyPanel tvPanel(TvPanel p, String title, int visible) {
+        boolean perWork = visible > 0;
         XyPanel.Builder b = XyPanel.builder().title(title).xLabel((perWork ? "bottom-layer sweeps" : "step") + " (log scale)").yLabel("exact TV distance")
                 .logX(true).legend(LegendPosition.NONE);
         double[] x = Arrays.copyOfRange(p.steps(), 1, p.steps().length);
@@ -196,7 +201,7 @@ public final class SamplersBenchmark extends ResultFigure<SamplersBenchmark.Resu
             double[] med = p.bands().get(e.entry())[0];
             double[] xs = x.clone();
             if (perWork) {
-                double w = e.sweeps();
+                double w = e.sweeps(visible);
                 for (int i = 0; i < xs.length; i++) {
                     xs[i] *= w;
                 }

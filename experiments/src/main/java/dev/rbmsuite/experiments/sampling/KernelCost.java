@@ -30,4 +30,15 @@ public final class KernelCost {
     public static double bottomSweeps(String kernel, Map<String, String> params) {
         return KernelRegistry.installed().factory(KernelVariant.nameOf(kernel)).bottomSweeps(params);
     }
+
+    /**
+     * @param kernel an installed kernel's name or a variant ({@link KernelVariant})
+     * @param visible n, the bottom RBM's visible units (a kernel of single-site updates costs a fraction of
+     *     a sweep of them)
+     * @param params the parameters it runs with
+     * @return conditional sweeps of the bottom layer per transition, on average
+     */
+    public static double bottomSweeps(String kernel, int visible, Map<String, String> params) {
+        return KernelRegistry.installed().factory(KernelVariant.nameOf(kernel)).bottomSweeps(visible, params);
+    }
 }

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The samplers benchmark at smoke scale on synthetic MNIST-format images: every file appears with sane
- * numbers, the claims quote Zhang, Liu &amp; Liu's sentence, a rerun resumes every kept trial and writes
+ * numbers, the claims quote Zhang, Liu &amp; Liu's and Grathwohl et al.'s sentences, a rerun resumes every kept trial and writes
  * the same bytes, {@code report --from} rebuilds the report and claims byte for byte from the CSVs, and a
  * missing image folder is one line.
  */
@@ -56,16 +56,16 @@ class SamplersBenchmarkTest {
         CsvTable tv = CsvTable.read(fig.resolve(SamplerFiles.TV_STARTS));
         assertThat(tv.strings("model")).containsOnly("genrbm", ExactModels.POOLED);
         assertThat(tv.strings("kernel")).containsOnly("bgs", "dt", "roundtrip", "gwg", "gwg-gradient", "pas", "dmala",
-                "dula");
-        // 2 models x 8 kernels x 3 starts x 11 recorded steps (0..10)
-        assertThat(tv.size()).isEqualTo(2 * 8 * 3 * 11);
+                "dula", "rsgibbs", "rsgibbs-site");
+        // 2 models x 10 kernels x 3 starts x 11 recorded steps (0..10)
+        assertThat(tv.size()).isEqualTo(2 * 10 * 3 * 11);
         assertThat(Arrays.stream(tv.doubles("tv")).boxed().toList()).allSatisfy(x -> assertThat(x).isBetween(0.0, 1.0));
         CsvTable mmd = CsvTable.read(fig.resolve(SamplerFiles.MMD));
-        // 6 kernels x 3 repetitions x 5 recorded steps (0, 5, ..., 20)
-        assertThat(mmd.size()).isEqualTo(6 * 3 * 5);
+        // 8 kernels x 3 repetitions x 5 recorded steps (0, 5, ..., 20)
+        assertThat(mmd.size()).isEqualTo(8 * 3 * 5);
         assertThat(Arrays.stream(mmd.doubles("mmd")).boxed().toList()).allSatisfy(x -> assertThat(x).isBetween(0.0, 2.0));
         CsvTable ess = CsvTable.read(fig.resolve(SamplerFiles.ESS));
-        assertThat(ess.size()).isEqualTo(6 * 3 * 3);
+        assertThat(ess.size()).isEqualTo(8 * 3 * 3);
         // 21 values per chain, 3 of them burn-in: an ESS in [1, 18]
         assertThat(Arrays.stream(ess.doubles("ess")).boxed().toList()).allSatisfy(x -> assertThat(x).isBetween(0.0, 18.0));
         CsvTable model = CsvTable.read(fig.resolve(SamplerFiles.MODEL));
@@ -77,7 +77,17 @@ class SamplersBenchmarkTest {
                 "samplers.dlp.dula.vs.gwg.tv-end.fashion", "samplers.dlp.dula.vs.gwg.mmd",
                 "samplers.dlp.dmala.vs.gwg.ess-per-second", "samplers.work.roundtrip.vs.bgs.tv-early.fashion",
                 "samplers.work.dt.vs.bgs.tv-end.genrbm", "samplers.gwg-exact.vs.gradient.tv-early.genrbm",
-                "samplers.large.pas.vs.bgs.mmd", "samplers.large.dmala.vs.bgs.ess-per-second");
+                "samplers.large.pas.vs.bgs.mmd", "samplers.large.dmala.vs.bgs.ess-per-second",
+                "samplers.gwg.vs.rsgibbs-site.tv-early.genrbm", "samplers.gwg.vs.rsgibbs-site.tv-end.fashion",
+                "samplers.gwg.vs.rsgibbs-site.mmd", "samplers.work.gwg.vs.rsgibbs.tv-end.genrbm",
+                "samplers.large.gwg.vs.rsgibbs.ess-per-second", "samplers.work.rsgibbs.vs.bgs.tv-early.genrbm",
+                "samplers.large.rsgibbs-site.vs.bgs.mmd");
+        assertThat(claims.strings("id")).as("one site update is a fraction of a sweep: no rows per unit of work")
+                .noneMatch(id -> id.startsWith("samplers.work.rsgibbs-site"));
+        CsvTable cost = CsvTable.read(fig.resolve(SamplerFiles.COST));
+        assertThat(cost.doubles("bottomSweepsPerStepLarge")[cost.strings("kernel").indexOf("rsgibbs-site")])
+                .isEqualTo(1.0 / 144);
+        assertThat(cost.doubles("bottomSweepsPerStepLarge")[cost.strings("kernel").indexOf("rsgibbs")]).isEqualTo(1.0);
         // DULA's exact bias on the models of at most 12 units (GenRBM, n = 10; the 3 x 3 images), at both step
         // sizes: positive, below 1
         CsvTable bias = CsvTable.read(fig.resolve(SamplerFiles.BIAS));
@@ -87,14 +97,16 @@ class SamplersBenchmarkTest {
         assertThat(m.path("notes").toString()).contains("DULA's exact bias at step size 0.1");
         for (int r = 0; r < claims.size(); r++) {
             boolean paper = claims.strings("kind").get(r).equals("paper");
-            assertThat(paper).isEqualTo(claims.strings("id").get(r).startsWith("samplers.dlp."));
+            String id = claims.strings("id").get(r);
+            assertThat(paper).as(id).isEqualTo(id.startsWith("samplers.dlp.") || id.startsWith("samplers.gwg.vs."));
             if (paper) {
-                assertThat(claims.strings("quote").get(r)).isEqualTo(SamplerClaims.DLP_OUTPERFORMS.text());
+                assertThat(claims.strings("quote").get(r)).isEqualTo(id.startsWith("samplers.dlp.")
+                        ? SamplerClaims.DLP_OUTPERFORMS.text() : SamplerClaims.GWG_OUTPERFORMS.text());
             }
         }
         String report = Files.readString(root.resolve("REPORT.md"));
         assertThat(report).contains("## samplers:").contains("### Published claims")
-                .contains("DLP outperforms many popular alternatives");
+                .contains("DLP outperforms many popular alternatives").contains("outperforms generic samplers");
 
         // a rerun reads every kept trial back and writes the same bytes
         byte[] claimsBytes = Files.readAllBytes(root.resolve("claims.csv"));
