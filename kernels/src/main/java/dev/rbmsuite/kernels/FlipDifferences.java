@@ -71,6 +71,13 @@ final class FlipDifferences {
      * the same bits. Null for exact differences only.
      */
     private final double[] panels;
+    /**
+     * The units between the last whole panel and the last whole vector ({@code wide..full}, fewer than 4L)
+     * in one more panel, tail[j T + k] = W[wide + k][j] with T = full - wide, so that their tiles read
+     * contiguously too (in place, a vector per row of W^T, n doubles apart: a new page every step at n =
+     * 784); the same values, so the same bits. Null for exact differences only.
+     */
+    private final double[] tail;
 
     private FlipDifferences(Rbm rbm, boolean tables) {
         this.rbm = rbm;
@@ -90,7 +97,8 @@ final class FlipDifferences {
                 }
             }
             int tile = 4 * L;
-            int wide = n / L * L / tile * tile;
+            int full = n / L * L;
+            int wide = full / tile * tile;
             panels = new double[wide * m];
             for (int i0 = 0; i0 < wide; i0 += tile) {
                 int base = i0 * m;
@@ -100,10 +108,18 @@ final class FlipDifferences {
                     }
                 }
             }
+            int t = full - wide;
+            tail = new double[t * m];
+            for (int j = 0; j < m; j++) {
+                for (int k = 0; k < t; k++) {
+                    tail[j * t + k] = w[(wide + k) * m + j];
+                }
+            }
             return;
         }
         wt = null;
         panels = null;
+        tail = null;
         on = new double[n * mp];
         off = new double[n * mp];
         double maxAbs = 0;
@@ -438,8 +454,12 @@ final class FlipDifferences {
             }
         }
         for (int i = wide; i < full; i += L) {
-            for (int r = 0; r < rows; r++) {
-                tile1x1(means, r, i, out);
+            int r = 0;
+            for (; r + 6 <= rows; r += 6) {
+                tail6x1(means, r, i, wide, full - wide, out);
+            }
+            for (; r < rows; r++) {
+                tail1x1(means, r, i, wide, full - wide, out);
             }
         }
         for (int i = full; i < n; i++) {
@@ -636,6 +656,52 @@ final class FlipDifferences {
         c51.intoArray(out, o + L);
         c52.intoArray(out, o + 2 * L);
         c53.intoArray(out, o + 3 * L);
+    }
+
+    /**
+     * Rows r..r+5 times the vector of units i..i+L-1 of the tail panel (units wide..wide+t-1, t units per
+     * row of the panel): six accumulators, each b_i then the fused multiply-adds of j = 0, 1, ... in order.
+     */
+    private void tail6x1(double[] means, int r, int i, int wide, int t, double[] out) {
+        DoubleVector bi = DoubleVector.fromArray(S, b, i);
+        DoubleVector c0 = bi;
+        DoubleVector c1 = bi;
+        DoubleVector c2 = bi;
+        DoubleVector c3 = bi;
+        DoubleVector c4 = bi;
+        DoubleVector c5 = bi;
+        int s0 = r * mp;
+        int s1 = s0 + mp;
+        int s2 = s1 + mp;
+        int s3 = s2 + mp;
+        int s4 = s3 + mp;
+        int s5 = s4 + mp;
+        for (int j = 0, wo = i - wide; j < m; j++, wo += t) {
+            DoubleVector w = DoubleVector.fromArray(S, tail, wo);
+            c0 = DoubleVector.broadcast(S, means[s0 + j]).fma(w, c0);
+            c1 = DoubleVector.broadcast(S, means[s1 + j]).fma(w, c1);
+            c2 = DoubleVector.broadcast(S, means[s2 + j]).fma(w, c2);
+            c3 = DoubleVector.broadcast(S, means[s3 + j]).fma(w, c3);
+            c4 = DoubleVector.broadcast(S, means[s4 + j]).fma(w, c4);
+            c5 = DoubleVector.broadcast(S, means[s5 + j]).fma(w, c5);
+        }
+        int o = r * n + i;
+        c0.intoArray(out, o);
+        c1.intoArray(out, o + n);
+        c2.intoArray(out, o + 2 * n);
+        c3.intoArray(out, o + 3 * n);
+        c4.intoArray(out, o + 4 * n);
+        c5.intoArray(out, o + 5 * n);
+    }
+
+    /** Row r times the vector of units i..i+L-1 of the tail panel (see {@link #tail6x1}). */
+    private void tail1x1(double[] means, int r, int i, int wide, int t, double[] out) {
+        DoubleVector c = DoubleVector.fromArray(S, b, i);
+        int so = r * mp;
+        for (int j = 0, wo = i - wide; j < m; j++, wo += t) {
+            c = DoubleVector.broadcast(S, means[so + j]).fma(DoubleVector.fromArray(S, tail, wo), c);
+        }
+        c.intoArray(out, r * n + i);
     }
 
     /** Row r times units i..i+L-1: one accumulator. */

@@ -26,6 +26,9 @@ class FlipDifferencesTest {
         // tiles and scalar tail
         check(Rbm.gaussian(70, 9, 0.5, Rng.seeded(10)), 9, 1e-12);
         check(Rbm.gaussian(70, 9, 0.5, Rng.seeded(11)), 17, 1e-12);
+        // units between the last whole panel and the last whole vector (the tail panel: 24 of 90 units at 8
+        // lanes), in six-row tiles and single rows
+        check(Rbm.gaussian(90, 11, 0.5, Rng.seeded(14)), 13, 1e-12);
     }
 
     private static void check(Rbm rbm, int rows, double tol) {
