@@ -416,8 +416,10 @@ final class FlipDifferences {
      */
     void approximateDifferences(double[] v, double[] means, int rows, double[] out) {
         gradient(means, rows, out);
+        // s_k = 1 - 2 v_k without a branch (the branch on random states mispredicted half the time: a tenth of
+        // a gwg step at 784 x 500); exactly sign(v_k) for binary v, -0.0 included, so the same bits
         for (int k = 0; k < rows * n; k++) {
-            out[k] = sign(v[k]) * out[k];
+            out[k] = (1.0 - 2.0 * v[k]) * out[k];
         }
     }
 

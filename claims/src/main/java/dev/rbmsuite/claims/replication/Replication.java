@@ -138,7 +138,7 @@ public final class Replication {
                 }
             }
             Sentences.Sentence pooled = pooledSentences.get(id);
-            lines.add(new SentenceLine(id, any.figure(), Baselines.of(id), any.quote(), v, a, counts, seeds, pooled,
+            lines.add(new SentenceLine(id, any.figure(), Baselines.of(any.figure(), id), any.quote(), v, a, counts, seeds, pooled,
                     pooled == null ? null : binding(pooled), caveats));
         });
         return new Result(List.copyOf(confirmatory), exploratory, lines, pooledRows);

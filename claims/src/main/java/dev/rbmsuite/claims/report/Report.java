@@ -169,10 +169,12 @@ public final class Report {
         long beyond = rows.stream().filter(r -> !"paper".equals(r.path("kind").asText())).count();
         long fragile = sentences.stream().filter(Sentences.Sentence::fragile).count();
         String scale = scale(manifests);
-        sb.append("Per baseline (the proposed kernel against BGS, the easy baseline, and against DT, the kernel it "
-                + "modifies):\n\n");
+        boolean paperOnes = sentences.stream().anyMatch(x -> !Baselines.of(x.figure(), x.id()).equals("other"));
+        sb.append(paperOnes ? "Per baseline (the proposed kernel against BGS, the easy baseline, and against DT, the "
+                + "kernel it modifies):\n\n" : "By source:\n\n");
         for (String base : Baselines.ORDER) {
-            List<Sentences.Sentence> own = sentences.stream().filter(x -> Baselines.of(x.id()).equals(base)).toList();
+            List<Sentences.Sentence> own = sentences.stream().filter(x -> Baselines.of(x.figure(), x.id()).equals(base))
+                    .toList();
             if (own.isEmpty()) {
                 continue;
             }

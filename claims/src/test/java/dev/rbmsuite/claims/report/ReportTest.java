@@ -104,6 +104,25 @@ class ReportTest {
         assertThat(root.resolve("index.html")).isRegularFile();
     }
 
+    /** Sentences quoted from other publications (a figure not of the paper's) are counted by source, not by baseline. */
+    @Test
+    void otherPublicationsSentencesAreNotCountedAsTheKernelsBaselines() {
+        ObjectNode m = manifest("samplers", "paper", 1.0, decision("samplers", "other.a", true, Verdict.HOLDS, ""),
+                decision("samplers", "other.b", true, Verdict.DOES_NOT_HOLD, ""));
+        String md = Report.markdown(List.of(m));
+        assertThat(md).contains("By source:").doesNotContain("Per baseline (the proposed kernel")
+                .doesNotContain("Without a baseline kernel")
+                .contains("- **Other publications' sentences (each quoted with its source; not about the paper's kernel)**: "
+                        + "of 2 sentences, 1 holds, 1 does not hold");
+        ObjectNode both = manifest("fig6", "paper", 1.0, decision("fig6", "p1", true, Verdict.HOLDS, ""));
+        String mixed = Report.markdown(List.of(both, m));
+        assertThat(mixed).contains("Per baseline (the proposed kernel").contains("- **Without a baseline kernel")
+                .contains("- **Other publications' sentences");
+        assertThat(Baselines.of("samplers", "samplers.dlp-outperforms")).isEqualTo("other");
+        assertThat(Baselines.of("fig9", "fig9.rapid.iris.dt")).isEqualTo("dt");
+        assertThat(Baselines.of("fig9", "fig9.rapid.iris.bgs")).isEqualTo("bgs");
+    }
+
     @Test
     void theSummaryCountsVerdictsPerKind() {
         ObjectNode m = manifest("fig6", "paper", 90.0, decision("fig6", "p1", true, Verdict.HOLDS, ""),
