@@ -103,6 +103,74 @@ public final class AdaMax {
         }
     }
 
+    /**
+     * One ascent step along a gradient given as differences of segments, g = plus - minus (the positive
+     * and negative phases' moments of Eqs. grad_W, grad_b, grad_c), without the gradient vector: segment s
+     * holds the parameters theta[offsets[s] .. offsets[s] + plus[s].length). The same operations per
+     * parameter as {@link #ascend(double[], double[])} after g = plus[k] - minus[k] (one subtraction,
+     * exactly the value the gradient vector would hold), so the same bits, with one pass over the
+     * parameters fewer (a training update at 784 x 500 wrote and read 3 MB of gradient).
+     *
+     * @param theta parameters, updated in place
+     * @param plus per segment, the first term
+     * @param minus per segment, the term subtracted (same lengths)
+     * @param offsets per segment, its first parameter; the segments must cover theta exactly once
+     */
+    public void ascendDifferences(double[] theta, double[][] plus, double[][] minus, int[] offsets) {
+        if (theta.length != m.length) {
+            throw new IllegalArgumentException("parameter length " + theta.length + " but the optimiser holds "
+                    + m.length);
+        }
+        long covered = 0;
+        for (int s = 0; s < plus.length; s++) {
+            if (minus[s].length != plus[s].length || offsets[s] < 0 || offsets[s] + plus[s].length > theta.length) {
+                throw new IllegalArgumentException("segment " + s + " does not fit the parameters");
+            }
+            covered += plus[s].length;
+        }
+        if (covered != theta.length) {
+            throw new IllegalArgumentException("segments cover " + covered + " of " + theta.length + " parameters");
+        }
+        t++;
+        double step = lr / (1.0 - StrictMath.pow(beta1, t));
+        double a1 = 1.0 - beta1;
+        ChunkPool pool = ChunkPool.current();
+        if (pool != null && theta.length >= SPLIT_MIN) {
+            // chunks of SPLIT_CHUNK parameters within each segment: each parameter's step is its own
+            int[] first = new int[plus.length + 1];
+            for (int s = 0; s < plus.length; s++) {
+                first[s + 1] = first[s] + (plus[s].length + SPLIT_CHUNK - 1) / SPLIT_CHUNK;
+            }
+            pool.forEach(first[plus.length], (c, w) -> {
+                int s = 0;
+                while (first[s + 1] <= c) {
+                    s++;
+                }
+                int from = (c - first[s]) * SPLIT_CHUNK;
+                ascendDifference(theta, plus[s], minus[s], offsets[s], from, Math.min(plus[s].length, from + SPLIT_CHUNK),
+                        step, a1);
+            });
+        } else {
+            for (int s = 0; s < plus.length; s++) {
+                ascendDifference(theta, plus[s], minus[s], offsets[s], 0, plus[s].length, step, a1);
+            }
+        }
+    }
+
+    /** The step of segment entries [from, to), theta[off + k] with g = plus[k] - minus[k]. */
+    private void ascendDifference(double[] theta, double[] plus, double[] minus, int off, int from, int to, double step,
+                                  double a1) {
+        for (int k = from; k < to; k++) {
+            double g = plus[k] - minus[k];
+            int q = off + k;
+            double mk = beta1 * m[q] + a1 * g;
+            double uk = Math.max(beta2 * u[q], Math.abs(g));
+            m[q] = mk;
+            u[q] = uk;
+            theta[q] += step * mk / (uk + eps);
+        }
+    }
+
     /** @return the number of steps taken, t */
     public long steps() {
         return t;

@@ -84,7 +84,6 @@ public final class Trainer implements AutoCloseable {
     private final int[] nh;
     private final int[] offsets;
     private final double[] theta;
-    private final double[] grad;
     private final AdaMax optimiser;
     private final Rng root;
     private final PositivePhase positive;
@@ -142,7 +141,6 @@ public final class Trainer implements AutoCloseable {
             offsets[l + 1] = offsets[l] + nv[l] * nh[l] + nv[l] + nh[l];
         }
         this.theta = new double[offsets[depth]];
-        this.grad = new double[offsets[depth]];
         this.optimiser = new AdaMax(theta.length, settings.learningRate());
         this.root = Rng.seeded(settings.seed());
         this.positive = new PositivePhase(data, rows);
@@ -368,21 +366,25 @@ public final class Trainer implements AutoCloseable {
             estimators[l].estimate(r, chains.buffer(l), hidden[l], ns, neg[l]);
         }
         positive.compute(stack, u.fork(2), pos, batchValues, batchSize);
+        // the gradient, positive minus negative moments of each layer's W, b and c, taken by AdaMax as it steps
+        double[][] plus = new double[3 * depth][];
+        double[][] minus = new double[3 * depth][];
+        int[] at = new int[3 * depth];
         for (int l = 0; l < depth; l++) {
             int o = offsets[l];
             int wl = nv[l] * nh[l];
-            difference(pos[l].pair(), neg[l].pair(), grad, o);
-            difference(pos[l].visible(), neg[l].visible(), grad, o + wl);
-            difference(pos[l].hidden(), neg[l].hidden(), grad, o + wl + nv[l]);
+            plus[3 * l] = pos[l].pair();
+            minus[3 * l] = neg[l].pair();
+            at[3 * l] = o;
+            plus[3 * l + 1] = pos[l].visible();
+            minus[3 * l + 1] = neg[l].visible();
+            at[3 * l + 1] = o + wl;
+            plus[3 * l + 2] = pos[l].hidden();
+            minus[3 * l + 2] = neg[l].hidden();
+            at[3 * l + 2] = o + wl + nv[l];
         }
-        optimiser.ascend(theta, grad);
+        optimiser.ascendDifferences(theta, plus, minus, at);
         lastStack = stack;
-    }
-
-    private static void difference(double[] a, double[] b, double[] out, int off) {
-        for (int k = 0; k < a.length; k++) {
-            out[off + k] = a[k] - b[k];
-        }
     }
 
     private TransitionKernel kernel(RbmStack stack) {

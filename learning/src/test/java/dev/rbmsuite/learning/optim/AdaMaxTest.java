@@ -1,6 +1,7 @@
 package dev.rbmsuite.learning.optim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rbmsuite.core.ChunkPool;
@@ -89,5 +90,63 @@ class AdaMaxTest {
                 assertThat(pool.splits()).isEqualTo(3);
             }
         }
+    }
+
+    /**
+     * A step along segments' differences has the bits of the step along the difference vector, sequential and
+     * split over a pool (segments longer and shorter than a chunk, a partial last chunk), step after step; and
+     * segments that do not cover the parameters exactly are refused.
+     */
+    @Test
+    @SuppressWarnings("try")
+    void aStepAlongSegmentDifferencesHasTheBitsOfTheGradientStep() {
+        int[] lengths = {AdaMax.SPLIT_MIN + 5, 7, AdaMax.SPLIT_CHUNK + 1, 3};
+        int len = 0;
+        int[] at = new int[lengths.length];
+        for (int s = 0; s < lengths.length; s++) {
+            at[s] = len;
+            len += lengths[s];
+        }
+        for (int threads : new int[] {1, 2, 3}) {
+            Rng rng = Rng.seeded(threads);
+            AdaMax whole = new AdaMax(len, 0.01);
+            AdaMax parts = new AdaMax(len, 0.01);
+            double[] a = new double[len];
+            double[] b = new double[len];
+            try (ChunkPool pool = ChunkPool.of(threads)) {
+                for (int step = 0; step < 3; step++) {
+                    double[][] plus = new double[lengths.length][];
+                    double[][] minus = new double[lengths.length][];
+                    double[] g = new double[len];
+                    for (int s = 0; s < lengths.length; s++) {
+                        plus[s] = new double[lengths[s]];
+                        minus[s] = new double[lengths[s]];
+                        for (int k = 0; k < lengths[s]; k++) {
+                            plus[s][k] = rng.nextGaussian() * (k % 5 == 0 ? 1e-3 : 1);
+                            minus[s][k] = k % 11 == 0 ? plus[s][k] : rng.nextGaussian();
+                            g[at[s] + k] = plus[s][k] - minus[s][k];
+                        }
+                    }
+                    whole.ascend(a, g);
+                    if (threads == 1) {
+                        parts.ascendDifferences(b, plus, minus, at);
+                    } else {
+                        try (ChunkPool.Scope scope = pool.enter()) {
+                            parts.ascendDifferences(b, plus, minus, at);
+                        }
+                    }
+                    assertThat(b).isEqualTo(a);
+                    assertThat(parts.state()).isEqualTo(whole.state());
+                }
+                assertThat(pool.splits()).isEqualTo(threads == 1 ? 0 : 3);
+            }
+        }
+        AdaMax opt = new AdaMax(4, 0.01);
+        assertThatThrownBy(() -> opt.ascendDifferences(new double[4], new double[][] {{1, 2}}, new double[][] {{1, 2}},
+                new int[] {0})).isInstanceOf(IllegalArgumentException.class).hasMessage("segments cover 2 of 4 parameters");
+        assertThatThrownBy(() -> opt.ascendDifferences(new double[4], new double[][] {{1, 2, 3, 4}},
+                new double[][] {{1, 2}}, new int[] {0})).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("segment 0 does not fit the parameters");
+        assertThat(opt.steps()).isZero();
     }
 }
