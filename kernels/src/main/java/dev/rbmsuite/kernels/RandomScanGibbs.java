@@ -21,7 +21,9 @@ import dev.rbmsuite.core.VectorMath;
  * one logarithm, and, when the unit flips, moves the m means and complements to the new state
  * ({@link FlipDifferences#flip}: three multiplications, an addition and a division per hidden unit, no
  * exponential), about 2m operations in all, so n updates cost about one bottom-layer sweep's 2nm
- * multiply-adds. The hidden means are computed afresh from the positions at the start of every
+ * multiply-adds (the work unit of {@link KernelFactory#bottomSweeps}); in time they cost more, about ten
+ * BGS sweeps at 784 x 500, since the updates run one after another and a flip divides once per hidden
+ * unit. The hidden means are computed afresh from the positions at the start of every
  * transition (n x m additions for binary states), so that a transition is a function of its positions
  * and its draws alone: a resumed run and a copied state give the same bits; with K = 1 that field, not
  * the update, is the transition's cost, so compare times only with K near n.
