@@ -123,6 +123,21 @@ class SampleCommandTest {
         }
     }
 
+    /** The summary names what a kernel's counts are: swap levels, Metropolis-Hastings proposals, site updates. */
+    @Test
+    void theSummaryNamesWhatItCounts() {
+        String m = model.toString();
+        Cli.Result pt = run("sample", "--model", m, "--kernel", "pt", "--chains", "10", "--steps", "3", "--out",
+                dir.resolve("pt.csv").toString(), "--kernel-param", "temperatures=3");
+        assertThat(pt.out()).contains("\n  swap level 0: ").contains("\n  swap level 1: ").contains(" accepted");
+        Cli.Result gwg = run("sample", "--model", m, "--kernel", "gwg", "--chains", "10", "--steps", "3", "--out",
+                dir.resolve("gwg.csv").toString());
+        assertThat(gwg.out()).containsPattern("\n  proposals: \\d+ of 30 accepted").doesNotContain("swap level");
+        Cli.Result gibbs = run("sample", "--model", m, "--kernel", "rsgibbs", "--kernel-param", "sites=2", "--chains",
+                "10", "--steps", "3", "--out", dir.resolve("rsgibbs.csv").toString());
+        assertThat(gibbs.out()).containsPattern("\n  site updates: \\d+ of 60 flipped their unit");
+    }
+
     @Test
     void sameSeedSameOutput() throws IOException {
         Path a = dir.resolve("a.csv");

@@ -8,17 +8,26 @@ import java.util.Map;
  * Metropolis proposals and acceptances per level (an immutable {@link StepInfo}): the swap levels
  * (l, l+1) of deep tempering and parallel tempering, or any numbered kinds of moves of a plug-in
  * kernel. Statistics: {@code swapAttempts}, {@code swapAccepts} and {@code acceptanceRates} (null
- * where nothing was proposed).
+ * where nothing was proposed). A kernel whose one level is not a swap names what it counts
+ * ({@link #labelled}: Metropolis-Hastings proposals, or site updates that flipped their unit), so that a
+ * summary for people says so; the statistics' keys stay the same.
  */
 public final class AcceptanceInfo implements StepInfo {
     private final long[] attempts;
     private final long[] accepts;
+    /** What a level counts (null: swap levels, "swap level l"), and what its successes did. */
+    private final String what;
+    private final String verb;
 
     /**
      * @param attempts proposals per level (copied)
      * @param accepts acceptances per level (copied), each between 0 and its attempts
      */
     public AcceptanceInfo(long[] attempts, long[] accepts) {
+        this(attempts, accepts, null, "accepted");
+    }
+
+    private AcceptanceInfo(long[] attempts, long[] accepts, String what, String verb) {
         if (attempts.length != accepts.length) {
             throw new IllegalArgumentException(attempts.length + " attempt counts but " + accepts.length
                     + " acceptance counts");
@@ -31,6 +40,34 @@ public final class AcceptanceInfo implements StepInfo {
         }
         this.attempts = attempts.clone();
         this.accepts = accepts.clone();
+        this.what = what;
+        this.verb = verb;
+    }
+
+    /**
+     * One level of moves that are not swaps, named for a summary.
+     *
+     * @param what what the level counts, for example "proposals" or "site updates"
+     * @param verb what the counted successes did, for example "accepted" or "flipped their unit"
+     * @param attempts moves
+     * @param successes those that succeeded, between 0 and attempts
+     * @return the info
+     */
+    public static AcceptanceInfo labelled(String what, String verb, long attempts, long successes) {
+        return new AcceptanceInfo(new long[] {attempts}, new long[] {successes}, what, verb);
+    }
+
+    /**
+     * @param level a level
+     * @return how a summary names it: "swap level 0", or the label of a {@link #labelled} info
+     */
+    public String levelName(int level) {
+        return what == null ? "swap level " + level : what;
+    }
+
+    /** @return what a level's successes did: "accepted", or the verb of a {@link #labelled} info */
+    public String successVerb() {
+        return verb;
     }
 
     /**
@@ -78,7 +115,9 @@ public final class AcceptanceInfo implements StepInfo {
             at[l] += a.attempts[l];
             ac[l] += a.accepts[l];
         }
-        return new AcceptanceInfo(at, ac);
+        // the labels of whichever side has them (a kernel's zero and its steps carry the same ones)
+        return what != null || a.what == null ? new AcceptanceInfo(at, ac, what, verb)
+                : new AcceptanceInfo(at, ac, a.what, a.verb);
     }
 
     @Override

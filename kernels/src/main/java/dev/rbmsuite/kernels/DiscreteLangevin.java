@@ -126,7 +126,7 @@ public final class DiscreteLangevin implements TransitionKernel {
 
     @Override
     public StepInfo zeroInfo() {
-        return adjusted ? AcceptanceInfo.zero(1) : StepInfo.NONE;
+        return adjusted ? AcceptanceInfo.labelled("proposals", "accepted", 0, 0) : StepInfo.NONE;
     }
 
     /**
@@ -208,7 +208,7 @@ public final class DiscreteLangevin implements TransitionKernel {
             }
         }
         state.fill(this, n);
-        return new AcceptanceInfo(new long[] {chains}, new long[] {accepted});
+        return AcceptanceInfo.labelled("proposals", "accepted", chains, accepted);
     }
 
     /**

@@ -180,7 +180,7 @@ public final class GibbsWithGradients implements TransitionKernel {
 
     @Override
     public StepInfo zeroInfo() {
-        return AcceptanceInfo.zero(1);
+        return AcceptanceInfo.labelled("proposals", "accepted", 0, 0);
     }
 
     /**
@@ -246,7 +246,7 @@ public final class GibbsWithGradients implements TransitionKernel {
             }
         }
         state.fill(this, n);
-        return new AcceptanceInfo(new long[] {chains}, new long[] {accepted});
+        return AcceptanceInfo.labelled("proposals", "accepted", chains, accepted);
     }
 
     /**

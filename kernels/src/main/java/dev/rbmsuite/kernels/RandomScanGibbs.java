@@ -106,7 +106,7 @@ public final class RandomScanGibbs implements TransitionKernel {
 
     @Override
     public StepInfo zeroInfo() {
-        return AcceptanceInfo.zero(1);
+        return AcceptanceInfo.labelled("site updates", "flipped their unit", 0, 0);
     }
 
     /**
@@ -149,7 +149,7 @@ public final class RandomScanGibbs implements TransitionKernel {
                 }
             }
         }
-        return new AcceptanceInfo(new long[] {(long) chains * sites}, new long[] {flipped});
+        return AcceptanceInfo.labelled("site updates", "flipped their unit", (long) chains * sites, flipped);
     }
 
     @Override

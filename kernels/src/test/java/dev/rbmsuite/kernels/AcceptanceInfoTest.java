@@ -62,4 +62,22 @@ class AcceptanceInfoTest {
                 .isNotEqualTo(new AcceptanceInfo(new long[] {3, 2}, new long[] {2, 0}));
         assertThat(a.toString()).isEqualTo("AcceptanceInfo[attempts=[3, 1], accepts=[2, 0]]");
     }
+
+    /** A labelled level names itself for a summary, keeps its label through sums, and counts as any other. */
+    @Test
+    void aLabelledLevelNamesWhatItCounts() {
+        AcceptanceInfo zero = AcceptanceInfo.labelled("site updates", "flipped their unit", 0, 0);
+        AcceptanceInfo sum = zero.plus(AcceptanceInfo.labelled("site updates", "flipped their unit", 10, 4))
+                .plus(new AcceptanceInfo(new long[] {2}, new long[] {1}));
+        assertThat(sum.levelName(0)).isEqualTo("site updates");
+        assertThat(sum.successVerb()).isEqualTo("flipped their unit");
+        assertThat(sum.swapAttempts()).containsExactly(12);
+        assertThat(sum.swapAccepts()).containsExactly(5);
+        assertThat(AcceptanceInfo.zero(1).plus(sum).levelName(0)).as("an unlabelled zero takes the other's label")
+                .isEqualTo("site updates");
+        AcceptanceInfo swaps = new AcceptanceInfo(new long[] {3, 1}, new long[] {2, 0});
+        assertThat(swaps.levelName(1)).isEqualTo("swap level 1");
+        assertThat(swaps.successVerb()).isEqualTo("accepted");
+        assertThat(sum.statistics()).containsKeys("swapAttempts", "swapAccepts", "acceptanceRates");
+    }
 }
