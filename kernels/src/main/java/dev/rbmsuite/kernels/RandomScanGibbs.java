@@ -40,6 +40,10 @@ public final class RandomScanGibbs implements TransitionKernel {
     private static final int COMPLEMENTS = 2;
     private static final int UNIFORMS = 3;
     private static final int SOFTPLUS = 4;
+    /** The most site updates of one transition: 2K uniforms per chain must stay an int count. */
+    public static final int MAX_SITES = Integer.MAX_VALUE / 2;
+    /** Site updates whose uniforms are drawn at once (the stream is sequential: the same draws as one fill). */
+    private static final int SITE_CHUNK = 512;
 
     private final Rbm rbm;
     private final int sites;
@@ -53,8 +57,8 @@ public final class RandomScanGibbs implements TransitionKernel {
      * @throws IllegalArgumentException for K &lt; 1
      */
     public RandomScanGibbs(Rbm rbm, int sites) {
-        if (sites < 1) {
-            throw new IllegalArgumentException("parameter sites: must be at least 1, got " + sites);
+        if (sites < 1 || sites > MAX_SITES) {
+            throw new IllegalArgumentException("parameter sites: must be between 1 and " + MAX_SITES + ", got " + sites);
         }
         this.rbm = rbm;
         this.sites = sites;
@@ -128,24 +132,27 @@ public final class RandomScanGibbs implements TransitionKernel {
         double[] complements = work.doubles(COMPLEMENTS, chains * mp);
         double[] e = work.doubles(SOFTPLUS, VectorMath.softplusScratch(m));
         flips.evaluate(v, chains, zeta, means, complements, null, e);
-        double[] u = work.doubles(UNIFORMS, 2 * sites);
+        double[] u = work.doubles(UNIFORMS, 2 * Math.min(sites, SITE_CHUNK));
         double[] logs = new double[1];
         int[] exps = new int[1];
         Rng draws = rng.segment(2 * sites);
         long flipped = 0;
         for (int r = 0; r < chains; r++) {
-            draws.fillUniform(u, 0, 2 * sites);
             int vo = r * n;
             int so = r * mp;
-            for (int k = 0; k < sites; k++) {
-                int i = Math.min(n - 1, (int) (u[2 * k] * n));
-                double d = flips.difference(v, vo, means, complements, so, i, logs, exps);
-                double w = u[2 * k + 1];
-                if (Math.fma(w, VectorMath.expScalar(-d), w) < 1.0) {
-                    double before = v[vo + i];
-                    flips.flip(before, means, complements, so, i);
-                    v[vo + i] = 1.0 - before;
-                    flipped++;
+            for (int k0 = 0; k0 < sites; k0 += SITE_CHUNK) {
+                int count = Math.min(SITE_CHUNK, sites - k0);
+                draws.fillUniform(u, 0, 2 * count);
+                for (int k = 0; k < count; k++) {
+                    int i = Math.min(n - 1, (int) (u[2 * k] * n));
+                    double d = flips.difference(v, vo, means, complements, so, i, logs, exps);
+                    double w = u[2 * k + 1];
+                    if (Math.fma(w, VectorMath.expScalar(-d), w) < 1.0) {
+                        double before = v[vo + i];
+                        flips.flip(before, means, complements, so, i);
+                        v[vo + i] = 1.0 - before;
+                        flipped++;
+                    }
                 }
             }
         }

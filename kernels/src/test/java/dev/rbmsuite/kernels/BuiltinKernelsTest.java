@@ -97,7 +97,9 @@ class BuiltinKernelsTest {
         assertThatThrownBy(() -> f.bottomSweeps(Map.of("sites", "5"))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("parameter sites: the work of K site updates");
         assertThatThrownBy(() -> f.create(STACK, Map.of("sites", "0"))).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("parameter sites: must be at least 1, got 0");
+                .hasMessage("parameter sites: must be between 1 and 1073741823, got 0");
+        assertThatThrownBy(() -> f.create(STACK, Map.of("sites", "2000000000"))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("parameter sites: must be between 1 and 1073741823, got 2000000000");
         assertThat(new BuiltinKernels.Gwg().bottomSweeps(7, Map.of())).as("the model-aware form defaults to the other")
                 .isEqualTo(1.0);
         assertThat(new BuiltinKernels.Pt().bottomSweeps(7, Map.of("temperatures", "4"))).isEqualTo(4.0);

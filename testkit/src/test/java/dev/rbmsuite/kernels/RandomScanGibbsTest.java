@@ -111,6 +111,18 @@ class RandomScanGibbsTest {
         assertThat(Math.abs(rate - want)).isLessThan(5 * Math.sqrt(want * (1 - want) / chains));
     }
 
+    /**
+     * More site updates than one chunk of draws (the uniforms are drawn 512 sites at a time): the same
+     * transition as the same updates made one transition at a time with the draws of one fill, checked
+     * by the exact matrix over a transition of 1,100 updates.
+     */
+    @Test
+    void manySitesMatchTheirExactMatrix() {
+        double[][] t = exact(1100);
+        KernelChecks.assertStepMatchesMatrix(new RandomScanGibbs(rbm, 1100), t, sizes, 0, new int[] {0, 17}, 20_000,
+                Rng.seeded(77));
+    }
+
     @Test
     void theFactoryReadsItsParameter() {
         RbmStack stack = RbmStack.of(rbm);
@@ -118,7 +130,7 @@ class RandomScanGibbsTest {
         assertThat(sweep.sites()).isEqualTo(n);
         assertThat(((RandomScanGibbs) Kernels.create("rsgibbs", stack, Map.of("sites", "7"))).sites()).isEqualTo(7);
         assertThatThrownBy(() -> Kernels.create("rsgibbs", stack, Map.of("sites", "0")))
-                .hasMessage("parameter sites: must be at least 1, got 0");
+                .hasMessage("parameter sites: must be between 1 and 1073741823, got 0");
         StepInfo info = sweep.advance(Rng.seeded(2), sweep.init(10, Rng.seeded(1)));
         assertThat(info.swapAttempts()).containsExactly(10L * n);
         assertThat(info.swapAccepts()[0]).isPositive().isLessThan(10L * n);
