@@ -13,7 +13,9 @@ package dev.rbmsuite.benchmarks;
  * depending on the order in which C2 compiled the methods (the measurements are in docs/methods.md,
  * section 10). The launcher's other JIT settings (lower compile thresholds for the routines and their
  * twins, the warm-up's timing loop kept interpreted) serve its warm-up, which benchmarks do not run.
- * The launcher's list and this one must agree ({@code VectorWarmUpTest} checks it).
+ * The launcher's list and this one must agree ({@code VectorWarmUpTest} checks it). The launcher's young
+ * generation ({@link #YOUNG_GENERATION}) is here too: it does not change which code runs, but how fast the
+ * per-update allocations of a training update are written (docs/performance.md, "Young generation").
  */
 public final class JitFlags {
     /** Keeps the warning about a compile command quiet. */
@@ -31,6 +33,9 @@ public final class JitFlags {
             "-XX:CompileCommand=dontinline,dev.rbmsuite.core.VectorMath::bernoulliLogisticDeferredVector";
     /** {@code RngLanes.fillUniformVector} compiled on its own. */
     public static final String UNIFORMS = "-XX:CompileCommand=dontinline,dev.rbmsuite.core.RngLanes::fillUniformVector";
+
+    /** The launcher's young generation of 16 MB (its {@code HEAP_FLAGS}). */
+    public static final String YOUNG_GENERATION = "-Xmn16m";
 
     private JitFlags() {
     }

@@ -475,7 +475,11 @@ class VectorWarmUpTest {
         while (m.find()) {
             constants.add("JitFlags." + m.group(1));
         }
-        assertThat(constants).hasSize(7);
+        assertThat(constants).hasSize(8);
+        // the launcher's young generation, which the forks pass too
+        Matcher young = Pattern.compile("YOUNG_GENERATION = \"([^\"]+)\"").matcher(Files.readString(flags));
+        assertThat(young.find()).isTrue();
+        assertThat(launcherText).contains("HEAP_FLAGS=(" + young.group(1) + ")");
         int forks = 0;
         try (Stream<Path> files = Files.walk(root.resolve("benchmarks/src/main/java"))) {
             for (Path f : files.filter(x -> x.toString().endsWith("Bench.java")).toList()) {

@@ -24,7 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsPrepend = {JitFlags.QUIET, JitFlags.TABLE, JitFlags.DENSE, JitFlags.PATTERNS, JitFlags.DRAWS,
-        JitFlags.DEFERRED_DRAWS, JitFlags.UNIFORMS}, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector",
+        JitFlags.DEFERRED_DRAWS, JitFlags.UNIFORMS,
+        JitFlags.YOUNG_GENERATION}, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector",
         "--enable-native-access=ALL-UNNAMED", "-Dsun.misc.unsafe.memory.access=allow"})
 public class RbmSamplingBench {
     @Param({"25"})

@@ -31,7 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code benchmarks/peers/samplers.py}): W, b, c ~ N(0, 0.01^2) as {@code ./rbm init --weight-std 0.01},
  * every step from the state the previous one left (so the Metropolis kernels reuse the accepted
  * proposal's evaluations, as in a run). {@code kernel} is a registered name with optional parameters
- * after a colon ({@code gwg:differences=gradient}). The two products every step of the gradient
+ * after a colon ({@code gwg:differences=gradient}); {@code rsgibbs}, the generic baseline, makes one
+ * random-scan sweep of 784 site updates per chain and transition. The two products every step of the gradient
  * kernels makes are measured alone beside them: the hidden fields of 100 binary rows (core's group
  * tables) and the gradient b + sig(zeta) W^T of 100 rows (core's {@link Products}).
  */
@@ -41,11 +42,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsPrepend = {JitFlags.QUIET, JitFlags.TABLE, JitFlags.DENSE, JitFlags.PATTERNS, JitFlags.DRAWS,
-        JitFlags.DEFERRED_DRAWS, JitFlags.UNIFORMS}, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
+        JitFlags.DEFERRED_DRAWS, JitFlags.UNIFORMS,
+        JitFlags.YOUNG_GENERATION}, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
 public class GradientKernelBench {
     static final int CHAINS = 100;
 
-    @Param({"bgs", "gwg", "gwg:differences=gradient", "pas", "dmala", "dula"})
+    @Param({"bgs", "gwg", "gwg:differences=gradient", "pas", "dmala", "dula", "rsgibbs"})
     String kernel;
 
     TransitionKernel k;
