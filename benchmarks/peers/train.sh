@@ -14,13 +14,17 @@
 # timed command runs under flock on it), FULL_E1/FULL_E2 (20/120), MINI_E1/MINI_E2 (1/2),
 # PAPER_E1/PAPER_E2 (1/2000), TORCH_FULL_EPOCHS (10), TORCH_MINI_EPOCHS (1), NUMPY_FULL_EPOCHS (50),
 # NUMPY_MINI_EPOCHS (2), PAPER_PEER_EPOCHS (2000), SUITE_ARGS (more options of the suite's train, for
-# example "--arithmetic blas", the opt-in OpenBLAS products; split at spaces).
+# example "--arithmetic blas", the opt-in OpenBLAS products; split at spaces), PEER_STEP (the peers'
+# parameter step: adamax, the default, the step the suite takes, so both do the same work; or sgd, the
+# plain step of the measurements before 2026-12-07, less work than the suite's).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 REPS="${1:-5}"
 CASES="${2:-full mini paper}"
 TORCH_PY="${TORCH_PY-/usr/bin/python3}"
 NUMPY_PY="${NUMPY_PY:-python3}"
+PEER_STEP="${PEER_STEP:-adamax}"
+case "$PEER_STEP" in sgd|adamax) ;; *) echo "train.sh: PEER_STEP must be adamax or sgd, got $PEER_STEP" >&2; exit 2 ;; esac
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
 read -r -a SUITE_EXTRA <<< "${SUITE_ARGS:-}"
 WORK="$(mktemp -d)"
@@ -73,6 +77,7 @@ echo "$peak_line"
 PEAK=$(echo "$peak_line" | awk '{print $4}')
 # the BLAS behind the peers' products (Debian's torch and numpy load the system's libblas.so.3: the
 # reference BLAS unless an optimised one such as libopenblas0-pthread is installed)
+echo "peers' step: $PEER_STEP (the suite's: adamax)"
 echo "peers' libblas.so.3: $(readlink -f /usr/lib/x86_64-linux-gnu/libblas.so.3 2>/dev/null || echo unknown)"
 for c in $CASES; do
   case "$c" in
@@ -90,14 +95,14 @@ for c in $CASES; do
     b=$(suite "${args[@]}" --epochs "$e2")
     echo "($b - $a) * 1000 / ($e2 - $e1)" | bc -l >> "$WORK/suite"
     if [ "$c" = paper ]; then
-      s=$(peer "$NUMPY_PY" "$ROOT/benchmarks/peers/train.py" paper "$np_")
+      s=$(peer "$NUMPY_PY" "$ROOT/benchmarks/peers/train.py" paper "$np_" "$PEER_STEP")
       echo "$s * 1000 / $np_" | bc -l >> "$WORK/numpy"
     else
       if [ -n "$TORCH_PY" ]; then
-        s=$(peer "$TORCH_PY" "$ROOT/benchmarks/peers/train.py" "$c" "$tp" torch)
+        s=$(peer "$TORCH_PY" "$ROOT/benchmarks/peers/train.py" "$c" "$tp" torch "$PEER_STEP")
         echo "$s * 1000 / $tp" | bc -l >> "$WORK/torch"
       fi
-      s=$(peer "$NUMPY_PY" "$ROOT/benchmarks/peers/train.py" "$c" "$np_" numpy)
+      s=$(peer "$NUMPY_PY" "$ROOT/benchmarks/peers/train.py" "$c" "$np_" numpy "$PEER_STEP")
       echo "$s * 1000 / $np_" | bc -l >> "$WORK/numpy"
     fi
   done

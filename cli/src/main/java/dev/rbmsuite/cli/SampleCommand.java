@@ -12,7 +12,6 @@ import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.core.io.ModelStore;
 import dev.rbmsuite.datasets.BinaryDataset;
 import dev.rbmsuite.datasets.io.DatasetCsv;
-import dev.rbmsuite.kernels.AcceptanceInfo;
 import dev.rbmsuite.kernels.BuiltinKernels;
 import dev.rbmsuite.kernels.ChainBlocks;
 import dev.rbmsuite.kernels.ChainState;
@@ -128,15 +127,14 @@ final class SampleCommand implements Callable<Integer> {
             ObjectNode result = result(k, total, seconds, cpuSeconds);
             long[] attempts = total.swapAttempts();
             long[] accepts = total.swapAccepts();
-            StepInfo summary = total;
+            StepInfo summary = total; // effectively final, for the printer
             pair.commit(spec, result, run.records(KernelChoice.record(factory, params)));
             Output.print(common, result, r -> {
                 StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
                         "wrote %d chains after %d %s steps to %s (%.3f s)", run.chains, run.steps, run.kernel, out, seconds));
                 for (int l = 0; l < attempts.length; l++) {
-                    String name = summary instanceof AcceptanceInfo a ? a.levelName(l) : "swap level " + l;
-                    String verb = summary instanceof AcceptanceInfo a ? a.successVerb() : "accepted";
-                    sb.append(String.format(Locale.ROOT, "%n  %s: %d of %d %s", name, accepts[l], attempts[l], verb));
+                    sb.append(String.format(Locale.ROOT, "%n  %s: %d of %d %s", summary.levelName(l), accepts[l], attempts[l],
+                            summary.successVerb()));
                 }
                 if (r.has("bottomOrigin")) {
                     sb.append("\n  bottomOrigin counts by layer: ").append(r.get("bottomOrigin"));

@@ -57,15 +57,14 @@ public final class AcceptanceInfo implements StepInfo {
         return new AcceptanceInfo(new long[] {attempts}, new long[] {successes}, what, verb);
     }
 
-    /**
-     * @param level a level
-     * @return how a summary names it: "swap level 0", or the label of a {@link #labelled} info
-     */
+    /** "swap level L", or the label of a {@link #labelled} info. */
+    @Override
     public String levelName(int level) {
         return what == null ? "swap level " + level : what;
     }
 
-    /** @return what a level's successes did: "accepted", or the verb of a {@link #labelled} info */
+    /** "accepted", or the verb of a {@link #labelled} info. */
+    @Override
     public String successVerb() {
         return verb;
     }

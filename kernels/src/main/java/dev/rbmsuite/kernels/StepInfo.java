@@ -62,4 +62,18 @@ public interface StepInfo {
     default long[] swapAccepts() {
         return new long[0];
     }
+
+    /**
+     * @param level a level of {@link #swapAttempts()}
+     * @return what that level's proposals are, for output: "swap level L" unless the kernel names them
+     *     (random-scan Gibbs: "site updates")
+     */
+    default String levelName(int level) {
+        return "swap level " + level;
+    }
+
+    /** @return what a level's successes did, for output: "accepted" unless the kernel says otherwise */
+    default String successVerb() {
+        return "accepted";
+    }
 }

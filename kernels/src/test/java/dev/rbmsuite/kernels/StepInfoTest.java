@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** NONE is the neutral element of every sum; the swap counts default to empty. */
+/** NONE is the neutral element of every sum; the swap counts default to empty, the level names to swap levels. */
 class StepInfoTest {
     @Test
     void noneIsTheNeutralElement() {
@@ -41,5 +41,11 @@ class StepInfoTest {
         };
         assertThat(custom.swapAttempts()).isEmpty();
         assertThat(custom.swapAccepts()).isEmpty();
+        assertThat(custom.levelName(2)).isEqualTo("swap level 2");
+        assertThat(custom.successVerb()).isEqualTo("accepted");
+        // what a summary prints comes from the info, whatever its class (sample's summary)
+        StepInfo labelled = AcceptanceInfo.labelled("site updates", "flipped their unit", 4, 1);
+        assertThat(labelled.levelName(0)).isEqualTo("site updates");
+        assertThat(labelled.successVerb()).isEqualTo("flipped their unit");
     }
 }

@@ -94,13 +94,17 @@ public final class AdaMax {
     /** The step of parameters [from, to), each on its own. */
     private void ascend(double[] theta, double[] grad, int from, int to, double step, double a1) {
         for (int k = from; k < to; k++) {
-            double g = grad[k];
-            double mk = beta1 * m[k] + a1 * g;
-            double uk = Math.max(beta2 * u[k], Math.abs(g));
-            m[k] = mk;
-            u[k] = uk;
-            theta[k] += step * mk / (uk + eps);
+            stepAt(theta, k, grad[k], step, a1);
         }
+    }
+
+    /** Parameter q's step along gradient entry g: the update of m, u and theta (the class comment's). */
+    private void stepAt(double[] theta, int q, double g, double step, double a1) {
+        double mq = beta1 * m[q] + a1 * g;
+        double uq = Math.max(beta2 * u[q], Math.abs(g));
+        m[q] = mq;
+        u[q] = uq;
+        theta[q] += step * mq / (uq + eps);
     }
 
     /**
@@ -161,13 +165,7 @@ public final class AdaMax {
     private void ascendDifference(double[] theta, double[] plus, double[] minus, int off, int from, int to, double step,
                                   double a1) {
         for (int k = from; k < to; k++) {
-            double g = plus[k] - minus[k];
-            int q = off + k;
-            double mk = beta1 * m[q] + a1 * g;
-            double uk = Math.max(beta2 * u[q], Math.abs(g));
-            m[q] = mk;
-            u[q] = uk;
-            theta[q] += step * mk / (uk + eps);
+            stepAt(theta, off + k, plus[k] - minus[k], step, a1);
         }
     }
 
