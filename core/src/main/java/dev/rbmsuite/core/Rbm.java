@@ -330,6 +330,28 @@ public final class Rbm {
     }
 
     /**
+     * {@link #sampleHidden(double[], int, double[], Rng, double[])} of the rows of v and
+     * {@link #hiddenMeans(double[], int, double[])} of the rows of x in one call, with the same draws and
+     * bits as the two calls: a training update draws its chains' hidden units and takes its data rows'
+     * hidden means from the same W, and at large sizes (784 x 500) one pass over both batches builds the
+     * group tables' blocks once instead of twice.
+     *
+     * @param v visible states to draw from, rows x n
+     * @param rows their number
+     * @param out binary hidden states, rows x m (overwritten)
+     * @param rng random stream of the draws (exactly rows*m of them, as sampleHidden)
+     * @param scratch a work array of at least rows*m doubles
+     * @param x visible states whose hidden means are wanted, xRows x n
+     * @param xRows their number
+     * @param means P(h_j = 1 | x), xRows x m (overwritten)
+     */
+    public void sampleHiddenAndMeans(double[] v, int rows, double[] out, Rng rng, double[] scratch, double[] x,
+                                     int xRows, double[] means) {
+        up.applyTwo(v, rows, out, ConditionalKernel.Mode.SAMPLE, rng.segment(m), scratch,
+                x, xRows, means, ConditionalKernel.Mode.MEAN, null, null);
+    }
+
+    /**
      * Draws v ~ P(v | h) for each row (Eq. rbm_v|h), using exactly rows*n draws of {@code rng}.
      *
      * @param h hidden states, rows x m

@@ -437,6 +437,88 @@ class ConditionalKernelTest {
         return bad;
     }
 
+    /**
+     * Two batches through one call (the trainer's chains' hidden draws and its rows' hidden means): the
+     * outputs, their bits and the draws' stream position are those of the two calls one after the other,
+     * for large layers (the shared blocked pass, also with threads) and small ones, binary batches and a
+     * second batch with a real-valued row (the blocked pass's dense path, reading that batch's inputs), and
+     * batches below the blocked path's least rows.
+     */
+    @Test
+    @SuppressWarnings("try")
+    void twoBatchesInOneCallGiveTheBitsOfTwoCalls() {
+        List<String> bad = new ArrayList<>();
+        int[][] cases = {{784, 500, 100, 100}, {500, 784, 37, 9}, {784, 500, 3, 5}, {25, 100, 100, 100}, {333, 777, 17, 24}};
+        for (int threads : new int[] {1, 2}) {
+            for (int[] c : cases) {
+                for (boolean real : new boolean[] {false, true}) {
+                    String where = Arrays.toString(c) + (real ? " with a real-valued row" : "") + ", T = " + threads;
+                    if (threads == 1) {
+                        twoBatchMismatches(c, real, where, bad);
+                    } else {
+                        try (ChunkPool pool = ChunkPool.of(threads); ChunkPool.Scope scope = pool.enter()) {
+                            twoBatchMismatches(c, real, where, bad);
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(bad).isEmpty();
+    }
+
+    private static void twoBatchMismatches(int[] c, boolean real, String where, List<String> bad) {
+        int nIn = c[0];
+        int nOut = c[1];
+        int rows1 = c[2];
+        int rows2 = c[3];
+        Rng r = Rng.seeded(nIn * 7919L + nOut * 31L + rows1 + (real ? 1 : 0));
+        ConditionalKernel k = new ConditionalKernel(nIn, nOut, gaussian(nIn * nOut, r, 0.1), gaussian(nOut, r, 0.1));
+        double[] x1 = binary(nIn * rows1, r);
+        double[] x2 = binary(nIn * rows2, r);
+        if (real) {
+            x2[nIn * (rows2 - 1)] = 0.25; // the last row of the second batch is not binary
+        }
+        double[] samplesTwo = new double[rows1 * nOut];
+        double[] meansTwo = new double[rows2 * nOut];
+        double[] samplesOne = new double[rows1 * nOut];
+        double[] meansOne = new double[rows2 * nOut];
+        Rng streamTwo = Rng.seeded(5);
+        Rng streamOne = Rng.seeded(5);
+        k.applyTwo(x1, rows1, samplesTwo, ConditionalKernel.Mode.SAMPLE, streamTwo, new double[rows1 * nOut],
+                x2, rows2, meansTwo, ConditionalKernel.Mode.MEAN, null, null);
+        k.apply(x1, rows1, samplesOne, ConditionalKernel.Mode.SAMPLE, 1.0, streamOne, new double[rows1 * nOut]);
+        k.apply(x2, rows2, meansOne, ConditionalKernel.Mode.MEAN, 1.0, null, null);
+        if (!Arrays.equals(samplesTwo, samplesOne)) {
+            bad.add(where + ": draws");
+        }
+        if (!Arrays.equals(meansTwo, meansOne)) {
+            bad.add(where + ": means");
+        }
+        if (streamTwo.nextLong() != streamOne.nextLong()) {
+            bad.add(where + ": stream position");
+        }
+        // fields both ways round, the second batch's fields into the first output
+        double[] fieldsTwo = new double[rows2 * nOut];
+        double[] fieldsOne = new double[rows2 * nOut];
+        double[] meansOfFirst = new double[rows1 * nOut];
+        k.applyTwo(x2, rows2, fieldsTwo, ConditionalKernel.Mode.FIELD, null, null,
+                x1, rows1, meansOfFirst, ConditionalKernel.Mode.MEAN, null, null);
+        k.apply(x2, rows2, fieldsOne, ConditionalKernel.Mode.FIELD, 1.0, null, null);
+        double[] meansOfFirstOne = new double[rows1 * nOut];
+        k.apply(x1, rows1, meansOfFirstOne, ConditionalKernel.Mode.MEAN, 1.0, null, null);
+        if (!Arrays.equals(fieldsTwo, fieldsOne) || !Arrays.equals(meansOfFirst, meansOfFirstOne)) {
+            bad.add(where + ": fields and means, the other way round");
+        }
+    }
+
+    private static double[] binary(int len, Rng r) {
+        double[] x = new double[len];
+        for (int k = 0; k < len; k++) {
+            x[k] = r.nextDouble() < 0.5 ? 1.0 : 0.0;
+        }
+        return x;
+    }
+
     /** The paper's sizes stay on the calling thread even with a pool installed. */
     @Test
     @SuppressWarnings("try")

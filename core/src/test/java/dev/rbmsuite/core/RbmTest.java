@@ -326,4 +326,42 @@ class RbmTest {
             }
         }
     }
+
+    /**
+     * A training update's chains' hidden draws and its rows' hidden means in one call: the draws, means
+     * and the stream's position of the two calls, at MNIST size (one blocked pass) and the paper's; the
+     * outputs' tails past their rows unchanged.
+     */
+    @Test
+    void drawsAndMeansTogetherAreTheTwoCalls() {
+        for (int[] size : new int[][] {{784, 500}, {25, 100}}) {
+            int n = size[0];
+            int m = size[1];
+            Rbm rbm = Rbm.gaussian(n, m, 0.05, Rng.seeded(n));
+            Rng r = Rng.seeded(m);
+            double[] v = new double[20 * n];
+            double[] x = new double[30 * n];
+            for (double[] a : new double[][] {v, x}) {
+                for (int k = 0; k < a.length; k++) {
+                    a[k] = r.nextDouble() < 0.3 ? 1.0 : 0.0;
+                }
+            }
+            double[] draws = new double[20 * m + 5];
+            double[] means = new double[30 * m + 5];
+            Arrays.fill(draws, 42.0);
+            Arrays.fill(means, 42.0);
+            Rng together = Rng.seeded(9);
+            rbm.sampleHiddenAndMeans(v, 20, draws, together, new double[20 * m], x, 30, means);
+            double[] draws2 = new double[20 * m];
+            double[] means2 = new double[30 * m];
+            Rng apart = Rng.seeded(9);
+            rbm.sampleHidden(v, 20, draws2, apart, new double[20 * m]);
+            rbm.hiddenMeans(x, 30, means2);
+            assertThat(Arrays.copyOf(draws, 20 * m)).containsExactly(draws2);
+            assertThat(Arrays.copyOf(means, 30 * m)).containsExactly(means2);
+            assertThat(together.nextLong()).isEqualTo(apart.nextLong());
+            assertThat(Arrays.copyOfRange(draws, 20 * m, draws.length)).containsOnly(42.0);
+            assertThat(Arrays.copyOfRange(means, 30 * m, means.length)).containsOnly(42.0);
+        }
+    }
 }

@@ -68,6 +68,23 @@ public final class PositivePhase {
      * @param rows their number, at least 1
      */
     public void compute(RbmStack stack, Rng rng, Moments[] out, double[] data, int rows) {
+        compute(stack, rng, out, data, rows, null);
+    }
+
+    /**
+     * {@link #compute(RbmStack, Rng, Moments[], double[], int)} with the bottom layer's hidden means of the
+     * rows already computed (the trainer computes them together with its chains' hidden draws:
+     * {@code Rbm.sampleHiddenAndMeans}).
+     *
+     * @param stack the current parameters Theta
+     * @param rng stream for the ancestral samples of the upper layers
+     * @param out one {@link Moments} per layer, overwritten
+     * @param data the rows, rows x n_0 row-major binary (kept until the next call)
+     * @param rows their number, at least 1
+     * @param bottomMeans P(h_0 = 1 | row), rows x m_0, as {@code stack.bottom().hiddenMeans} writes them
+     *     (read during this call only), or null to compute them here
+     */
+    public void compute(RbmStack stack, Rng rng, Moments[] out, double[] data, int rows, double[] bottomMeans) {
         if (rows <= 0) {
             throw new IllegalArgumentException("the batch is empty");
         }
@@ -87,11 +104,21 @@ public final class PositivePhase {
         for (int l = 0; l < depth; l++) {
             Rbm r = stack.layer(l);
             int m = r.numHidden();
-            if (means[l] == null || means[l].length != rows * m) {
-                means[l] = new double[rows * m];
+            double[] mean;
+            if (l == 0 && bottomMeans != null) {
+                if (bottomMeans.length < rows * m) {
+                    throw new IllegalArgumentException("bottom means hold " + bottomMeans.length + " values, need "
+                            + rows + " x " + m);
+                }
+                mean = bottomMeans;
+            } else {
+                if (means[l] == null || means[l].length != rows * m) {
+                    means[l] = new double[rows * m];
+                }
+                mean = means[l];
+                r.hiddenMeans(visible[l], rows, mean);
             }
-            r.hiddenMeans(visible[l], rows, means[l]);
-            out[l].setSampleMeans(visible[l], means[l], rows);
+            out[l].setSampleMeans(visible[l], mean, rows);
             if (l + 1 < depth) {
                 if (visible[l + 1] == null || visible[l + 1].length != rows * m) {
                     visible[l + 1] = new double[rows * m];
@@ -99,7 +126,7 @@ public final class PositivePhase {
                 if (scratch.length < rows * m) {
                     scratch = new double[rows * m];
                 }
-                System.arraycopy(means[l], 0, visible[l + 1], 0, rows * m);
+                System.arraycopy(mean, 0, visible[l + 1], 0, rows * m);
                 rng.fork(l + 1).bernoulliInPlace(visible[l + 1], 0, rows * m, scratch);
             }
         }

@@ -92,6 +92,8 @@ public final class Trainer implements AutoCloseable {
     private final Moments[] neg;
     private final double[][] hidden;
     private double[] scratch;
+    /** P(h_0 = 1 | row) of the update's rows, computed with the chains' hidden draws, for the positive phase. */
+    private double[] dataMeans = new double[0];
     private ChainState chains;
     private final double[] data;
     private final int rows;
@@ -357,15 +359,24 @@ public final class Trainer implements AutoCloseable {
         RbmStack stack = model();
         lastInfo = kernel(stack).advance(u.fork(1), chains);
         int ns = settings.samples();
+        if (dataMeans.length < batchSize * nh[0]) {
+            dataMeans = new double[batchSize * nh[0]];
+        }
         for (int l = 0; l < depth; l++) {
             Rbm r = stack.layer(l);
             if (scratch.length < ns * nh[l]) {
                 scratch = new double[ns * nh[l]];
             }
-            r.sampleHidden(chains.buffer(l), ns, hidden[l], u.fork(3, l), scratch);
+            if (l == 0) {
+                // the chains' hidden draws and the rows' hidden means through W together (one pass at large sizes)
+                r.sampleHiddenAndMeans(chains.buffer(0), ns, hidden[0], u.fork(3, 0), scratch, batchValues, batchSize,
+                        dataMeans);
+            } else {
+                r.sampleHidden(chains.buffer(l), ns, hidden[l], u.fork(3, l), scratch);
+            }
             estimators[l].estimate(r, chains.buffer(l), hidden[l], ns, neg[l]);
         }
-        positive.compute(stack, u.fork(2), pos, batchValues, batchSize);
+        positive.compute(stack, u.fork(2), pos, batchValues, batchSize, dataMeans);
         // the gradient, positive minus negative moments of each layer's W, b and c, taken by AdaMax as it steps
         double[][] plus = new double[3 * depth][];
         double[][] minus = new double[3 * depth][];

@@ -93,6 +93,30 @@ class PositivePhaseTest {
         assertThat(again[1].pair()).containsExactly(out[1].pair());
     }
 
+    /**
+     * The bottom layer's hidden means given by the caller (the trainer's one pass with its chains) give
+     * every layer's statistics bit for bit as when the phase computes them; too short a buffer is refused.
+     */
+    @Test
+    void givenBottomMeansGiveTheSameStatistics() {
+        RbmStack stack = RbmStack.gaussian(N, new int[] {3, 2}, 1.0, Rng.seeded(5));
+        int rows = DATA.length / N;
+        Moments[] computed = fresh(stack);
+        Moments[] given = fresh(stack);
+        new PositivePhase(DATA, rows).compute(stack, Rng.seeded(6), computed);
+        double[] means = new double[rows * 3];
+        stack.bottom().hiddenMeans(DATA, rows, means);
+        PositivePhase phase = new PositivePhase(DATA, rows);
+        phase.compute(stack, Rng.seeded(6), given, DATA, rows, means);
+        for (int l = 0; l < 2; l++) {
+            assertThat(given[l].visible()).containsExactly(computed[l].visible());
+            assertThat(given[l].hidden()).containsExactly(computed[l].hidden());
+            assertThat(given[l].pair()).containsExactly(computed[l].pair());
+        }
+        assertThatThrownBy(() -> phase.compute(stack, Rng.seeded(6), given, DATA, rows, new double[rows * 3 - 1]))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bottom means");
+    }
+
     @Test
     void needsAtLeastOneDataPoint() {
         assertThatThrownBy(() -> new PositivePhase(new double[0], 0)).isInstanceOf(IllegalArgumentException.class);
