@@ -31,7 +31,9 @@ import java.util.function.Supplier;
  *       semi-second-order SMCI (Appendix A, corrected) or plain Monte Carlo;</li>
  *   <li>compute the positive phase of every layer ({@link PositivePhase}: exact over the data for
  *       layer 0, Eqs. grad_b/grad_c/grad_W; one ancestral sample per data point of Q^(l) for the
- *       upper layers, Eq. extended_data_dist corrected);</li>
+ *       upper layers, Eq. extended_data_dist corrected); the data's hidden means of layer 0 are
+ *       computed in the same pass over W as the chains' fresh hidden draws of step 2
+ *       ({@code Rbm.sampleHiddenAndMeans}: the same numbers, one build of a large layer's group tables);</li>
  *   <li>gradient = positive - negative for W, b, c of every layer (Eq. grad_Deep), and one AdaMax
  *       ascent step over all parameters at once.</li>
  * </ol>
