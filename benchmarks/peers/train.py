@@ -85,7 +85,7 @@ def torch_run(n, m, rows, batch, chains, epochs, step="sgd", lr=0.01):
         return time.perf_counter() - t0
 
 
-def numpy_adamax(step, lr):
+def numpy_step(step, lr):
     """The step for numpy peers: SGD, or AdaMax in place as the suite steps."""
     state = {"t": 0, "moments": {}}
 
@@ -112,7 +112,7 @@ def numpy_run(n, m, rows, batch, chains, epochs, step="sgd", lr=0.01):
     b = np.zeros(n)
     c = np.zeros(m)
     vc = (rng.random((chains, n)) < 0.5).astype(np.float64)
-    ascend = numpy_adamax(step, lr)
+    ascend = numpy_step(step, lr)
 
     def sig(x):
         return 1.0 / (1.0 + np.exp(-x))
@@ -151,7 +151,7 @@ def numpy_paper(epochs, step="sgd", n=25, m=100, rows=100, chains=100, lr=0.01):
     b = np.zeros((1, n))
     c = np.zeros((1, m))
     vc = (rng.random((chains, n)) < 0.5).astype(np.float64)
-    ascend = numpy_adamax(step, lr)
+    ascend = numpy_step(step, lr)
 
     def sig(x):
         return 1.0 / (1.0 + np.exp(-x))
