@@ -1,5 +1,6 @@
 package dev.rbmsuite.core;
 
+import java.util.Objects;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorOperators;
@@ -148,10 +149,35 @@ public final class ConditionalKernel {
      * @return the kernel
      */
     static ConditionalKernel sharing(int nIn, int nOut, double[] rowMajor, double[] bias) {
-        return new ConditionalKernel(nIn, nOut, rowMajor, bias, Blocking.forSize(nIn, nOut), true);
+        return sharing(nIn, nOut, rowMajor, bias, null);
+    }
+
+    /**
+     * {@link #sharing}, built in the arrays of {@code spent} where its sizes match: a kernel of an RBM
+     * its owner will never use again (a training update's RBMs of the update before, see
+     * {@link Rbm#fromFlat}). Its padded copy of M, its bias and its group tables are overwritten with
+     * this kernel's; the entries no kernel of these sizes writes (the padding, a table's empty pattern)
+     * are zero in both, so the arrays hold what fresh ones would.
+     *
+     * @param nIn input units
+     * @param nOut output units
+     * @param rowMajor M as nIn x nOut row-major, never changed afterwards
+     * @param bias length nOut
+     * @param spent a kernel whose arrays may be taken, or null
+     * @return the kernel
+     */
+    static ConditionalKernel sharing(int nIn, int nOut, double[] rowMajor, double[] bias, ConditionalKernel spent) {
+        Blocking blocking = Blocking.forSize(nIn, nOut);
+        boolean reuse = spent != null && spent.nIn == nIn && spent.nOut == nOut && Objects.equals(spent.blocking, blocking);
+        return new ConditionalKernel(nIn, nOut, rowMajor, bias, blocking, true, reuse ? spent : null);
     }
 
     private ConditionalKernel(int nIn, int nOut, double[] rowMajor, double[] bias, Blocking blocking, boolean share) {
+        this(nIn, nOut, rowMajor, bias, blocking, share, null);
+    }
+
+    private ConditionalKernel(int nIn, int nOut, double[] rowMajor, double[] bias, Blocking blocking, boolean share,
+                              ConditionalKernel spent) {
         this.blocking = blocking;
         this.nIn = nIn;
         this.nOut = nOut;
@@ -159,15 +185,22 @@ public final class ConditionalKernel {
         if (share && stride == nOut && rowMajor.length == nIn * nOut) {
             this.mat = rowMajor;
         } else {
-            this.mat = new double[nIn * stride];
+            this.mat = spent != null && spent.mat.length == nIn * stride && spent.mat != rowMajor
+                    ? spent.mat : new double[nIn * stride];
             for (int i = 0; i < nIn; i++) {
                 System.arraycopy(rowMajor, i * nOut, mat, i * stride, nOut);
             }
         }
-        this.bias = new double[stride];
+        this.bias = spent != null ? spent.bias : new double[stride];
         System.arraycopy(bias, 0, this.bias, 0, nOut);
         this.groups = (nIn + GROUP - 1) / GROUP;
-        this.table = blocking == null ? buildTable() : null;
+        this.table = blocking == null ? buildTable(spent != null ? spent.table : null) : null;
+        if (spent != null) {
+            // the row lists depend on the sizes only
+            this.lowestUnit = spent.lowestUnit;
+            this.iota = spent.iota;
+            return;
+        }
         this.lowestUnit = blocking == null ? null : new int[groups * PATTERNS];
         this.iota = blocking == null ? null : new int[blocking.groups * PATTERNS / 2];
         for (int q = 0; lowestUnit != null && q < lowestUnit.length; q++) {
@@ -186,7 +219,7 @@ public final class ConditionalKernel {
             synchronized (this) {
                 t = table;
                 if (t == null) {
-                    t = buildTable();
+                    t = buildTable(null);
                     table = t;
                 }
             }
@@ -194,9 +227,14 @@ public final class ConditionalKernel {
         return t;
     }
 
-    /** The group tables: table row p of group g is row p &amp; (p - 1) plus the row of M of p's lowest unit. */
-    private double[] buildTable() {
-        double[] t = new double[groups * PATTERNS * stride];
+    /**
+     * The group tables: table row p of group g is row p &amp; (p - 1) plus the row of M of p's lowest unit.
+     *
+     * @param into the tables of a spent kernel of the same sizes to overwrite, or null for new ones
+     * @return the tables
+     */
+    private double[] buildTable(double[] into) {
+        double[] t = into != null && into.length == groups * PATTERNS * stride ? into : new double[groups * PATTERNS * stride];
         for (int g = 0; g < groups; g++) {
             for (int p = 1; p < PATTERNS; p++) {
                 int unit = g * GROUP + Integer.numberOfTrailingZeros(p);

@@ -93,6 +93,106 @@ public final class Rbm {
         }
     }
 
+    /**
+     * The RBM of a trainer's update (Trainer's flat parameter layout), built in the arrays of {@code spent}.
+     *
+     * @see #fromFlat
+     */
+    private Rbm(int n, int m, double[] w, double[] wt, double[] b, double[] c, Rbm spent) {
+        this.n = n;
+        this.m = m;
+        this.w = w;
+        this.wt = wt;
+        this.b = b;
+        this.c = c;
+        this.up = ConditionalKernel.sharing(n, m, w, c, spent == null ? null : spent.up);
+        this.down = ConditionalKernel.sharing(m, n, wt, b, spent == null ? null : spent.down);
+    }
+
+    /**
+     * Builds the RBM of parameters laid out flat from {@code offset}: W row-major ({@code W_ij} at
+     * {@code offset + i*m + j}), then b, then c, as a trainer holds them, copied. Where {@code spent}
+     * is given (an RBM of the same sizes that the caller owns alone and will never use or hand out
+     * again: a training update's model of the update before), the new RBM is built in its
+     * arrays (W, W^T, the biases, the conditionals' padded matrices and group tables) instead of new
+     * ones; every value is overwritten, so the RBM is the one fresh arrays would give. At 784 x 500 the
+     * arrays are about 10 MB per update, at the paper's 25 x 100 the group tables about 200 KB, and
+     * writing new ones each update (and collecting them) took about a tenth of an update.
+     *
+     * @param n visible units
+     * @param m hidden units
+     * @param params the flat parameters (read only)
+     * @param offset where W starts
+     * @param spent an RBM whose arrays may be taken (it must not be used afterwards), or null
+     * @return the RBM
+     * @throws IllegalArgumentException when the sizes do not fit {@code params} or a parameter is not finite
+     */
+    public static Rbm fromFlat(int n, int m, double[] params, int offset, Rbm spent) {
+        if (n <= 0 || m <= 0) {
+            throw new IllegalArgumentException("an RBM needs n > 0 and m > 0, got n=" + n + ", m=" + m);
+        }
+        long size = (long) n * m + n + m;
+        if (offset < 0 || params.length - (long) offset < size) {
+            throw new IllegalArgumentException("parameters from " + offset + " of " + params.length
+                    + " values cannot hold an RBM of n=" + n + ", m=" + m + " (" + size + " values)");
+        }
+        boolean reuse = spent != null && spent.n == n && spent.m == m;
+        int wl = n * m;
+        double[] w = reuse ? spent.w : new double[wl];
+        double[] wt = reuse ? spent.wt : new double[wl];
+        double[] b = reuse ? spent.b : new double[n];
+        double[] c = reuse ? spent.c : new double[m];
+        int chunks = (n + SPLIT_ROWS - 1) / SPLIT_ROWS;
+        boolean[] finite = new boolean[chunks];
+        ChunkPool pool = ChunkPool.current();
+        if (pool != null && (long) n * m >= SPLIT_MIN) {
+            pool.forEach(chunks, (k, worker) -> finite[k] = copyAndTranspose(params, offset, n, m, w, wt,
+                    k * SPLIT_ROWS, Math.min(n, (k + 1) * SPLIT_ROWS)));
+        } else {
+            for (int k = 0; k < chunks; k++) {
+                finite[k] = copyAndTranspose(params, offset, n, m, w, wt, k * SPLIT_ROWS,
+                        Math.min(n, (k + 1) * SPLIT_ROWS));
+            }
+        }
+        System.arraycopy(params, offset + wl, b, 0, n);
+        System.arraycopy(params, offset + wl + n, c, 0, m);
+        for (boolean f : finite) {
+            if (!f) {
+                for (double x : w) {
+                    requireFinite(x, "W");
+                }
+            }
+        }
+        for (double x : b) {
+            requireFinite(x, "b");
+        }
+        for (double x : c) {
+            requireFinite(x, "c");
+        }
+        return new Rbm(n, m, w, wt, b, c, reuse ? spent : null);
+    }
+
+    /**
+     * Rows [i0, i1) of W copied from the flat parameters and written into W^T, by blocks of
+     * {@value #TRANSPOSE_BLOCK} rows read while they are in cache (as {@link #transpose}).
+     *
+     * @return whether those rows are all finite
+     */
+    private static boolean copyAndTranspose(double[] params, int offset, int n, int m, double[] w, double[] wt,
+                                            int i0, int i1) {
+        System.arraycopy(params, offset + i0 * m, w, i0 * m, (i1 - i0) * m);
+        for (int r0 = i0; r0 < i1; r0 += TRANSPOSE_BLOCK) {
+            int r1 = Math.min(i1, r0 + TRANSPOSE_BLOCK);
+            for (int j = 0; j < m; j++) {
+                int o = j * n;
+                for (int i = r0; i < r1; i++) {
+                    wt[o + i] = w[i * m + j];
+                }
+            }
+        }
+        return VectorMath.allFinite(w, i0 * m, (i1 - i0) * m);
+    }
+
     private static void requireFinite(double x, String what) {
         if (!Double.isFinite(x)) {
             throw new IllegalArgumentException(what + " contains a non-finite value: " + x);
@@ -137,22 +237,6 @@ public final class Rbm {
      */
     public static Rbm of(int n, int m, double[] weightsRowMajor, double[] visibleBias, double[] hiddenBias) {
         return new Rbm(n, m, weightsRowMajor.clone(), visibleBias.clone(), hiddenBias.clone());
-    }
-
-    /**
-     * Builds an RBM on the caller's arrays without copying them, for callers that have just made them
-     * (a training update builds its RBMs from slices of the parameter vector: at 784 x 500 a second copy
-     * of W is 3 MB per update). The arrays become the RBM's: the caller must not change them afterwards.
-     *
-     * @param n visible units
-     * @param m hidden units
-     * @param weightsRowMajor W with {@code W_ij} at {@code i*m + j}, handed over
-     * @param visibleBias b (n), handed over
-     * @param hiddenBias c (m), handed over
-     * @return the RBM
-     */
-    public static Rbm adopt(int n, int m, double[] weightsRowMajor, double[] visibleBias, double[] hiddenBias) {
-        return new Rbm(n, m, weightsRowMajor, visibleBias, hiddenBias);
     }
 
     /**

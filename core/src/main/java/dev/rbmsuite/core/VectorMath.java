@@ -27,6 +27,28 @@ public final class VectorMath {
     private VectorMath() {
     }
 
+    /**
+     * Whether every value of a slice is finite: the sum of the values times zero is zero exactly when
+     * none is infinite or NaN (a finite value times zero is +-0, an infinite one NaN).
+     *
+     * @param x values
+     * @param off first index
+     * @param len number of values
+     * @return true when all are finite
+     */
+    static boolean allFinite(double[] x, int off, int len) {
+        DoubleVector acc = DoubleVector.zero(S);
+        int k = 0;
+        for (; k <= len - L; k += L) {
+            acc = DoubleVector.fromArray(S, x, off + k).mul(0.0).add(acc);
+        }
+        double s = acc.reduceLanes(VectorOperators.ADD);
+        for (; k < len; k++) {
+            s += x[off + k] * 0.0;
+        }
+        return s == 0.0;
+    }
+
     // ------------------------------------------------ deterministic transcendental functions
     //
     // The Vector API's EXP and LOG1P give different last bits in interpreted and JIT-compiled code, so

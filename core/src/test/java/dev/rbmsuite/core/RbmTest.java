@@ -364,4 +364,82 @@ class RbmTest {
             assertThat(Arrays.copyOfRange(means, 30 * m, means.length)).containsOnly(42.0);
         }
     }
+
+    @Test
+    void fromFlatIsTheRbmOfTheSlicesInNewAndInSpentArrays() {
+        for (int[] size : new int[][] {{784, 500}, {500, 784}, {25, 100}, {13, 37}, {1, 1}}) {
+            int n = size[0];
+            int m = size[1];
+            int at = 7;
+            double[] params = flat(n, m, at, Rng.seeded(n + m));
+            double[] w = Arrays.copyOfRange(params, at, at + n * m);
+            double[] b = Arrays.copyOfRange(params, at + n * m, at + n * m + n);
+            double[] c = Arrays.copyOfRange(params, at + n * m + n, at + n * m + n + m);
+            Rbm reference = Rbm.of(n, m, w, b, c);
+            Rbm spent = Rbm.fromFlat(n, m, flat(n, m, at, Rng.seeded(3)), at, null);
+            sameConditionals(spent, spent); // its kernels used, as an update's are, before its arrays are taken
+            Rbm built = Rbm.fromFlat(n, m, params, at, null);
+            Rbm recycled = Rbm.fromFlat(n, m, params, at, spent);
+            assertThat(built).isEqualTo(reference);
+            assertThat(recycled).isEqualTo(reference);
+            assertThat(recycled.transpose()).isEqualTo(reference.transpose());
+            sameConditionals(built, reference);
+            sameConditionals(recycled, reference);
+            // a spent RBM of other sizes is not taken
+            assertThat(Rbm.fromFlat(n, m, params, at, Rbm.gaussian(n + 1, m, 0.1, Rng.seeded(1)))).isEqualTo(reference);
+        }
+    }
+
+    @Test
+    void fromFlatNamesWhatDoesNotFit() {
+        double[] params = flat(4, 3, 0, Rng.seeded(1));
+        assertThatThrownBy(() -> Rbm.fromFlat(4, 3, params, 6, null)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cannot hold an RBM of n=4, m=3");
+        double[] nan = params.clone();
+        nan[5] = Double.NaN;
+        assertThatThrownBy(() -> Rbm.fromFlat(4, 3, nan, 0, null)).hasMessageContaining("W contains a non-finite");
+        double[] inf = params.clone();
+        inf[4 * 3 + 4 + 2] = Double.POSITIVE_INFINITY;
+        assertThatThrownBy(() -> Rbm.fromFlat(4, 3, inf, 0, Rbm.fromFlat(4, 3, params, 0, null)))
+                .hasMessageContaining("c contains a non-finite");
+    }
+
+    /** Random parameters of an n x m RBM from {@code at}, between values that are not the RBM's. */
+    private static double[] flat(int n, int m, int at, Rng rng) {
+        double[] p = new double[at + n * m + n + m + 5];
+        for (int k = 0; k < p.length; k++) {
+            p[k] = 0.1 * rng.nextGaussian();
+        }
+        return p;
+    }
+
+    /** Fields and draws of binary and real rows, one row and a batch, the same bits on both RBMs. */
+    private static void sameConditionals(Rbm a, Rbm b) {
+        int n = a.numVisible();
+        int m = a.numHidden();
+        Rng r = Rng.seeded(5);
+        for (int rows : new int[] {1, 40}) {
+            double[] v = new double[rows * n];
+            double[] h = new double[rows * m];
+            for (int k = 0; k < v.length; k++) {
+                v[k] = k % 7 == 0 ? r.nextDouble() : (r.nextDouble() < 0.4 ? 1.0 : 0.0);
+            }
+            for (int k = 0; k < h.length; k++) {
+                h[k] = r.nextDouble() < 0.4 ? 1.0 : 0.0;
+            }
+            double[][] outA = {new double[rows * m], new double[rows * n], new double[rows * m], new double[rows * n]};
+            double[][] outB = {new double[rows * m], new double[rows * n], new double[rows * m], new double[rows * n]};
+            for (Object[] side : new Object[][] {{a, outA}, {b, outB}}) {
+                Rbm rbm = (Rbm) side[0];
+                double[][] out = (double[][]) side[1];
+                rbm.hiddenField(v, rows, out[0]);
+                rbm.visibleField(h, rows, out[1]);
+                rbm.sampleHidden(v, rows, out[2], Rng.seeded(rows), new double[rows * m]);
+                rbm.sampleVisible(h, rows, out[3], Rng.seeded(rows), new double[rows * n]);
+            }
+            for (int k = 0; k < outA.length; k++) {
+                assertThat(outA[k]).containsExactly(outB[k]);
+            }
+        }
+    }
 }

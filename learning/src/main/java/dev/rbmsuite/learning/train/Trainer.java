@@ -107,6 +107,11 @@ public final class Trainer implements AutoCloseable {
     private int batch;
     private int epoch;
     private RbmStack lastStack;
+    /**
+     * Whether {@link #lastUpdateModel} has handed {@link #lastStack} out since the update that made it;
+     * until then nothing outside the trainer holds it, and the next update builds its RBMs in its arrays.
+     */
+    private boolean lastHandedOut = true;
     private StepInfo lastInfo = StepInfo.NONE;
     private ChunkPool pool;
 
@@ -233,17 +238,37 @@ public final class Trainer implements AutoCloseable {
     public RbmStack model() {
         List<Rbm> layers = new ArrayList<>(depth);
         for (int l = 0; l < depth; l++) {
-            int o = offsets[l];
-            int wl = nv[l] * nh[l];
-            layers.add(Rbm.adopt(nv[l], nh[l], Arrays.copyOfRange(theta, o, o + wl),
-                    Arrays.copyOfRange(theta, o + wl, o + wl + nv[l]),
-                    Arrays.copyOfRange(theta, o + wl + nv[l], o + wl + nv[l] + nh[l])));
+            layers.add(Rbm.fromFlat(nv[l], nh[l], theta, offsets[l], null));
         }
         return RbmStack.of(layers);
     }
 
-    /** @return the stack whose moments the last update estimated (its parameters before the step) */
+    /**
+     * The stack of the current parameters for an update, built in the arrays of the last update's stack
+     * where nothing outside the trainer can hold that (an update's stack is its own: its kernel and
+     * estimators are made for it and dropped with it); the same values as {@link #model}.
+     */
+    private RbmStack updateModel() {
+        RbmStack spent = lastHandedOut ? null : lastStack;
+        // from here the spent stack's arrays are being overwritten: an update that fails leaves no last stack
+        lastStack = null;
+        lastHandedOut = true;
+        List<Rbm> layers = new ArrayList<>(depth);
+        for (int l = 0; l < depth; l++) {
+            layers.add(Rbm.fromFlat(nv[l], nh[l], theta, offsets[l], spent == null ? null : spent.layer(l)));
+        }
+        return RbmStack.of(layers);
+    }
+
+    /**
+     * The stack whose moments the last update estimated (its parameters before the step). Once handed
+     * out it stays as it is: the next update builds its RBMs in new arrays.
+     *
+     * @return the last update's stack (the initial or restored one before any update; null after an
+     *     update that failed)
+     */
     public RbmStack lastUpdateModel() {
+        lastHandedOut = true;
         return lastStack;
     }
 
@@ -358,7 +383,7 @@ public final class Trainer implements AutoCloseable {
     }
 
     private void stepHere(Rng u, double[] batchValues, int batchSize) {
-        RbmStack stack = model();
+        RbmStack stack = updateModel();
         lastInfo = kernel(stack).advance(u.fork(1), chains);
         int ns = settings.samples();
         if (dataMeans.length < batchSize * nh[0]) {
@@ -398,6 +423,7 @@ public final class Trainer implements AutoCloseable {
         }
         optimiser.ascendDifferences(theta, plus, minus, at);
         lastStack = stack;
+        lastHandedOut = false;
     }
 
     private TransitionKernel kernel(RbmStack stack) {
@@ -448,6 +474,7 @@ public final class Trainer implements AutoCloseable {
         epoch = s.epoch();
         batch = s.batch();
         lastStack = model();
+        lastHandedOut = true;
         ChainState restored = kernel(lastStack).init(new ChainState(chains.chains(), chains.sizes(), c));
         if (restored instanceof TemperedState t) {
             t.setParity(s.parity());

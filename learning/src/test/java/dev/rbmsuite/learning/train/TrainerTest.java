@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rbmsuite.core.BruteForce;
 import dev.rbmsuite.core.Rbm;
+import dev.rbmsuite.core.RbmStack;
 import dev.rbmsuite.core.Rng;
 import dev.rbmsuite.kernels.TemperedState;
 import dev.rbmsuite.learning.estimators.Estimator;
@@ -11,6 +12,7 @@ import dev.rbmsuite.learning.estimators.MomentEstimator;
 import dev.rbmsuite.learning.estimators.Moments;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -292,6 +294,44 @@ class TrainerTest {
                 assertThat(digest(one.snapshot())).as(String.join(" ", WIDE[c])).isEqualTo(WIDE_DIGESTS[c]);
             }
         }
+    }
+
+    /**
+     * An update builds its RBMs in the arrays of the update before unless that stack was handed out:
+     * a handed-out stack keeps its values through later updates, and a run that hands every stack out
+     * (no arrays reused) has the bits of one that hands none out.
+     */
+    @Test
+    void aHandedOutUpdateModelKeepsItsValuesAndReuseChangesNoBit() {
+        for (String[] c : new String[][] {WIDE[2], {"bgs", "mc", "20", "40"}}) {
+            TrainingSettings s = wide(c, 2);
+            double[] data = wideData(60);
+            try (Trainer reusing = new Trainer(s, data, 60, 784); Trainer handing = new Trainer(s, data, 60, 784)) {
+                List<RbmStack> held = new ArrayList<>();
+                List<RbmStack> copies = new ArrayList<>();
+                for (int k = 0; k < 6; k++) {
+                    reusing.updateBatch();
+                    handing.updateBatch();
+                    RbmStack last = handing.lastUpdateModel();
+                    held.add(last);
+                    copies.add(copyOf(last));
+                    assertThat(handing.snapshot()).as("%s, update %d", String.join(" ", c), k + 1)
+                            .isEqualTo(reusing.snapshot());
+                }
+                for (int k = 0; k < held.size(); k++) {
+                    assertThat(held.get(k)).as("update %d", k + 1).isEqualTo(copies.get(k));
+                }
+            }
+        }
+    }
+
+    private static RbmStack copyOf(RbmStack s) {
+        List<Rbm> layers = new ArrayList<>();
+        for (Rbm r : s.layers()) {
+            layers.add(Rbm.of(r.numVisible(), r.numHidden(), r.weightsArray(), r.visibleBiasArray(),
+                    r.hiddenBiasArray()));
+        }
+        return RbmStack.of(layers);
     }
 
     /** A run saved at T = 2 resumes at T = 1 (and the reverse at T = 3) to the bits of an uninterrupted run. */
