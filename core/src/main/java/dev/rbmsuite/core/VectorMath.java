@@ -36,7 +36,7 @@ public final class VectorMath {
      * @param len number of values
      * @return true when all are finite
      */
-    static boolean allFinite(double[] x, int off, int len) {
+    public static boolean allFinite(double[] x, int off, int len) {
         DoubleVector acc = DoubleVector.zero(S);
         int k = 0;
         for (; k <= len - L; k += L) {

@@ -209,6 +209,45 @@ class ProductsTest {
         assertThat(Products.vectorEnabled()).isTrue();
     }
 
+    /**
+     * The sparse kernel is chosen for at most {@link Products#SPARSE_PERCENT} % non-zeros, counted exactly
+     * (by vectors, with an early stop once A is too dense): at the limit and one past it, at lengths
+     * around a vector, around the count's stride and beyond it, with the non-zeros first, last or
+     * spread; NaN counts as non-zero, -0.0 as zero (as {@code a != 0.0}).
+     */
+    @Test
+    void theSparseTestCountsEveryNonZero() {
+        Rng rng = Rng.seeded(25);
+        for (int len : new int[] {1, 7, 9, 100, 4095, 4101, 8192 + 5, 30000}) {
+            long limit = (long) Products.SPARSE_PERCENT * len / 100;
+            for (long nz : new long[] {limit, limit + 1}) {
+                for (int layout = 0; layout < 3; layout++) {
+                    double[] a = new double[len + 3];
+                    Arrays.fill(a, len, a.length, 1.0); // past len: never counted
+                    for (int k = 0; k < len; k++) {
+                        a[k] = k % 3 == 0 ? -0.0 : 0.0;
+                    }
+                    int[] order = new int[len];
+                    for (int k = 0; k < len; k++) {
+                        order[k] = layout == 0 ? k : layout == 1 ? len - 1 - k : k;
+                    }
+                    for (int k = len - 1; layout == 2 && k > 0; k--) {
+                        int j = rng.nextInt(k + 1);
+                        int t = order[k];
+                        order[k] = order[j];
+                        order[j] = t;
+                    }
+                    for (int q = 0; q < nz && q < len; q++) {
+                        a[order[q]] = q % 7 == 0 ? Double.NaN : 1.0 + q;
+                    }
+                    boolean expected = Math.min(nz, len) * 100 <= (long) Products.SPARSE_PERCENT * len;
+                    assertThat(Products.sparse(a, len)).as("len %d, %d non-zeros, layout %d", len, nz, layout)
+                            .isEqualTo(expected);
+                }
+            }
+        }
+    }
+
     @Test
     void wrongSizesAreRefused() {
         assertThatThrownBy(() -> new Products().accumulate(new double[5], new double[6], 2, 3, 3, new double[9]))

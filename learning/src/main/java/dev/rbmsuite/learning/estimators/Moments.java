@@ -110,7 +110,7 @@ public final class Moments {
             VectorMath.add(this.v, 0, v, r * n, n);
             VectorMath.add(this.h, 0, h, r * m, m);
         }
-        if ((long) rows * n * m >= Products.MIN_WORK && allFinite(h, rows * m)) {
+        if ((long) rows * n * m >= Products.MIN_WORK && VectorMath.allFinite(h, 0, rows * m)) {
             // the blocked kernel for large products: the same operation per element and row as the loop
             // below (an fma with v_ri = 0 adds +-0 to a sum that is never -0, which changes nothing for
             // finite h); small ones (the paper's sizes) keep the loop, which needs no warm-up of its own
@@ -155,14 +155,6 @@ public final class Moments {
             }
         }
         return true;
-    }
-
-    private static boolean allFinite(double[] x, int len) {
-        double s = 0;
-        for (int k = 0; k < len; k++) {
-            s += x[k] * 0.0; // NaN exactly when some x[k] is infinite or NaN
-        }
-        return s == 0.0;
     }
 
     /** @param a factor applied to every moment */
