@@ -48,15 +48,9 @@ public final class Rbm {
         if (c.length != m) {
             throw new IllegalArgumentException("hidden bias c has length " + c.length + ", expected m = " + m);
         }
-        for (double x : w) {
-            requireFinite(x, "W");
-        }
-        for (double x : b) {
-            requireFinite(x, "b");
-        }
-        for (double x : c) {
-            requireFinite(x, "c");
-        }
+        requireFinite(w, "W");
+        requireFinite(b, "b");
+        requireFinite(c, "c");
         this.n = n;
         this.m = m;
         this.w = w;
@@ -158,17 +152,11 @@ public final class Rbm {
         System.arraycopy(params, offset + wl + n, c, 0, m);
         for (boolean f : finite) {
             if (!f) {
-                for (double x : w) {
-                    requireFinite(x, "W");
-                }
+                requireFinite(w, "W"); // names the first non-finite value
             }
         }
-        for (double x : b) {
-            requireFinite(x, "b");
-        }
-        for (double x : c) {
-            requireFinite(x, "c");
-        }
+        requireFinite(b, "b");
+        requireFinite(c, "c");
         return new Rbm(n, m, w, wt, b, c, reuse ? spent : null);
     }
 
@@ -193,9 +181,11 @@ public final class Rbm {
         return VectorMath.allFinite(w, i0 * m, (i1 - i0) * m);
     }
 
-    private static void requireFinite(double x, String what) {
-        if (!Double.isFinite(x)) {
-            throw new IllegalArgumentException(what + " contains a non-finite value: " + x);
+    private static void requireFinite(double[] values, String what) {
+        for (double x : values) {
+            if (!Double.isFinite(x)) {
+                throw new IllegalArgumentException(what + " contains a non-finite value: " + x);
+            }
         }
     }
 
