@@ -168,7 +168,8 @@ public final class ConditionalKernel {
      */
     static ConditionalKernel sharing(int nIn, int nOut, double[] rowMajor, double[] bias, ConditionalKernel spent) {
         Blocking blocking = Blocking.forSize(nIn, nOut);
-        boolean reuse = spent != null && spent.nIn == nIn && spent.nOut == nOut && Objects.equals(spent.blocking, blocking);
+        boolean reuse = spent != null && spent.nIn == nIn && spent.nOut == nOut
+                && Objects.equals(spent.blocking, blocking);
         return new ConditionalKernel(nIn, nOut, rowMajor, bias, blocking, true, reuse ? spent : null);
     }
 
@@ -234,7 +235,8 @@ public final class ConditionalKernel {
      * @return the tables
      */
     private double[] buildTable(double[] into) {
-        double[] t = into != null && into.length == groups * PATTERNS * stride ? into : new double[groups * PATTERNS * stride];
+        int size = groups * PATTERNS * stride;
+        double[] t = into != null && into.length == size ? into : new double[size];
         for (int g = 0; g < groups; g++) {
             for (int p = 1; p < PATTERNS; p++) {
                 int unit = g * GROUP + Integer.numberOfTrailingZeros(p);

@@ -36,8 +36,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>{@code threads} is T of {@code train --threads T} ({@link Trainer#useThreads}): the update split
  * over T threads, the same bits for every T; the paper's sizes stay on the calling thread whatever T
  * is. {@code arithmetic=blas} runs the large settings on OpenBLAS's dgemm (core Arithmetic; on one
- * thread, as {@code benchmarks/run} sets {@code OPENBLAS_NUM_THREADS=1} unless the caller chose). Example: {@code ./benchmarks/run TrainingUpdateBench -p
- * setting=pcd784,batch784 -p threads=1,2 -p arithmetic=fixed-order,blas}.
+ * thread, as {@code benchmarks/run} sets {@code OPENBLAS_NUM_THREADS=1} unless the caller chose).
+ * Example: {@code ./benchmarks/run TrainingUpdateBench -p setting=pcd784,batch784 -p threads=1,2
+ * -p arithmetic=fixed-order,blas}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SampleTime)
