@@ -13,9 +13,11 @@ package dev.rbmsuite.benchmarks;
  * depending on the order in which C2 compiled the methods (the measurements are in docs/methods.md,
  * section 10). The launcher's other JIT settings (lower compile thresholds for the routines and their
  * twins, the warm-up's timing loop kept interpreted) serve its warm-up, which benchmarks do not run.
- * The launcher's list and this one must agree ({@code VectorWarmUpTest} checks it). The launcher's young
- * generation ({@link #YOUNG_GENERATION}) is here too: it does not change which code runs, but how fast the
- * per-update allocations of a training update are written (docs/performance.md, "Young generation").
+ * The launcher's list and this one must agree ({@code VectorWarmUpTest} checks it). The launcher's heap
+ * flags are here too, its young generation ({@link #YOUNG_GENERATION}) and its object alignment
+ * ({@link #OBJECT_ALIGNMENT}): they do not change which code runs, but how fast the per-update
+ * allocations of a training update are written (docs/performance.md, "Young generation") and whether
+ * the kernels' vector loads straddle cache lines ("Cache lines").
  */
 public final class JitFlags {
     /** Keeps the warning about a compile command quiet. */
@@ -36,6 +38,11 @@ public final class JitFlags {
 
     /** The launcher's young generation of 16 MB (its {@code HEAP_FLAGS}). */
     public static final String YOUNG_GENERATION = "-Xmn16m";
+    /**
+     * The launcher's objects on 64-byte boundaries (its {@code HEAP_FLAGS}): the kernels' tables then
+     * start cache lines ({@code core.CacheLines}).
+     */
+    public static final String OBJECT_ALIGNMENT = "-XX:ObjectAlignmentInBytes=64";
 
     private JitFlags() {
     }

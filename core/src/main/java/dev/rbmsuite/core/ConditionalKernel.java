@@ -85,6 +85,8 @@ public final class ConditionalKernel {
     static final int SPLIT_ROWS = 8;
     /** The row list of the row-at-a-time path: one row, whose offsets start at 0. */
     private static final int[] FIRST_ROW = {0};
+    /** Doubles before the first row of the tables and block buffers: their rows then start cache lines ({@link CacheLines}). */
+    private static final int LEAD = CacheLines.LEAD;
 
     /** What to write for each output unit. */
     enum Mode {
@@ -235,13 +237,13 @@ public final class ConditionalKernel {
      * @return the tables
      */
     private double[] buildTable(double[] into) {
-        int size = groups * PATTERNS * stride;
+        int size = LEAD + groups * PATTERNS * stride;
         double[] t = into != null && into.length == size ? into : new double[size];
         for (int g = 0; g < groups; g++) {
             for (int p = 1; p < PATTERNS; p++) {
                 int unit = g * GROUP + Integer.numberOfTrailingZeros(p);
-                int dst = (g * PATTERNS + p) * stride;
-                int prev = (g * PATTERNS + (p & (p - 1))) * stride;
+                int dst = LEAD + (g * PATTERNS + p) * stride;
+                int prev = LEAD + (g * PATTERNS + (p & (p - 1))) * stride;
                 if (unit < nIn) {
                     for (int j = 0; j < stride; j += LANES) {
                         DoubleVector.fromArray(S, t, prev + j).add(DoubleVector.fromArray(S, mat, unit * stride + j))
@@ -536,28 +538,28 @@ public final class ConditionalKernel {
         int rows = b.rows();
         int nb = b.nb();
         if (bufs[w] == null) {
-            bufs[w] = new double[rows * tile];
-            slices[w] = nb > 0 ? new double[gb * PATTERNS * tile] : null;
+            bufs[w] = new double[LEAD + rows * tile];
+            slices[w] = nb > 0 ? new double[LEAD + gb * PATTERNS * tile] : null;
         }
         double[] buf = bufs[w];
         double[] slice = slices[w];
         int j0 = t * tile;
         int j1 = Math.min(stride, j0 + tile);
-        // element (r, j) of the tile is buf[r * tile + j - j0]; the first block starts from the bias
+        // element (r, j) of the tile is buf[LEAD + r * tile + j - j0]; the first block starts from the bias
         for (int g0 = 0; nb > 0 && g0 < groups; g0 += gb) {
             int g1 = Math.min(groups, g0 + gb);
             tableBlock(g0, g1, j0, j1, tile, slice, twins);
             double[] init = g0 == 0 ? bias : buf;
-            int io = g0 == 0 ? 0 : -j0;
+            int io = g0 == 0 ? 0 : LEAD - j0;
             int is = g0 == 0 ? 0 : tile;
-            // table row p of group g, column j: slice[((g - g0) PATTERNS + p) tile + j - j0]
-            int tb = -g0 * PATTERNS * tile - j0;
+            // table row p of group g, column j: slice[LEAD + ((g - g0) PATTERNS + p) tile + j - j0]
+            int tb = LEAD - g0 * PATTERNS * tile - j0;
             if (!twins && VectorWarmUp.vector(VectorWarmUp.TABLE)) {
                 accumulateTable(slice, tb, b.offsets(), 0, groups, b.binaryRows(), nb, g0, g1, j0, j1,
-                        init, io, is, buf, -j0, tile);
+                        init, io, is, buf, LEAD - j0, tile);
             } else {
                 accumulateTableScalar(slice, tb, b.offsets(), 0, groups, b.binaryRows(), nb, g0, g1, j0, j1,
-                        init, io, is, buf, -j0, tile);
+                        init, io, is, buf, LEAD - j0, tile);
             }
         }
         // each batch's other rows: row r of the pass is row r - rows1 of x2 (its inputs from x2[-rows1 nIn + r nIn])
@@ -565,10 +567,10 @@ public final class ConditionalKernel {
         denseBlocks(b.x2(), -b.rows1() * nIn, b.denseRows2(), b.nd2(), j0, j1, buf, twins);
         int len = Math.min(j1, nOut) - j0;
         for (int r = 0; r < b.rows1(); r++) {
-            System.arraycopy(buf, r * tile, b.out1(), r * nOut + j0, len);
+            System.arraycopy(buf, LEAD + r * tile, b.out1(), r * nOut + j0, len);
         }
         for (int r = b.rows1(); r < rows; r++) {
-            System.arraycopy(buf, r * tile, b.out2(), (r - b.rows1()) * nOut + j0, len);
+            System.arraycopy(buf, LEAD + r * tile, b.out2(), (r - b.rows1()) * nOut + j0, len);
         }
     }
 
@@ -578,18 +580,18 @@ public final class ConditionalKernel {
         for (int i0 = 0; nd > 0 && i0 < nIn; i0 += blocking.inputs) {
             int i1 = Math.min(nIn, i0 + blocking.inputs);
             double[] init = i0 == 0 ? bias : buf;
-            int io = i0 == 0 ? 0 : -j0;
+            int io = i0 == 0 ? 0 : LEAD - j0;
             int is = i0 == 0 ? 0 : tile;
             if (!twins && VectorWarmUp.vector(VectorWarmUp.DENSE)) {
-                accumulateDense(x, xo, denseRows, nd, i0, i1, j0, j1, init, io, is, buf, -j0, tile);
+                accumulateDense(x, xo, denseRows, nd, i0, i1, j0, j1, init, io, is, buf, LEAD - j0, tile);
             } else {
-                accumulateDenseScalar(x, xo, denseRows, nd, i0, i1, j0, j1, init, io, is, buf, -j0, tile);
+                accumulateDenseScalar(x, xo, denseRows, nd, i0, i1, j0, j1, init, io, is, buf, LEAD - j0, tile);
             }
         }
     }
 
     /**
-     * The table rows of groups [g0, g1), columns [j0, j1), into slice[((g - g0) PATTERNS + p) tile +
+     * The table rows of groups [g0, g1), columns [j0, j1), into slice[LEAD + ((g - g0) PATTERNS + p) tile +
      * j - j0], by {@link #accumulateTable} itself (so with its vector code and twin, warmed up as one
      * routine): row p is row p &amp; (p - 1) plus the row of M of p's lowest unit, the one addition
      * {@link #buildTable} makes, so the same bits. In four passes, from the patterns whose lowest unit
@@ -610,10 +612,10 @@ public final class ConditionalKernel {
             // pass row r: slice row step r + first = (step r) + M[lowestUnit[g0 PATTERNS + step r + first]]
             if (vectorCode) {
                 accumulateTable(mat, 0, lowestUnit, g0 * PATTERNS + first, step, iota, count, 0, 1, j0, j1,
-                        slice, -j0, step * tile, slice, first * tile - j0, step * tile);
+                        slice, LEAD - j0, step * tile, slice, LEAD + first * tile - j0, step * tile);
             } else {
                 accumulateTableScalar(mat, 0, lowestUnit, g0 * PATTERNS + first, step, iota, count, 0, 1, j0, j1,
-                        slice, -j0, step * tile, slice, first * tile - j0, step * tile);
+                        slice, LEAD - j0, step * tile, slice, LEAD + first * tile - j0, step * tile);
             }
         }
     }
@@ -713,7 +715,7 @@ public final class ConditionalKernel {
             DoubleVector a2 = DoubleVector.fromArray(S, bias, j + 2 * LANES);
             DoubleVector a3 = DoubleVector.fromArray(S, bias, j + 3 * LANES);
             for (int g = 0; g < groups; g++) {
-                int base = offsets[g] + j;
+                int base = offsets[g] + LEAD + j;
                 a0 = DoubleVector.fromArray(S, table, base).add(a0);
                 a1 = DoubleVector.fromArray(S, table, base + LANES).add(a1);
                 a2 = DoubleVector.fromArray(S, table, base + 2 * LANES).add(a2);
@@ -727,7 +729,7 @@ public final class ConditionalKernel {
         for (; j < stride; j += LANES) {
             DoubleVector acc = DoubleVector.fromArray(S, bias, j);
             for (int g = 0; g < groups; g++) {
-                acc = DoubleVector.fromArray(S, table, offsets[g] + j).add(acc);
+                acc = DoubleVector.fromArray(S, table, offsets[g] + LEAD + j).add(acc);
             }
             acc.intoArray(row, ro + j);
         }
@@ -743,7 +745,7 @@ public final class ConditionalKernel {
      */
     void accumulateTableScalar(double[] table, int[] offsets, double[] row, int ro) {
         // the blocked path's twin for one row, all groups and all columns: the same sums in the same order
-        accumulateTableScalar(table, 0, offsets, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, ro, 0);
+        accumulateTableScalar(table, LEAD, offsets, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, ro, 0);
     }
 
     /**
@@ -930,7 +932,7 @@ public final class ConditionalKernel {
         if (vectorCode) {
             // both forms: the warm-up drives and times the blocked path's routine with the row path's
             accumulateTable(table(), offsets, row, 0);
-            accumulateTable(table(), 0, offsets, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
+            accumulateTable(table(), LEAD, offsets, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
         } else {
             accumulateTableScalar(table(), offsets, row, 0); // the one-row form calls the blocked twin
         }

@@ -89,6 +89,8 @@ public final class Products {
 
     /** Rows of C per chunk when a call is split over an installed {@link ChunkPool} (fixed: the same for every T). */
     static final int SPLIT_ROWS = 64;
+    /** Doubles before the packed rows of B and C: their vectors then start cache lines ({@link CacheLines}). */
+    private static final int LEAD = CacheLines.LEAD;
 
     private int[] ptr = new int[0];
     /** Per worker of a split call: a Products with its own scratch, and its chunk's columns of A and rows of C. */
@@ -325,8 +327,8 @@ public final class Products {
         if (ap.length < kc * np) {
             ap = new double[kc * np];
         }
-        if (bp.length < kc * (f + Lanes.WIDTH)) {
-            bp = new double[kc * (f + Lanes.WIDTH)];
+        if (bp.length < LEAD + kc * (f + Lanes.WIDTH)) {
+            bp = new double[LEAD + kc * (f + Lanes.WIDTH)];
         }
         if (partialRows.length < MR * f) {
             partialRows = new double[MR * f];
@@ -408,7 +410,7 @@ public final class Products {
             }
             for (int q = 0; q < panels; q++) {
                 for (int v = 0; v < width; v += L) {
-                    tile1Unfused(ap, (i0 + q * MR) * k, bp, (f + v) * k, k, tails, base + q * MR * width + v, width);
+                    tile1Unfused(ap, (i0 + q * MR) * k, bp, LEAD + (f + v) * k, k, tails, base + q * MR * width + v, width);
                 }
             }
             for (int i = i0; i < i1; i++) {
@@ -422,13 +424,13 @@ public final class Products {
         int wide = f / NR * NR;
         for (int j = 0; j < wide; j += NR) {
             if (MR == 8) {
-                tile8x3(ap, ao, bp, j * k, k, c, co + j, cs);
+                tile8x3(ap, ao, bp, LEAD + j * k, k, c, co + j, cs);
             } else {
-                tile4x4(ap, ao, bp, j * k, k, c, co + j, cs);
+                tile4x4(ap, ao, bp, LEAD + j * k, k, c, co + j, cs);
             }
         }
         for (int j = wide; j < f; j += L) {
-            tile1(ap, ao, bp, j * k, k, c, co + j, cs);
+            tile1(ap, ao, bp, LEAD + j * k, k, c, co + j, cs);
         }
     }
 
@@ -540,11 +542,11 @@ public final class Products {
         int mp = (m + L - 1) / L * L;
         int f = Lanes.bound(m);
         int blocks = (rows + KS - 1) / KS;
-        if (bp.length < rows * mp) {
-            bp = new double[rows * mp];
+        if (bp.length < LEAD + rows * mp) {
+            bp = new double[LEAD + rows * mp];
         }
-        if (cp.length < n * mp) {
-            cp = new double[n * mp];
+        if (cp.length < LEAD + n * mp) {
+            cp = new double[LEAD + n * mp];
         }
         if (ptr.length < blocks * (n + 1)) {
             ptr = new int[blocks * (n + 1)];
@@ -563,12 +565,12 @@ public final class Products {
         int[] idx = this.idx;
         double[] val = this.val;
         for (int r = 0; r < rows; r++) {
-            System.arraycopy(b, r * m, bp, r * mp, m);
-            Arrays.fill(bp, r * mp + m, r * mp + mp, 0.0);
+            System.arraycopy(b, r * m, bp, LEAD + r * mp, m);
+            Arrays.fill(bp, LEAD + r * mp + m, LEAD + r * mp + mp, 0.0);
         }
         for (int i = 0; i < n; i++) {
-            System.arraycopy(c, i * m, cp, i * mp, m);
-            Arrays.fill(cp, i * mp + m, i * mp + mp, 0.0);
+            System.arraycopy(c, i * m, cp, LEAD + i * mp, m);
+            Arrays.fill(cp, LEAD + i * mp + m, LEAD + i * mp + mp, 0.0);
         }
         // per block, the non-zeros of each column i of A in increasing r (CSR by block and column)
         int pos = 0;
@@ -581,7 +583,7 @@ public final class Products {
                 for (int r = r0; r < r1; r++) {
                     double x = a[r * n + i];
                     if (x != 0.0) {
-                        idx[pos] = r * mp;
+                        idx[pos] = LEAD + r * mp;
                         val[pos] = x;
                         pos++;
                     }
@@ -602,18 +604,18 @@ public final class Products {
                         continue;
                     }
                     if (width == SR) {
-                        sparse4(idx, val, p0, p1, bp, j, cp, i * mp + j);
+                        sparse4(idx, val, p0, p1, bp, j, cp, LEAD + i * mp + j);
                     } else if (fused) {
-                        sparse1(idx, val, p0, p1, bp, j, cp, i * mp + j);
+                        sparse1(idx, val, p0, p1, bp, j, cp, LEAD + i * mp + j);
                     } else {
-                        sparse1Unfused(idx, val, p0, p1, bp, j, cp, i * mp + j);
+                        sparse1Unfused(idx, val, p0, p1, bp, j, cp, LEAD + i * mp + j);
                     }
                 }
             }
             j += width;
         }
         for (int i = 0; i < n; i++) {
-            System.arraycopy(cp, i * mp, c, i * m, m);
+            System.arraycopy(cp, LEAD + i * mp, c, i * m, m);
         }
     }
 
@@ -680,14 +682,14 @@ public final class Products {
         for (int j = 0; j < f; ) {
             int width = j < wide ? NR : L;
             for (int t = 0; t < k; t++) {
-                System.arraycopy(b, (r0 + t) * m + j, bp, j * k + t * width, width);
+                System.arraycopy(b, (r0 + t) * m + j, bp, LEAD + j * k + t * width, width);
             }
             j += width;
         }
         for (int j = f; j < m; j += L) {
             int len = Math.min(L, m - j);
             for (int t = 0; t < k; t++) {
-                int o = j * k + t * L;
+                int o = LEAD + j * k + t * L;
                 System.arraycopy(b, (r0 + t) * m + j, bp, o, len);
                 Arrays.fill(bp, o + len, o + L, 0.0);
             }

@@ -475,11 +475,15 @@ class VectorWarmUpTest {
         while (m.find()) {
             constants.add("JitFlags." + m.group(1));
         }
-        assertThat(constants).hasSize(8);
-        // the launcher's young generation, which the forks pass too
+        assertThat(constants).hasSize(9);
+        // the launcher's heap flags, young generation and object alignment, which the forks pass too;
+        // the alignment also in Maven's JVM, where the figures of mvn verify run
         Matcher young = Pattern.compile("YOUNG_GENERATION = \"([^\"]+)\"").matcher(Files.readString(flags));
+        Matcher alignment = Pattern.compile("OBJECT_ALIGNMENT = \"([^\"]+)\"").matcher(Files.readString(flags));
         assertThat(young.find()).isTrue();
-        assertThat(launcherText).contains("HEAP_FLAGS=(" + young.group(1) + ")");
+        assertThat(alignment.find()).isTrue();
+        assertThat(launcherText).contains("HEAP_FLAGS=(" + young.group(1) + " " + alignment.group(1) + ")");
+        assertThat(maven).as(".mvn/jvm.config").contains(alignment.group(1));
         int forks = 0;
         try (Stream<Path> files = Files.walk(root.resolve("benchmarks/src/main/java"))) {
             for (Path f : files.filter(x -> x.toString().endsWith("Bench.java")).toList()) {

@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
  * {@link WidthDigests} in JVMs limited to 16-, 32- and 64-byte vectors ({@code -XX:MaxVectorSize},
  * 2, 4 and 8 doubles, as on ARM NEON, AVX2 and AVX-512), with AVX2 only ({@code -XX:UseAVX=2}), and
  * with 1, 2 and 4 processors ({@code -XX:ActiveProcessorCount}, which sizes the diagnostics' worker
- * pool), and requires every routine's digest to be the same in all of them. On a machine without
+ * pool), and with the JVM's default 8-byte and the launcher's 64-byte object alignment (which moves the
+ * kernels' table rows onto cache lines, {@code core.CacheLines}: another layout, the same sums), and
+ * requires every routine's digest to be the same in all of them. On a machine without
  * AVX-512 the 64-byte run is the 32-byte one (the flags only lower the width), and on non-x86
  * machines {@code UseAVX} is ignored, so the test compares fewer real widths there but stays valid.
  */
@@ -25,9 +27,10 @@ class WidthIndependenceTest {
     /** The JVM settings compared; the first is the reference. */
     private static final List<List<String>> SETTINGS = List.of(
             List.of("-XX:MaxVectorSize=64", "-XX:ActiveProcessorCount=1"),
-            List.of("-XX:MaxVectorSize=32", "-XX:ActiveProcessorCount=4"),
+            List.of("-XX:MaxVectorSize=64", "-XX:ObjectAlignmentInBytes=64"),
+            List.of("-XX:MaxVectorSize=32", "-XX:ActiveProcessorCount=4", "-XX:ObjectAlignmentInBytes=64"),
             List.of("-XX:MaxVectorSize=16", "-XX:ActiveProcessorCount=2"),
-            List.of("-XX:UseAVX=2"),
+            List.of("-XX:UseAVX=2", "-XX:ObjectAlignmentInBytes=64"),
             List.of("-XX:UseAVX=2", "-XX:MaxVectorSize=16"));
 
     @Test

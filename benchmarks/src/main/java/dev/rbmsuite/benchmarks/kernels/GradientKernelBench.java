@@ -43,7 +43,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsPrepend = {JitFlags.QUIET, JitFlags.TABLE, JitFlags.DENSE, JitFlags.PATTERNS, JitFlags.DRAWS,
         JitFlags.DEFERRED_DRAWS, JitFlags.UNIFORMS,
-        JitFlags.YOUNG_GENERATION}, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
+        JitFlags.YOUNG_GENERATION, JitFlags.OBJECT_ALIGNMENT},
+        jvmArgsAppend = {"--add-modules", "jdk.incubator.vector"})
 public class GradientKernelBench {
     static final int CHAINS = 100;
 

@@ -47,7 +47,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsPrepend = {JitFlags.QUIET, JitFlags.TABLE, JitFlags.DENSE, JitFlags.PATTERNS, JitFlags.DRAWS,
         JitFlags.DEFERRED_DRAWS, JitFlags.UNIFORMS,
-        JitFlags.YOUNG_GENERATION}, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector",
+        JitFlags.YOUNG_GENERATION, JitFlags.OBJECT_ALIGNMENT}, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector",
         "--enable-native-access=ALL-UNNAMED", "-Dsun.misc.unsafe.memory.access=allow"})
 public class TrainingUpdateBench {
     @Param({"genrbm", "genrbm-roundtrip", "wine", "pcd784", "batch784", "paper25"})
