@@ -1,5 +1,6 @@
 package dev.rbmsuite.core;
 
+import java.util.Arrays;
 import java.util.Objects;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.LongVector;
@@ -85,7 +86,7 @@ public final class ConditionalKernel {
     static final int SPLIT_ROWS = 8;
     /** The row list of the row-at-a-time path: one row, whose offsets start at 0. */
     private static final int[] FIRST_ROW = {0};
-    /** Doubles before the first row of the tables and block buffers: their rows then start cache lines ({@link CacheLines}). */
+    /** Doubles before the first row of the tables and buffers: their rows then start cache lines ({@link CacheLines}). */
     private static final int LEAD = CacheLines.LEAD;
 
     /** What to write for each output unit. */
@@ -102,7 +103,9 @@ public final class ConditionalKernel {
     private final int nOut;
     private final int stride;
     private final int groups;
-    private final double[] mat;    // nIn x stride, zero padded
+    private final double[] mat;    // nIn x stride from matOffset, zero padded
+    /** Where row 0 of M starts in {@link #mat}: {@link #LEAD} in the kernel's own copy, the owner's in a shared one. */
+    private final int matOffset;
     private final double[] bias;   // stride, zero padded
     /**
      * groups x PATTERNS x stride: sums of the rows of each group; built in the constructor for small
@@ -151,7 +154,7 @@ public final class ConditionalKernel {
      * @return the kernel
      */
     static ConditionalKernel sharing(int nIn, int nOut, double[] rowMajor, double[] bias) {
-        return sharing(nIn, nOut, rowMajor, bias, null);
+        return sharing(nIn, nOut, rowMajor, 0, bias, null);
     }
 
     /**
@@ -163,43 +166,49 @@ public final class ConditionalKernel {
      *
      * @param nIn input units
      * @param nOut output units
-     * @param rowMajor M as nIn x nOut row-major, never changed afterwards
+     * @param rowMajor M as nIn x nOut row-major from {@code rowOffset}, never changed afterwards (an
+     *     owner that starts it at {@link CacheLines#LEAD} gives the kernel rows on cache lines)
+     * @param rowOffset where M starts in {@code rowMajor}
      * @param bias length nOut
      * @param spent a kernel whose arrays may be taken, or null
      * @return the kernel
      */
-    static ConditionalKernel sharing(int nIn, int nOut, double[] rowMajor, double[] bias, ConditionalKernel spent) {
+    static ConditionalKernel sharing(int nIn, int nOut, double[] rowMajor, int rowOffset, double[] bias,
+                                     ConditionalKernel spent) {
         Blocking blocking = Blocking.forSize(nIn, nOut);
         boolean reuse = spent != null && spent.nIn == nIn && spent.nOut == nOut
                 && Objects.equals(spent.blocking, blocking);
-        return new ConditionalKernel(nIn, nOut, rowMajor, bias, blocking, true, reuse ? spent : null);
+        return new ConditionalKernel(nIn, nOut, rowMajor, rowOffset, bias, blocking, true, reuse ? spent : null);
     }
 
     private ConditionalKernel(int nIn, int nOut, double[] rowMajor, double[] bias, Blocking blocking, boolean share) {
-        this(nIn, nOut, rowMajor, bias, blocking, share, null);
+        this(nIn, nOut, rowMajor, 0, bias, blocking, share, null);
     }
 
-    private ConditionalKernel(int nIn, int nOut, double[] rowMajor, double[] bias, Blocking blocking, boolean share,
-                              ConditionalKernel spent) {
+    private ConditionalKernel(int nIn, int nOut, double[] rowMajor, int rowOffset, double[] bias, Blocking blocking,
+                              boolean share, ConditionalKernel spent) {
         this.blocking = blocking;
         this.nIn = nIn;
         this.nOut = nOut;
         this.stride = ((nOut + LANES - 1) / LANES) * LANES;
-        if (share && stride == nOut && rowMajor.length == nIn * nOut) {
+        if (share && stride == nOut && rowMajor.length == rowOffset + nIn * nOut) {
             this.mat = rowMajor;
+            this.matOffset = rowOffset;
         } else {
-            this.mat = spent != null && spent.mat.length == nIn * stride && spent.mat != rowMajor
-                    ? spent.mat : new double[nIn * stride];
+            // the own copy's rows start cache lines (CacheLines), its padding zero
+            this.mat = spent != null && spent.mat.length == LEAD + nIn * stride && spent.mat != rowMajor
+                    && spent.matOffset == LEAD ? spent.mat : new double[LEAD + nIn * stride];
+            this.matOffset = LEAD;
             for (int i = 0; i < nIn; i++) {
-                System.arraycopy(rowMajor, i * nOut, mat, i * stride, nOut);
+                System.arraycopy(rowMajor, rowOffset + i * nOut, mat, LEAD + i * stride, nOut);
             }
         }
         this.bias = spent != null ? spent.bias : new double[stride];
         System.arraycopy(bias, 0, this.bias, 0, nOut);
         this.groups = (nIn + GROUP - 1) / GROUP;
         this.table = blocking == null ? buildTable(spent != null ? spent.table : null) : null;
-        if (spent != null) {
-            // the row lists depend on the sizes only
+        if (spent != null && spent.matOffset == matOffset) {
+            // the row lists depend on the sizes and M's offset only
             this.lowestUnit = spent.lowestUnit;
             this.iota = spent.iota;
             return;
@@ -208,7 +217,7 @@ public final class ConditionalKernel {
         this.iota = blocking == null ? null : new int[blocking.groups * PATTERNS / 2];
         for (int q = 0; lowestUnit != null && q < lowestUnit.length; q++) {
             int unit = q / PATTERNS * GROUP + Integer.numberOfTrailingZeros(q % PATTERNS);
-            lowestUnit[q] = q % PATTERNS == 0 || unit >= nIn ? 0 : unit * stride;
+            lowestUnit[q] = matOffset + (q % PATTERNS == 0 || unit >= nIn ? 0 : unit * stride);
         }
         for (int q = 0; iota != null && q < iota.length; q++) {
             iota[q] = q;
@@ -246,7 +255,8 @@ public final class ConditionalKernel {
                 int prev = LEAD + (g * PATTERNS + (p & (p - 1))) * stride;
                 if (unit < nIn) {
                     for (int j = 0; j < stride; j += LANES) {
-                        DoubleVector.fromArray(S, t, prev + j).add(DoubleVector.fromArray(S, mat, unit * stride + j))
+                        DoubleVector.fromArray(S, t, prev + j)
+                                .add(DoubleVector.fromArray(S, mat, matOffset + unit * stride + j))
                                 .intoArray(t, dst + j);
                     }
                 }
@@ -284,7 +294,8 @@ public final class ConditionalKernel {
         ChunkPool pool = pool(rows);
         if (Arithmetic.blas()) {
             // the opt-in arithmetic: one dgemm over the whole batch (Arithmetic)
-            NativeBlas.fields(x, rows, nIn, mat, stride, bias, nOut, out);
+            NativeBlas.fields(x, rows, nIn, matOffset == 0 ? mat : Arrays.copyOfRange(mat, matOffset, matOffset
+                    + nIn * stride), stride, bias, nOut, out);
         } else if (blocking != null && rows >= blocking.minRows) {
             applyBlocked(x, rows, out, false, pool);
         } else if (pool != null) {
@@ -865,7 +876,7 @@ public final class ConditionalKernel {
                 DoubleVector a3 = DoubleVector.fromArray(S, init, ib + j + 3 * LANES);
                 for (int i = i0; i < i1; i++) {
                     DoubleVector xi = DoubleVector.broadcast(S, x[xb + i]);
-                    int mo = i * stride + j;
+                    int mo = matOffset + i * stride + j;
                     a0 = DoubleVector.fromArray(S, mat, mo).fma(xi, a0);
                     a1 = DoubleVector.fromArray(S, mat, mo + LANES).fma(xi, a1);
                     a2 = DoubleVector.fromArray(S, mat, mo + 2 * LANES).fma(xi, a2);
@@ -879,7 +890,8 @@ public final class ConditionalKernel {
             for (; j < j1; j += LANES) {
                 DoubleVector acc = DoubleVector.fromArray(S, init, ib + j);
                 for (int i = i0; i < i1; i++) {
-                    acc = DoubleVector.fromArray(S, mat, i * stride + j).fma(DoubleVector.broadcast(S, x[xb + i]), acc);
+                    acc = DoubleVector.fromArray(S, mat, matOffset + i * stride + j)
+                            .fma(DoubleVector.broadcast(S, x[xb + i]), acc);
                 }
                 acc.intoArray(dst, db + j);
             }
@@ -903,7 +915,7 @@ public final class ConditionalKernel {
             }
             for (int i = i0; i < i1; i++) {
                 double xi = x[xb + i];
-                int mo = i * stride;
+                int mo = matOffset + i * stride;
                 for (int j = j0; j < j1; j++) {
                     dst[db + j] = Math.fma(mat[mo + j], xi, dst[db + j]);
                 }

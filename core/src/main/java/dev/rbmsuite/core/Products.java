@@ -410,7 +410,8 @@ public final class Products {
             }
             for (int q = 0; q < panels; q++) {
                 for (int v = 0; v < width; v += L) {
-                    tile1Unfused(ap, (i0 + q * MR) * k, bp, LEAD + (f + v) * k, k, tails, base + q * MR * width + v, width);
+                    tile1Unfused(ap, (i0 + q * MR) * k, bp, LEAD + (f + v) * k, k, tails,
+                            base + q * MR * width + v, width);
                 }
             }
             for (int i = i0; i < i1; i++) {

@@ -26,10 +26,13 @@ public final class Rbm {
     private static final int SPLIT_ROWS = 64;
     /** Rows of W per block of {@link #transpose}: 16 cache lines read together, runs of 128 bytes written. */
     private static final int TRANSPOSE_BLOCK = 16;
+    /** Where W^T starts in its array: its rows then start cache lines for the down conditional ({@link CacheLines}). */
+    private static final int WT = CacheLines.LEAD;
     private final int n;
     private final int m;
     private final double[] w;   // n x m, row-major: w[i*m + j] = W_ij
-    private final double[] wt;  // m x n, row-major: wt[j*n + i] = W_ij
+    /** W^T, m x n row-major from {@link #WT}: wt[WT + j*n + i] = W_ij, its rows on cache lines (CacheLines). */
+    private final double[] wt;
     private final double[] b;
     private final double[] c;
     private final ConditionalKernel up;    // v -> h: bias c, matrix W
@@ -56,7 +59,7 @@ public final class Rbm {
         this.w = w;
         this.b = b;
         this.c = c;
-        this.wt = new double[n * m];
+        this.wt = new double[WT + n * m];
         ChunkPool pool = ChunkPool.current();
         if (pool != null && (long) n * m >= SPLIT_MIN) {
             // a training update builds its RBMs anew (train --threads): copies only, split by rows of W^T
@@ -66,7 +69,7 @@ public final class Rbm {
             transpose(0, m);
         }
         this.up = ConditionalKernel.sharing(n, m, w, c);
-        this.down = ConditionalKernel.sharing(m, n, wt, b);
+        this.down = ConditionalKernel.sharing(m, n, wt, WT, b, null);
     }
 
     /**
@@ -79,7 +82,7 @@ public final class Rbm {
         for (int i0 = 0; i0 < n; i0 += TRANSPOSE_BLOCK) {
             int i1 = Math.min(n, i0 + TRANSPOSE_BLOCK);
             for (int j = j0; j < j1; j++) {
-                int o = j * n;
+                int o = WT + j * n;
                 for (int i = i0; i < i1; i++) {
                     wt[o + i] = w[i * m + j];
                 }
@@ -99,8 +102,8 @@ public final class Rbm {
         this.wt = wt;
         this.b = b;
         this.c = c;
-        this.up = ConditionalKernel.sharing(n, m, w, c, spent == null ? null : spent.up);
-        this.down = ConditionalKernel.sharing(m, n, wt, b, spent == null ? null : spent.down);
+        this.up = ConditionalKernel.sharing(n, m, w, 0, c, spent == null ? null : spent.up);
+        this.down = ConditionalKernel.sharing(m, n, wt, WT, b, spent == null ? null : spent.down);
     }
 
     /**
@@ -133,7 +136,7 @@ public final class Rbm {
         boolean reuse = spent != null && spent.n == n && spent.m == m;
         int wl = n * m;
         double[] w = reuse ? spent.w : new double[wl];
-        double[] wt = reuse ? spent.wt : new double[wl];
+        double[] wt = reuse ? spent.wt : new double[WT + wl];
         double[] b = reuse ? spent.b : new double[n];
         double[] c = reuse ? spent.c : new double[m];
         int chunks = (n + SPLIT_ROWS - 1) / SPLIT_ROWS;
@@ -172,7 +175,7 @@ public final class Rbm {
         for (int r0 = i0; r0 < i1; r0 += TRANSPOSE_BLOCK) {
             int r1 = Math.min(i1, r0 + TRANSPOSE_BLOCK);
             for (int j = 0; j < m; j++) {
-                int o = j * n;
+                int o = WT + j * n;
                 for (int i = r0; i < r1; i++) {
                     wt[o + i] = w[i * m + j];
                 }
@@ -340,7 +343,7 @@ public final class Rbm {
      * @return the transposed RBM
      */
     public Rbm transpose() {
-        return new Rbm(m, n, wt.clone(), c.clone(), b.clone());
+        return new Rbm(m, n, Arrays.copyOfRange(wt, WT, WT + n * m), c.clone(), b.clone());
     }
 
     // ---------------------------------------------------------------- batched hot paths (double[])
