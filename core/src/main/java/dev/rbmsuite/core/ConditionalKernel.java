@@ -45,6 +45,13 @@ import jdk.incubator.vector.VectorSpecies;
  * blocks' table rows built for one row). Tiles of 32 to 128 columns and blocks of 8 to 16 groups
  * measured within the noise of each other; 16 columns or 4 groups were 20 to 60 % slower.
  *
+ * <p>Cache lines: the tables, the blocks' table rows and partial sums, and the kernel's own copy of M
+ * start {@link CacheLines#LEAD} doubles into their arrays (an RBM's W^T likewise), so that in a JVM with
+ * 64-byte object alignment (the launcher's) every row starts a cache line and no vector load straddles
+ * two: on an Intel Xeon with 512-bit vectors the table sums from misaligned rows ran at half speed
+ * (docs/performance.md, "Cache lines"). Where the numbers are stored, not how they are summed: the
+ * same bits with any lead.
+ *
  * <p>Threads (train --threads, {@link ChunkPool}): with a pool installed and at least
  * {@link #SPLIT_MIN_WORK} multiply-adds, a call splits its outputs: the blocked path's tiles (and the
  * rows' patterns), the row-at-a-time path's rows in chunks of {@value #SPLIT_ROWS}, the sigmoids and
