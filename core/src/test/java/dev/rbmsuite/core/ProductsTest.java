@@ -238,7 +238,7 @@ class ProductsTest {
                         order[j] = t;
                     }
                     for (int q = 0; q < nz && q < len; q++) {
-                        a[order[q]] = q % 7 == 0 ? Double.NaN : 1.0 + q;
+                        a[order[q]] = q % 7 == 0 ? Double.NaN : q % 5 == 1 ? -Double.MIN_VALUE : 1.0 + q;
                     }
                     boolean expected = Math.min(nz, len) * 100 <= (long) Products.SPARSE_PERCENT * len;
                     assertThat(Products.sparse(a, len)).as("len %d, %d non-zeros, layout %d", len, nz, layout)
