@@ -31,6 +31,7 @@ read -r -a SUITE_EXTRA <<< "${SUITE_ARGS:-}"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
+. "$ROOT/benchmarks/peers/openblas-core.sh" "$PYTHON"
 
 if [ -n "${BENCH_LOCK:-}" ]; then
   exec 9>"$BENCH_LOCK"

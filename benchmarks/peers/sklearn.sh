@@ -25,6 +25,7 @@ REPS="${1:-5}"
 PY="${SKLEARN_PY:-/usr/bin/python3}"
 JAVA="${JAVA:-java}"
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
+. "$ROOT/benchmarks/peers/openblas-core.sh" "$PY"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 

@@ -30,6 +30,7 @@ if [ -n "${PEER_BLAS:-}" ]; then
   export OPENBLAS_NUM_THREADS=1
 fi
 export OMP_NUM_THREADS=1
+. "$ROOT/benchmarks/peers/openblas-core.sh" "$PYTHON"
 
 "$ROOT/rbm" init --visible 784 --hidden 500 --weight-std 0.01 --seed 1 --out "$WORK/model" >/dev/null
 

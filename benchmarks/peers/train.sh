@@ -79,6 +79,7 @@ PEAK=$(echo "$peak_line" | awk '{print $4}')
 # reference BLAS unless an optimised one such as libopenblas0-pthread is installed)
 echo "peers' step: $PEER_STEP (the suite's: adamax)"
 echo "peers' libblas.so.3: $(readlink -f /usr/lib/x86_64-linux-gnu/libblas.so.3 2>/dev/null || echo unknown)"
+. "$ROOT/benchmarks/peers/openblas-core.sh" "$NUMPY_PY"
 for c in $CASES; do
   case "$c" in
     full) e1=${FULL_E1:-20}; e2=${FULL_E2:-120}; args=(--data "$WORK/full.csv" --hidden 500)
