@@ -87,7 +87,7 @@ done
 blas=$("$PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))["blas"])' "$WORK/torch.json")
 torch_version=$("$PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))["torch"])' "$WORK/torch.json")
 echo "end: $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(getconf _NPROCESSORS_ONLN) cores; JVM MaxVectorSize $(java -XX:+PrintFlagsFinal -version 2>/dev/null | awk '/ MaxVectorSize /{print $4}') bytes"
+echo "cpu: $("$ROOT/benchmarks/cpu-name"); JVM MaxVectorSize $(java -XX:+PrintFlagsFinal -version 2>/dev/null | awk '/ MaxVectorSize /{print $4}') bytes"
 echo "pytorch $torch_version, BLAS $blas"
 printf '%-12s %12s %12s %8s | %12s %12s %8s\n' kernel "torch wall" "suite wall" "ratio" "torch cpu" "suite cpu" "ratio"
 for k in $KERNELS; do

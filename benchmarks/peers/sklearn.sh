@@ -84,7 +84,7 @@ print("%.4f %.4f" % (sk, lib))
 PY
 )
 
-echo "CPU: $(lscpu | sed -n 's/^Model name: *//p'), $(getconf _NPROCESSORS_ONLN) cores; load average $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%Y-%m-%d)"
+echo "CPU: $("$ROOT/benchmarks/cpu-name"); load average $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%Y-%m-%d)"
 echo "scikit-learn $("$PY" -c 'import sklearn; print(sklearn.__version__)'), numpy $("$PY" -c 'import numpy; print(numpy.__version__)'); $("$JAVA" -version 2>&1 | head -1)"
 # columns of $WORK/sk and $WORK/lib: fit wall, fit cpu, process wall, process cpu, second fit wall, its cpu
 col() { awk -v c="$2" '{print $c}' "$WORK/$1" | median; }

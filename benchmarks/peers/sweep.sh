@@ -60,7 +60,7 @@ blas=$("$PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))["blas"]
 csv_bytes=$(stat -c %s "$WORK/states-$STEPS.csv")
 torch_med=$(median < "$WORK/torch")
 suite_med=$(median < "$WORK/suite")
-echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(getconf _NPROCESSORS_ONLN) cores; JVM MaxVectorSize $(java -XX:+PrintFlagsFinal -version 2>/dev/null | awk '/ MaxVectorSize /{print $4}') bytes"
+echo "cpu: $("$ROOT/benchmarks/cpu-name"); JVM MaxVectorSize $(java -XX:+PrintFlagsFinal -version 2>/dev/null | awk '/ MaxVectorSize /{print $4}') bytes"
 echo "pytorch: BLAS $blas; suite output: $csv_bytes bytes of CSV"
 printf 'median over %d rounds, ms per sweep (%d chains, %d minus %d sweeps): pytorch %.3f, suite %.3f, pytorch/suite %.2f\n' \
   "$ROUNDS" "$CHAINS" "$STEPS" "$SHORT" "$torch_med" "$suite_med" "$(echo "$torch_med / $suite_med" | bc -l)"

@@ -68,7 +68,7 @@ PY
 if grep -qw avx512f /proc/cpuinfo 2>/dev/null; then width="512-bit (AVX-512, 8 doubles)"
 elif grep -qw avx2 /proc/cpuinfo 2>/dev/null; then width="256-bit (AVX2, 4 doubles)"
 else width="the JVM's preferred"; fi
-echo "CPU: $(lscpu | sed -n 's/^Model name: *//p'), $(getconf _NPROCESSORS_ONLN) cores; suite vector width: $width"
+echo "CPU: $("$ROOT/benchmarks/cpu-name"); suite vector width: $width"
 # the roofline: one core's float64 FMA peak (benchmarks/peak); each case's nominal work per epoch is that
 # of the peers' update, 2 n m (2 B + 4 N_s) flops per update of B data rows and N_s = 100 chains (the
 # positive conditional and product, three chain conditionals and the negative product)
