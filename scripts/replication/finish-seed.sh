@@ -27,7 +27,7 @@ mkdir -p "$DEST"
 # the seed's top-level files and each figure's own files (no trials, models or SVG)
 for f in "$DIR"/*; do
   if [ -f "$f" ]; then
-    cp "$f" "$DEST/"
+    case "$f" in *.lock|*.svg) ;; *) cp "$f" "$DEST/" ;; esac
   elif [ -d "$f" ] && [ "$(basename "$f")" != training ]; then
     sub="$DEST/$(basename "$f")"
     mkdir -p "$sub"
