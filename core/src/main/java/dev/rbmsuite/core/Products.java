@@ -508,16 +508,13 @@ public final class Products {
         int k = 0;
         // the non-zeros counted by vectors (the count is exact, so the answer is the scalar loop's),
         // stopping as soon as there are too many: at 1,000 x 784 the scalar count took 2 % of an update.
-        // Integer lanes, not a mask's trueCount: at 16-byte vectors on x86 C2 does not intrinsify that
-        // mask, and the scan ran as boxed Java code (most of an update's allocation at that width)
+        // Integer lanes (VectorBits), not a mask's trueCount: at 16-byte vectors on x86 C2 does not
+        // intrinsify that mask, and the scan ran as boxed Java code (most of an update's allocation there)
         while (k <= len - L) {
             int end = Math.min(len - L, k + SPARSE_SCAN);
             LongVector counts = LongVector.zero(LS);
             for (; k <= end; k += L) {
-                // the bits without the sign are 0 exactly for +-0; (m | -m) >>> 63 is then 0, else 1
-                LongVector magnitude = DoubleVector.fromArray(S, a, k).reinterpretAsLongs()
-                        .lanewise(VectorOperators.LSHL, 1);
-                counts = magnitude.or(magnitude.neg()).lanewise(VectorOperators.LSHR, 63).add(counts);
+                counts = VectorBits.nonZero(DoubleVector.fromArray(S, a, k)).add(counts);
             }
             nz += counts.reduceLanes(VectorOperators.ADD);
             if (nz * 100 > limit) {

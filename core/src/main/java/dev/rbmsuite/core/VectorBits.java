@@ -50,11 +50,20 @@ public final class VectorBits {
 
     /**
      * @param v a vector
+     * @return per lane 1 where v is not zero (+0.0 or -0.0), else 0 (NaN counts as nonzero): the bits
+     *     without the sign are 0 exactly for a zero, and {@code (t | -t) >>> 63} is 1 exactly for t != 0
+     */
+    public static LongVector nonZero(DoubleVector v) {
+        LongVector t = v.reinterpretAsLongs().and(Long.MAX_VALUE);
+        return t.or(t.neg()).lanewise(VectorOperators.LSHR, 63);
+    }
+
+    /**
+     * @param v a vector
      * @return per lane all bits set where v is not zero (+0.0 or -0.0), else 0 (NaN counts as nonzero)
      */
     public static LongVector nonZeroMask(DoubleVector v) {
-        LongVector t = v.reinterpretAsLongs().and(Long.MAX_VALUE);
-        return t.or(t.neg()).lanewise(VectorOperators.LSHR, 63).neg();
+        return nonZero(v).neg();
     }
 
     /**

@@ -35,6 +35,7 @@ class VectorBitsTest {
             DoubleVector v = DoubleVector.fromArray(Lanes.SPECIES, x, k);
             long[] sign = lanes(VectorBits.signBit(v));
             long[] nonZero = lanes(VectorBits.nonZeroMask(v));
+            long[] nonZeroBit = lanes(VectorBits.nonZero(v));
             long[] pos = lanes(VectorBits.positive(v));
             double[] ind = new double[Lanes.LANES];
             VectorBits.indicator(VectorBits.signBit(v)).intoArray(ind, 0);
@@ -48,6 +49,7 @@ class VectorBitsTest {
                 assertThat(sign[q]).as("sign bit of %s", a).isEqualTo(bits >>> 63);
                 assertThat(ind[q]).as("indicator of the sign of %s", a).isEqualTo(bits < 0 ? 1.0 : 0.0);
                 assertThat(nonZero[q]).as("nonzero mask of %s", a).isEqualTo(a != 0.0 ? -1L : 0L);
+                assertThat(nonZeroBit[q]).as("nonzero bit of %s", a).isEqualTo(a != 0.0 ? 1L : 0L);
                 assertThat(pos[q] < 0).as("positive(%s)", a).isEqualTo(a > 0.0);
                 double want = a != 0.0 ? x[x.length - Lanes.LANES - k + q] : a;
                 assertThat(Double.doubleToRawLongBits(sel[q])).as("select at %s", a)
