@@ -26,6 +26,8 @@ public final class JitFlags {
     public static final String TABLE = "-XX:CompileCommand=dontinline,dev.rbmsuite.core.ConditionalKernel::accumulateTable";
     /** {@code ConditionalKernel.accumulateDense} compiled on its own. */
     public static final String DENSE = "-XX:CompileCommand=dontinline,dev.rbmsuite.core.ConditionalKernel::accumulateDense";
+    /** {@code ConditionalKernel.buildGroupVector} (the blocked path's table build) compiled on its own. */
+    public static final String BUILD = "-XX:CompileCommand=dontinline,dev.rbmsuite.core.ConditionalKernel::buildGroupVector";
     /** {@code ConditionalKernel.patternsVector} compiled on its own. */
     public static final String PATTERNS = "-XX:CompileCommand=dontinline,dev.rbmsuite.core.ConditionalKernel::patternsVector";
     /** {@code VectorMath.bernoulliLogisticVector} compiled on its own. */

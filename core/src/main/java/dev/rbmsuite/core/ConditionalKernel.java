@@ -243,7 +243,7 @@ public final class ConditionalKernel {
         int full = nIn / GROUP;
         for (int g = 0; g < full; g++) {
             int u = g * GROUP;
-            buildGroup(mat, unitRow(u), unitRow(u + 1), unitRow(u + 2), unitRow(u + 3), 0, stride, t,
+            buildGroupVector(mat, unitRow(u), unitRow(u + 1), unitRow(u + 2), unitRow(u + 3), 0, stride, t,
                     LEAD + g * PATTERNS * stride, stride);
         }
         // the last, partial group: the rows of its missing units stay zero
@@ -602,7 +602,7 @@ public final class ConditionalKernel {
 
     /**
      * The table rows of groups [g0, g1), columns [j0, j1), into slice[LEAD + ((g - g0) PATTERNS + p) tile +
-     * j - j0], one group at a time by {@link #buildGroup} (or its twin): row p is row p &amp; (p - 1)
+     * j - j0], one group at a time by {@link #buildGroupVector} (or its twin): row p is row p &amp; (p - 1)
      * plus the row of M of p's lowest unit, the additions {@link #buildTable} makes, so the same bits.
      * Row 0 of each group is never written (zero from the allocation), so the rows of units past nIn,
      * which {@link #unitRow} points at row 0 of M, are written but never read: a binary row's pattern
@@ -614,7 +614,7 @@ public final class ConditionalKernel {
             int u = g * GROUP;
             int d = LEAD + (g - g0) * PATTERNS * tile - j0;
             if (vectorCode) {
-                buildGroup(mat, unitRow(u), unitRow(u + 1), unitRow(u + 2), unitRow(u + 3), j0, j1, slice, d, tile);
+                buildGroupVector(mat, unitRow(u), unitRow(u + 1), unitRow(u + 2), unitRow(u + 3), j0, j1, slice, d, tile);
             } else {
                 buildGroupScalar(mat, unitRow(u), unitRow(u + 1), unitRow(u + 2), unitRow(u + 3), j0, j1, slice, d,
                         tile);
@@ -633,7 +633,7 @@ public final class ConditionalKernel {
      * @param mat M
      * @param m0 where the row of M of the group's unit 0 starts in mat (m1, m2, m3 likewise)
      */
-    private static void buildGroup(double[] mat, int m0, int m1, int m2, int m3, int j0, int j1, double[] dst, int d,
+    private static void buildGroupVector(double[] mat, int m0, int m1, int m2, int m3, int j0, int j1, double[] dst, int d,
                                    int ds) {
         DoubleVector zero = DoubleVector.zero(S);
         for (int j = j0; j < j1; j += LANES) {
@@ -668,7 +668,7 @@ public final class ConditionalKernel {
     }
 
     /**
-     * The scalar twin of {@link #buildGroup} (see {@link VectorWarmUp}): the same additions of the
+     * The scalar twin of {@link #buildGroupVector} (see {@link VectorWarmUp}): the same additions of the
      * same operands, element by element, so the same bits.
      */
     static void buildGroupScalar(double[] mat, int m0, int m1, int m2, int m3, int j0, int j1, double[] dst, int d,
@@ -1019,7 +1019,7 @@ public final class ConditionalKernel {
         }
         // the blocked path's table build too (group 0, whose rows past nIn are then written, never read)
         if (vectorCode) {
-            buildGroup(mat, unitRow(0), unitRow(1), unitRow(2), unitRow(3), 0, stride, warmRows, 0, stride);
+            buildGroupVector(mat, unitRow(0), unitRow(1), unitRow(2), unitRow(3), 0, stride, warmRows, 0, stride);
         } else {
             buildGroupScalar(mat, unitRow(0), unitRow(1), unitRow(2), unitRow(3), 0, stride, warmRows, 0, stride);
         }

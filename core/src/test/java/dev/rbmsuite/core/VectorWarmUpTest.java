@@ -448,6 +448,7 @@ class VectorWarmUpTest {
         assertThat(launcher).isEqualTo(bench).isEqualTo(switched).contains(
                 "dev.rbmsuite.core.ConditionalKernel::accumulateTable",
                 "dev.rbmsuite.core.ConditionalKernel::accumulateDense",
+                "dev.rbmsuite.core.ConditionalKernel::buildGroupVector",
                 "dev.rbmsuite.core.ConditionalKernel::patternsVector",
                 "dev.rbmsuite.core.VectorMath::bernoulliLogisticVector",
                 "dev.rbmsuite.core.VectorMath::bernoulliLogisticDeferredVector",
@@ -475,7 +476,7 @@ class VectorWarmUpTest {
         while (m.find()) {
             constants.add("JitFlags." + m.group(1));
         }
-        assertThat(constants).hasSize(9);
+        assertThat(constants).hasSize(10);
         // the launcher's heap flags, young generation and object alignment, which the forks pass too;
         // the alignment also in Maven's JVM, where the figures of mvn verify run
         Matcher young = Pattern.compile("YOUNG_GENERATION = \"([^\"]+)\"").matcher(Files.readString(flags));
