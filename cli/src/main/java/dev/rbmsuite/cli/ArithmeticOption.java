@@ -8,8 +8,8 @@ import picocli.CommandLine.Option;
 final class ArithmeticOption {
     @Option(names = "--arithmetic", paramLabel = "fixed-order|blas",
             description = "the products' and fields' arithmetic: fixed-order, the same bytes on every machine; or blas, "
-                    + "OpenBLAS's dgemm, bytes reproducible per machine and OPENBLAS_NUM_THREADS only (recorded in the "
-                    + "manifest) (default ${DEFAULT-VALUE})")
+                    + "OpenBLAS's dgemm, bytes reproducible per machine, OPENBLAS_NUM_THREADS and OPENBLAS_CORETYPE only "
+                    + "(recorded in the manifest) (default ${DEFAULT-VALUE})")
     String value = Arithmetic.FIXED_ORDER.optionName();
 
     /**

@@ -15,7 +15,10 @@ import java.util.Locale;
  *   <li>{@link #BLAS} (opt-in): OpenBLAS's {@code cblas_dgemm} (the library ND4J's CPU backend ships,
  *       through JavaCPP, called on the suite's arrays without copies), whose kernels are chosen per CPU
  *       model and whose summation order depends on them and on OpenBLAS's thread count
- *       ({@code OPENBLAS_NUM_THREADS}; the {@code ./rbm} launcher sets 1 unless it is set). Its bytes
+ *       ({@code OPENBLAS_NUM_THREADS}; the {@code ./rbm} launcher sets 1 unless it is set) and on the
+ *       kernels it runs ({@code OPENBLAS_CORETYPE}; where it is unset the launcher names SkylakeX's on a
+ *       CPU with AVX-512, since this OpenBLAS does not recognise CPUs newer than itself and runs
+ *       generic kernels there: on an AMD EPYC Zen 5, JMH {@code pcd784} 81 ms against 31). Its bytes
  *       are reproducible on one machine with one thread count only; results agree with the fixed order
  *       to rounding (about 1e-15 relative per product), and a training run's manifest and checkpoint
  *       key record which arithmetic ran ({@code arithmetic: blas}), so a run is never resumed under the
@@ -87,15 +90,18 @@ public enum Arithmetic {
     }
 
     /**
-     * @return a description of this arithmetic for manifests and reports: for BLAS the library and
-     *     its thread count
+     * @return a description of this arithmetic for manifests and reports: for BLAS the library, its
+     *     thread count and the kernels named by {@code OPENBLAS_CORETYPE} (or that OpenBLAS chose)
      */
     public String describe() {
         if (this == FIXED_ORDER) {
             return "the suite's fixed-order vector kernels";
         }
         String threads = System.getenv("OPENBLAS_NUM_THREADS");
-        return String.format(Locale.ROOT, "OpenBLAS %s dgemm through JavaCPP (OPENBLAS_NUM_THREADS=%s)",
-                NativeBlas.VERSION, threads == null ? "unset: OpenBLAS's default" : threads);
+        String core = System.getenv("OPENBLAS_CORETYPE");
+        return String.format(Locale.ROOT, "OpenBLAS %s dgemm through JavaCPP (OPENBLAS_NUM_THREADS=%s, %s)",
+                NativeBlas.VERSION, threads == null ? "unset: OpenBLAS's default" : threads,
+                core == null || core.isEmpty() ? "OPENBLAS_CORETYPE unset: kernels chosen by OpenBLAS"
+                        : "OPENBLAS_CORETYPE=" + core);
     }
 }
