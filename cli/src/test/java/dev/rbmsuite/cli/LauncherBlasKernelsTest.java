@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * runs generic kernels on a CPU newer than itself (an AMD EPYC Zen 5: a 1,000-row update at 784 x 500
  * took 81 ms against 31 with SkylakeX's), so the {@code ./rbm} launcher names SkylakeX's where the caller
  * named none and the CPU has AVX-512, keeps a caller's {@code OPENBLAS_CORETYPE}, and the manifest
- * records which ran. The launcher runs copied into a scratch root whose build is this test's class path.
+ * records which ran. The launcher runs in a scratch root ({@link ScratchLauncher}).
  */
 class LauncherBlasKernelsTest {
     @TempDir
@@ -33,16 +32,7 @@ class LauncherBlasKernelsTest {
     /** The scratch root with the launcher and a class path file, and a small model. */
     @BeforeAll
     static void setUp() throws IOException, InterruptedException {
-        Path repo = Path.of("").toAbsolutePath();
-        if (!Files.exists(repo.resolve("rbm"))) {
-            repo = repo.getParent();
-        }
-        root = dir.resolve("root");
-        Files.createDirectories(root.resolve("cli/target"));
-        Files.copy(repo.resolve("rbm"), root.resolve("rbm"));
-        Files.setPosixFilePermissions(root.resolve("rbm"), PosixFilePermissions.fromString("rwxr-xr-x"));
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Files.writeString(root.resolve("cli/target/rbm.classpath"), cp);
+        root = ScratchLauncher.create(dir.resolve("root"));
         String[] init = {"init", "--out", dir.resolve("model").toString(), "--visible", "6", "--hidden", "3", "--seed",
             "2"};
         Result r = launch(null, init);

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -39,18 +38,9 @@ class LauncherPluginsTest {
     /** The scratch root with the launcher and a class path file, and the plug-in compiled into a folder. */
     @BeforeAll
     static void setUp() throws IOException {
-        Path repo = Path.of("").toAbsolutePath();
-        if (!Files.exists(repo.resolve("rbm"))) {
-            repo = repo.getParent();
-        }
-        root = dir.resolve("root");
-        Files.createDirectories(root.resolve("cli/target"));
-        Files.copy(repo.resolve("rbm"), root.resolve("rbm"));
-        Files.setPosixFilePermissions(root.resolve("rbm"), PosixFilePermissions.fromString("rwxr-xr-x"));
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Files.writeString(root.resolve("cli/target/rbm.classpath"), cp);
+        root = ScratchLauncher.create(dir.resolve("root"));
         plugin = dir.resolve("plugin");
-        compilePlugin(plugin, cp);
+        compilePlugin(plugin, ScratchLauncher.classPath());
     }
 
     /** A kernel "bgs-twice": k BGS transitions per step (parameter "sweeps", default 2). */

@@ -313,15 +313,7 @@ class SignalTest {
      */
     @Test
     void aSignalWhileTheLauncherRunsIsOneLine() throws Exception {
-        Path repo = Path.of("").toAbsolutePath();
-        if (!Files.exists(repo.resolve("rbm"))) {
-            repo = repo.getParent();
-        }
-        Path root = tmp.resolve("root");
-        Files.createDirectories(root.resolve("cli/target"));
-        Files.copy(repo.resolve("rbm"), root.resolve("rbm"));
-        Files.writeString(root.resolve("cli/target/rbm.classpath"),
-                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
+        Path root = ScratchLauncher.create(tmp.resolve("root"));
         Path bin = Files.createDirectories(tmp.resolve("gate-bin"));
         Path gate = bin.resolve("find");
         // the gate says it runs, waits for its release, then runs the real find (the PATH without itself)
