@@ -614,7 +614,8 @@ public final class ConditionalKernel {
             int u = g * GROUP;
             int d = LEAD + (g - g0) * PATTERNS * tile - j0;
             if (vectorCode) {
-                buildGroupVector(mat, unitRow(u), unitRow(u + 1), unitRow(u + 2), unitRow(u + 3), j0, j1, slice, d, tile);
+                buildGroupVector(mat, unitRow(u), unitRow(u + 1), unitRow(u + 2), unitRow(u + 3), j0, j1, slice, d,
+                        tile);
             } else {
                 buildGroupScalar(mat, unitRow(u), unitRow(u + 1), unitRow(u + 2), unitRow(u + 3), j0, j1, slice, d,
                         tile);
@@ -633,8 +634,8 @@ public final class ConditionalKernel {
      * @param mat M
      * @param m0 where the row of M of the group's unit 0 starts in mat (m1, m2, m3 likewise)
      */
-    private static void buildGroupVector(double[] mat, int m0, int m1, int m2, int m3, int j0, int j1, double[] dst, int d,
-                                   int ds) {
+    private static void buildGroupVector(double[] mat, int m0, int m1, int m2, int m3, int j0, int j1, double[] dst,
+                                         int d, int ds) {
         DoubleVector zero = DoubleVector.zero(S);
         for (int j = j0; j < j1; j += LANES) {
             DoubleVector w0 = DoubleVector.fromArray(S, mat, m0 + j);
@@ -1017,7 +1018,7 @@ public final class ConditionalKernel {
         if (warmRows == null) {
             warmRows = new double[PATTERNS * stride];
         }
-        // the blocked path's table build too (group 0, whose rows past nIn are then written, never read)
+        // the blocked path's table build too (group 0 into a scratch no one reads: compiled and timed with the sums)
         if (vectorCode) {
             buildGroupVector(mat, unitRow(0), unitRow(1), unitRow(2), unitRow(3), 0, stride, warmRows, 0, stride);
         } else {
