@@ -81,6 +81,18 @@ class ArithmeticTest {
             if (rows == 100) { // the BLAS ran: its order differs from the fixed one somewhere in 392,000 sums
                 assertThat(Arrays.equals(got, want)).as("the same bits as the fixed order").isFalse();
             }
+            if (rows > 0) { // the mean under the BLAS: zero, the BLAS's sum, then * (1 / rows), in these bits
+                double[] mean = start.clone();
+                double[] meanWanted = new double[n * m];
+                try (Arithmetic.Scope s = Arithmetic.use(Arithmetic.BLAS)) {
+                    p.mean(a, b, rows, n, m, mean);
+                    p.accumulate(a, b, rows, n, m, meanWanted);
+                }
+                for (int k = 0; k < meanWanted.length; k++) {
+                    meanWanted[k] *= 1.0 / rows;
+                }
+                assertThat(Arrays.equals(mean, meanWanted)).as("mean %dx%dx%d", rows, n, m).isTrue();
+            }
         }
     }
 

@@ -42,13 +42,17 @@ class ProductsTest {
         }
     }
 
-    /** A: binary (mode 0), probabilities with exact 0 and 1 among them (1), or signed reals (2). */
+    /**
+     * A: binary (mode 0), probabilities with exact 0 and 1 among them (1), signed reals (2), or binary
+     * with 10 % ones (3: the sparse kernel's kind, which {@link Products#accumulate} dispatches to).
+     */
     private static double[] matrixA(int len, int mode, Rng rng) {
         double[] x = new double[len];
         for (int k = 0; k < len; k++) {
             double u = rng.nextDouble();
             x[k] = mode == 0 ? (u < 0.45 ? 1.0 : 0.0)
                     : mode == 1 ? (u < 0.2 ? 0.0 : u > 0.8 ? 1.0 : rng.nextDouble())
+                    : mode == 3 ? (u < 0.1 ? 1.0 : 0.0)
                     : (u - 0.5) * 7;
         }
         if (mode == 2 && len > 2) {
@@ -79,7 +83,7 @@ class ProductsTest {
                 int n = s[0];
                 int m = s[1];
                 int rows = s[2];
-                for (int mode = 0; mode < 3; mode++) {
+                for (int mode = 0; mode < 4; mode++) {
                     double[] a = matrixA(rows * n, mode, rng);
                     double[] b = matrixB(rows * m, rng);
                     double[] start = new double[n * m];
@@ -111,6 +115,9 @@ class ProductsTest {
                     if (!bitsEqual(dispatched, want)) {
                         bad.add("accumulate " + what);
                     }
+                    if (rows > 0 && rep == 0 && !bitsEqual(mean(p, a, b, rows, n, m), meanOfLegacy(a, b, rows, n, m))) {
+                        bad.add("mean " + what);
+                    }
                     ByteBuffer buf = ByteBuffer.allocate(16 * vec.length);
                     for (double x : sparse) {
                         buf.putLong(Double.doubleToRawLongBits(x));
@@ -123,6 +130,81 @@ class ProductsTest {
             }
         }
         return bad;
+    }
+
+    /** What {@code Moments.setSampleMeans} did before {@link Products#mean}: zero, the legacy loop, then * (1 / rows). */
+    static double[] meanOfLegacy(double[] a, double[] b, int rows, int n, int m) {
+        double[] c = new double[n * m];
+        legacy(a, b, rows, n, m, c);
+        double s = 1.0 / rows;
+        for (int k = 0; k < c.length; k++) {
+            c[k] *= s;
+        }
+        return c;
+    }
+
+    /** {@link Products#mean} into a C that holds NaN and values beforehand (none of which may survive). */
+    private static double[] mean(Products p, double[] a, double[] b, int rows, int n, int m) {
+        double[] c = new double[n * m];
+        for (int k = 0; k < c.length; k++) {
+            c[k] = k % 3 == 0 ? Double.NaN : k;
+        }
+        p.mean(a, b, rows, n, m, c);
+        return c;
+    }
+
+    /**
+     * The mean on the scalar twin (the kernel of a JVM whose Vector API is not yet compiled): zeroed,
+     * summed and scaled with the bits of the loops it replaces; and a mean of no rows is refused.
+     */
+    @Test
+    void theMeanOnTheScalarTwinHasTheBitsOfTheLoops() {
+        Rng rng = Rng.seeded(12);
+        Products p = new Products();
+        boolean was = Products.vectorEnabled();
+        Products.enableVector(false);
+        try {
+            for (int[] z : SHAPES) {
+                int n = z[0];
+                int m = z[1];
+                int rows = z[2];
+                for (int mode = 0; rows > 0 && mode < 4; mode++) {
+                    double[] a = matrixA(rows * n, mode, rng);
+                    double[] b = matrixB(rows * m, rng);
+                    assertThat(bitsEqual(mean(p, a, b, rows, n, m), meanOfLegacy(a, b, rows, n, m)))
+                            .as("%s mode %d", Arrays.toString(z), mode).isTrue();
+                }
+            }
+        } finally {
+            Products.enableVector(was);
+        }
+        assertThatThrownBy(() -> p.mean(new double[0], new double[0], 0, 2, 2, new double[4]))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one row");
+    }
+
+    /** The check can fail: a mean that skipped the zeroing, or the scaling of the unfused columns, is seen. */
+    @Test
+    void theMeanComparisonSeesAMissingZeroOrScale() {
+        int n = 9;
+        int m = 13; // columns 8..12 are unfused at 8 lanes
+        int rows = 20;
+        Rng rng = Rng.seeded(13);
+        double[] a = matrixA(rows * n, 0, rng);
+        double[] b = matrixB(rows * m, rng);
+        double[] want = meanOfLegacy(a, b, rows, n, m);
+        double[] unzeroed = new double[n * m];
+        Arrays.fill(unzeroed, 1.0);
+        legacy(a, b, rows, n, m, unzeroed);
+        for (int k = 0; k < unzeroed.length; k++) {
+            unzeroed[k] *= 1.0 / rows;
+        }
+        assertThat(bitsEqual(unzeroed, want)).isFalse();
+        double[] tailUnscaled = want.clone();
+        for (int i = 0; i < n; i++) {
+            tailUnscaled[i * m + 12] *= rows;
+        }
+        assertThat(bitsEqual(tailUnscaled, want)).isFalse();
+        assertThat(bitsEqual(mean(new Products(), a, b, rows, n, m), want)).isTrue();
     }
 
     private static boolean bitsEqual(double[] x, double[] y) {
@@ -348,6 +430,15 @@ class ProductsTest {
                         String what = Arrays.toString(z) + " mode " + mode + " T = " + t;
                         if (!bitsEqual(c, expected)) {
                             bad.add("split " + what);
+                        }
+                        double[] mean = mean(p, a, b, rows, n, m);
+                        double[] meanWanted = new double[n * m];
+                        Products.accumulateScalar(a, b, rows, n, m, meanWanted);
+                        for (int k = 0; k < meanWanted.length; k++) {
+                            meanWanted[k] *= 1.0 / rows;
+                        }
+                        if (!bitsEqual(mean, meanWanted)) {
+                            bad.add("split mean " + what);
                         }
                         boolean split = (long) rows * n * m >= Products.MIN_WORK && n > Products.SPLIT_ROWS;
                         if ((pool.splits() > before) != split) {

@@ -105,20 +105,29 @@ public final class Moments {
     public void setSampleMeans(double[] v, double[] h, int rows) {
         int n = numVisible();
         int m = numHidden();
-        clear();
+        double s = 1.0 / rows;
+        Arrays.fill(this.v, 0);
+        Arrays.fill(this.h, 0);
         for (int r = 0; r < rows; r++) {
             VectorMath.add(this.v, 0, v, r * n, n);
             VectorMath.add(this.h, 0, h, r * m, m);
         }
+        scale(this.v, s);
+        scale(this.h, s);
         if ((long) rows * n * m >= Products.MIN_WORK && VectorMath.allFinite(h, 0, rows * m)) {
             // the blocked kernel for large products: the same operation per element and row as the loop
             // below (an fma with v_ri = 0 adds +-0 to a sum that is never -0, which changes nothing for
-            // finite h); small ones (the paper's sizes) keep the loop, which needs no warm-up of its own
+            // finite h), then the same multiplication by 1 / rows, C zeroed and scaled panel by panel in
+            // cache (Products.mean); small ones (the paper's sizes) keep the loop, which needs no warm-up
+            // of its own
             if (products == null) {
                 products = new Products();
             }
-            products.accumulate(v, h, rows, n, m, vh);
-        } else if (binary(v, rows * n)) {
+            products.mean(v, h, rows, n, m, vh);
+            return;
+        }
+        Arrays.fill(vh, 0);
+        if (binary(v, rows * n)) {
             // row i of E[v h^T]: the h rows of the samples with v_i = 1, added in the order of the samples
             // with the row in registers (VectorMath.addRows), the same additions per element as the loop below
             if (active.length < rows) {
@@ -144,7 +153,14 @@ public final class Moments {
                 }
             }
         }
-        scale(1.0 / rows);
+        scale(vh, s);
+    }
+
+    /** {@code x[k] *= a} for every k. */
+    private static void scale(double[] x, double a) {
+        for (int k = 0; k < x.length; k++) {
+            x[k] *= a;
+        }
     }
 
     /** @return whether every one of the first len values is 0.0 or 1.0 */
@@ -159,11 +175,9 @@ public final class Moments {
 
     /** @param a factor applied to every moment */
     public void scale(double a) {
-        for (double[] x : new double[][] {v, h, vh}) {
-            for (int k = 0; k < x.length; k++) {
-                x[k] *= a;
-            }
-        }
+        scale(v, a);
+        scale(h, a);
+        scale(vh, a);
     }
 
     /** @param other moments of the same sizes, copied into this one */
