@@ -93,6 +93,8 @@ public final class Products {
     static final int SPLIT_ROWS = 64;
     /** Doubles before the packed rows of B and C: their vectors then start cache lines ({@link CacheLines}). */
     private static final int LEAD = CacheLines.LEAD;
+    /** A row of +0 as wide as a tile, read at stride 0 by the tiles of a mean's first block (never written). */
+    private static final double[] ZEROS = new double[4 * L];
 
     private int[] ptr = new int[0];
     /** Per worker of a split call: a Products with its own scratch, and its chunk's columns of A and rows of C. */
@@ -450,35 +452,24 @@ public final class Products {
      * the caller's: {@code partial} (MR x f) serves the one partial panel of C, the last, and the rows
      * [i0, i1) of {@code tails} (a row of whole vectors per row of C) serve these rows alone, so that
      * chunks of rows run in parallel on one pair of buffers. With {@code zero} (a mean's first block)
-     * each panel's rows of C are set to +0 just before its tiles run; with s not 0 (a mean's last block)
-     * each element is multiplied by s once its sum is complete: the fused columns of a panel right after
-     * its tiles, the unfused ones as they are copied back.
+     * the tiles start their sums at +0 instead of C's values; with s not 0 (a mean's last block) each
+     * element is multiplied by s once its sum is complete: by the tiles of the fused columns as they store
+     * it, for the unfused ones as they are copied back.
      */
     private static void block(double[] ap, double[] bp, int k, int m, int f, double[] c, int i0, int i1,
             double[] partial, double[] tails, boolean zero, double s) {
         int whole = i0 + (i1 - i0) / MR * MR;
         for (int i = i0; i < whole; i += MR) {
-            if (zero) {
-                Arrays.fill(c, i * m, (i + MR) * m, 0.0);
-            }
-            panel(ap, i * k, bp, k, f, c, i * m, m);
-            if (s != 0.0) {
-                for (int q = i; q < i + MR; q++) {
-                    scale(c, q * m, c, q * m, f, s);
-                }
-            }
+            panel(ap, i * k, bp, k, f, c, i * m, m, zero, s);
         }
         if (whole < i1) {
             int rest = i1 - whole;
-            if (zero) {
-                Arrays.fill(c, whole * m, i1 * m, 0.0);
-            }
-            for (int q = 0; q < rest; q++) {
+            for (int q = 0; !zero && q < rest; q++) {
                 System.arraycopy(c, (whole + q) * m, partial, q * f, f);
             }
-            panel(ap, whole * k, bp, k, f, partial, 0, f);
+            panel(ap, whole * k, bp, k, f, partial, 0, f, zero, s);
             for (int q = 0; q < rest; q++) {
-                scale(partial, q * f, c, (whole + q) * m, f, s);
+                System.arraycopy(partial, q * f, c, (whole + q) * m, f);
             }
         }
         if (f < m) {
@@ -489,7 +480,7 @@ public final class Products {
             int panels = (i1 - i0 + MR - 1) / MR;
             int base = i0 * width;
             Arrays.fill(tails, base, base + panels * MR * width, 0.0);
-            for (int i = i0; i < i1; i++) {
+            for (int i = i0; !zero && i < i1; i++) {
                 System.arraycopy(c, i * m + f, tails, i * width, tail);
             }
             for (int q = 0; q < panels; q++) {
@@ -504,18 +495,27 @@ public final class Products {
         }
     }
 
-    /** One panel of {@link #MR} rows of C (row stride cs, from co) over the fused columns [0, f). */
-    private static void panel(double[] ap, int ao, double[] bp, int k, int f, double[] c, int co, int cs) {
+    /**
+     * One panel of {@link #MR} rows of C (row stride cs, from co) over the fused columns [0, f): the tiles
+     * start from C, or from +0 ({@link #ZEROS} at stride 0) if {@code fresh}, and store their sums
+     * multiplied by s unless s is 0.
+     */
+    private static void panel(double[] ap, int ao, double[] bp, int k, int f, double[] c, int co, int cs,
+            boolean fresh, double s) {
+        double[] from = fresh ? ZEROS : c;
+        int fs = fresh ? 0 : cs;
+        double by = s != 0.0 ? s : 1.0;
         int wide = f / NR * NR;
         for (int j = 0; j < wide; j += NR) {
+            int fo = fresh ? 0 : co + j;
             if (MR == 8) {
-                tile8x3(ap, ao, bp, LEAD + j * k, k, c, co + j, cs);
+                tile8x3(ap, ao, bp, LEAD + j * k, k, from, fo, fs, c, co + j, cs, by);
             } else {
-                tile4x4(ap, ao, bp, LEAD + j * k, k, c, co + j, cs);
+                tile4x4(ap, ao, bp, LEAD + j * k, k, from, fo, fs, c, co + j, cs, by);
             }
         }
         for (int j = wide; j < f; j += L) {
-            tile1(ap, ao, bp, LEAD + j * k, k, c, co + j, cs);
+            tile1(ap, ao, bp, LEAD + j * k, k, from, fresh ? 0 : co + j, fs, c, co + j, cs, by);
         }
     }
 
@@ -802,8 +802,13 @@ public final class Products {
         }
     }
 
-    /** 8 rows x 3 vectors of C (row stride cs, from co), fused, over k packed rows (B panel of 3 vectors from bo). */
-    private static void tile8x3(double[] ap, int ao, double[] bp, int bo, int k, double[] c, int co, int cs) {
+    /**
+     * 8 rows x 3 vectors of C (row stride cs, from co), fused, over k packed rows (B panel of 3 vectors from
+     * bo), the sums starting from {@code from} (row stride fs, from fo: C itself, or {@link #ZEROS} at
+     * stride 0) and stored by {@link #put}.
+     */
+    private static void tile8x3(double[] ap, int ao, double[] bp, int bo, int k, double[] from, int fo, int fs,
+            double[] c, int co, int cs, double s) {
         int o0 = co;
         int o1 = co + 1 * cs;
         int o2 = co + 2 * cs;
@@ -812,30 +817,38 @@ public final class Products {
         int o5 = co + 5 * cs;
         int o6 = co + 6 * cs;
         int o7 = co + 7 * cs;
-        DoubleVector c00 = DoubleVector.fromArray(S, c, o0);
-        DoubleVector c01 = DoubleVector.fromArray(S, c, o0 + L);
-        DoubleVector c02 = DoubleVector.fromArray(S, c, o0 + 2 * L);
-        DoubleVector c10 = DoubleVector.fromArray(S, c, o1);
-        DoubleVector c11 = DoubleVector.fromArray(S, c, o1 + L);
-        DoubleVector c12 = DoubleVector.fromArray(S, c, o1 + 2 * L);
-        DoubleVector c20 = DoubleVector.fromArray(S, c, o2);
-        DoubleVector c21 = DoubleVector.fromArray(S, c, o2 + L);
-        DoubleVector c22 = DoubleVector.fromArray(S, c, o2 + 2 * L);
-        DoubleVector c30 = DoubleVector.fromArray(S, c, o3);
-        DoubleVector c31 = DoubleVector.fromArray(S, c, o3 + L);
-        DoubleVector c32 = DoubleVector.fromArray(S, c, o3 + 2 * L);
-        DoubleVector c40 = DoubleVector.fromArray(S, c, o4);
-        DoubleVector c41 = DoubleVector.fromArray(S, c, o4 + L);
-        DoubleVector c42 = DoubleVector.fromArray(S, c, o4 + 2 * L);
-        DoubleVector c50 = DoubleVector.fromArray(S, c, o5);
-        DoubleVector c51 = DoubleVector.fromArray(S, c, o5 + L);
-        DoubleVector c52 = DoubleVector.fromArray(S, c, o5 + 2 * L);
-        DoubleVector c60 = DoubleVector.fromArray(S, c, o6);
-        DoubleVector c61 = DoubleVector.fromArray(S, c, o6 + L);
-        DoubleVector c62 = DoubleVector.fromArray(S, c, o6 + 2 * L);
-        DoubleVector c70 = DoubleVector.fromArray(S, c, o7);
-        DoubleVector c71 = DoubleVector.fromArray(S, c, o7 + L);
-        DoubleVector c72 = DoubleVector.fromArray(S, c, o7 + 2 * L);
+        int f0 = fo + 0 * fs;
+        int f1 = fo + 1 * fs;
+        int f2 = fo + 2 * fs;
+        int f3 = fo + 3 * fs;
+        int f4 = fo + 4 * fs;
+        int f5 = fo + 5 * fs;
+        int f6 = fo + 6 * fs;
+        int f7 = fo + 7 * fs;
+        DoubleVector c00 = DoubleVector.fromArray(S, from, f0);
+        DoubleVector c01 = DoubleVector.fromArray(S, from, f0 + L);
+        DoubleVector c02 = DoubleVector.fromArray(S, from, f0 + 2 * L);
+        DoubleVector c10 = DoubleVector.fromArray(S, from, f1);
+        DoubleVector c11 = DoubleVector.fromArray(S, from, f1 + L);
+        DoubleVector c12 = DoubleVector.fromArray(S, from, f1 + 2 * L);
+        DoubleVector c20 = DoubleVector.fromArray(S, from, f2);
+        DoubleVector c21 = DoubleVector.fromArray(S, from, f2 + L);
+        DoubleVector c22 = DoubleVector.fromArray(S, from, f2 + 2 * L);
+        DoubleVector c30 = DoubleVector.fromArray(S, from, f3);
+        DoubleVector c31 = DoubleVector.fromArray(S, from, f3 + L);
+        DoubleVector c32 = DoubleVector.fromArray(S, from, f3 + 2 * L);
+        DoubleVector c40 = DoubleVector.fromArray(S, from, f4);
+        DoubleVector c41 = DoubleVector.fromArray(S, from, f4 + L);
+        DoubleVector c42 = DoubleVector.fromArray(S, from, f4 + 2 * L);
+        DoubleVector c50 = DoubleVector.fromArray(S, from, f5);
+        DoubleVector c51 = DoubleVector.fromArray(S, from, f5 + L);
+        DoubleVector c52 = DoubleVector.fromArray(S, from, f5 + 2 * L);
+        DoubleVector c60 = DoubleVector.fromArray(S, from, f6);
+        DoubleVector c61 = DoubleVector.fromArray(S, from, f6 + L);
+        DoubleVector c62 = DoubleVector.fromArray(S, from, f6 + 2 * L);
+        DoubleVector c70 = DoubleVector.fromArray(S, from, f7);
+        DoubleVector c71 = DoubleVector.fromArray(S, from, f7 + L);
+        DoubleVector c72 = DoubleVector.fromArray(S, from, f7 + 2 * L);
         for (int t = 0; t < k; t++) {
             int q = bo + t * 3 * L;
             DoubleVector b0 = DoubleVector.fromArray(S, bp, q);
@@ -875,54 +888,59 @@ public final class Products {
             c71 = x7.fma(b1, c71);
             c72 = x7.fma(b2, c72);
         }
-        c00.intoArray(c, o0);
-        c01.intoArray(c, o0 + L);
-        c02.intoArray(c, o0 + 2 * L);
-        c10.intoArray(c, o1);
-        c11.intoArray(c, o1 + L);
-        c12.intoArray(c, o1 + 2 * L);
-        c20.intoArray(c, o2);
-        c21.intoArray(c, o2 + L);
-        c22.intoArray(c, o2 + 2 * L);
-        c30.intoArray(c, o3);
-        c31.intoArray(c, o3 + L);
-        c32.intoArray(c, o3 + 2 * L);
-        c40.intoArray(c, o4);
-        c41.intoArray(c, o4 + L);
-        c42.intoArray(c, o4 + 2 * L);
-        c50.intoArray(c, o5);
-        c51.intoArray(c, o5 + L);
-        c52.intoArray(c, o5 + 2 * L);
-        c60.intoArray(c, o6);
-        c61.intoArray(c, o6 + L);
-        c62.intoArray(c, o6 + 2 * L);
-        c70.intoArray(c, o7);
-        c71.intoArray(c, o7 + L);
-        c72.intoArray(c, o7 + 2 * L);
+        c00.mul(s).intoArray(c, o0);
+        c01.mul(s).intoArray(c, o0 + L);
+        c02.mul(s).intoArray(c, o0 + 2 * L);
+        c10.mul(s).intoArray(c, o1);
+        c11.mul(s).intoArray(c, o1 + L);
+        c12.mul(s).intoArray(c, o1 + 2 * L);
+        c20.mul(s).intoArray(c, o2);
+        c21.mul(s).intoArray(c, o2 + L);
+        c22.mul(s).intoArray(c, o2 + 2 * L);
+        c30.mul(s).intoArray(c, o3);
+        c31.mul(s).intoArray(c, o3 + L);
+        c32.mul(s).intoArray(c, o3 + 2 * L);
+        c40.mul(s).intoArray(c, o4);
+        c41.mul(s).intoArray(c, o4 + L);
+        c42.mul(s).intoArray(c, o4 + 2 * L);
+        c50.mul(s).intoArray(c, o5);
+        c51.mul(s).intoArray(c, o5 + L);
+        c52.mul(s).intoArray(c, o5 + 2 * L);
+        c60.mul(s).intoArray(c, o6);
+        c61.mul(s).intoArray(c, o6 + L);
+        c62.mul(s).intoArray(c, o6 + 2 * L);
+        c70.mul(s).intoArray(c, o7);
+        c71.mul(s).intoArray(c, o7 + L);
+        c72.mul(s).intoArray(c, o7 + 2 * L);
     }
 
-    /** 4 rows x 4 vectors of C (row stride cs, from co), fused, over k packed rows (B panel of 4 vectors from bo). */
-    private static void tile4x4(double[] ap, int ao, double[] bp, int bo, int k, double[] c, int co, int cs) {
+    /** 4 rows x 4 vectors of C, as {@link #tile8x3} (B panel of 4 vectors from bo). */
+    private static void tile4x4(double[] ap, int ao, double[] bp, int bo, int k, double[] from, int fo, int fs,
+            double[] c, int co, int cs, double s) {
         int o0 = co;
         int o1 = co + 1 * cs;
         int o2 = co + 2 * cs;
         int o3 = co + 3 * cs;
-        DoubleVector c00 = DoubleVector.fromArray(S, c, o0);
-        DoubleVector c01 = DoubleVector.fromArray(S, c, o0 + L);
-        DoubleVector c02 = DoubleVector.fromArray(S, c, o0 + 2 * L);
-        DoubleVector c03 = DoubleVector.fromArray(S, c, o0 + 3 * L);
-        DoubleVector c10 = DoubleVector.fromArray(S, c, o1);
-        DoubleVector c11 = DoubleVector.fromArray(S, c, o1 + L);
-        DoubleVector c12 = DoubleVector.fromArray(S, c, o1 + 2 * L);
-        DoubleVector c13 = DoubleVector.fromArray(S, c, o1 + 3 * L);
-        DoubleVector c20 = DoubleVector.fromArray(S, c, o2);
-        DoubleVector c21 = DoubleVector.fromArray(S, c, o2 + L);
-        DoubleVector c22 = DoubleVector.fromArray(S, c, o2 + 2 * L);
-        DoubleVector c23 = DoubleVector.fromArray(S, c, o2 + 3 * L);
-        DoubleVector c30 = DoubleVector.fromArray(S, c, o3);
-        DoubleVector c31 = DoubleVector.fromArray(S, c, o3 + L);
-        DoubleVector c32 = DoubleVector.fromArray(S, c, o3 + 2 * L);
-        DoubleVector c33 = DoubleVector.fromArray(S, c, o3 + 3 * L);
+        int f0 = fo + 0 * fs;
+        int f1 = fo + 1 * fs;
+        int f2 = fo + 2 * fs;
+        int f3 = fo + 3 * fs;
+        DoubleVector c00 = DoubleVector.fromArray(S, from, f0);
+        DoubleVector c01 = DoubleVector.fromArray(S, from, f0 + L);
+        DoubleVector c02 = DoubleVector.fromArray(S, from, f0 + 2 * L);
+        DoubleVector c03 = DoubleVector.fromArray(S, from, f0 + 3 * L);
+        DoubleVector c10 = DoubleVector.fromArray(S, from, f1);
+        DoubleVector c11 = DoubleVector.fromArray(S, from, f1 + L);
+        DoubleVector c12 = DoubleVector.fromArray(S, from, f1 + 2 * L);
+        DoubleVector c13 = DoubleVector.fromArray(S, from, f1 + 3 * L);
+        DoubleVector c20 = DoubleVector.fromArray(S, from, f2);
+        DoubleVector c21 = DoubleVector.fromArray(S, from, f2 + L);
+        DoubleVector c22 = DoubleVector.fromArray(S, from, f2 + 2 * L);
+        DoubleVector c23 = DoubleVector.fromArray(S, from, f2 + 3 * L);
+        DoubleVector c30 = DoubleVector.fromArray(S, from, f3);
+        DoubleVector c31 = DoubleVector.fromArray(S, from, f3 + L);
+        DoubleVector c32 = DoubleVector.fromArray(S, from, f3 + 2 * L);
+        DoubleVector c33 = DoubleVector.fromArray(S, from, f3 + 3 * L);
         for (int t = 0; t < k; t++) {
             int q = bo + t * 4 * L;
             DoubleVector b0 = DoubleVector.fromArray(S, bp, q);
@@ -951,22 +969,22 @@ public final class Products {
             c32 = x3.fma(b2, c32);
             c33 = x3.fma(b3, c33);
         }
-        c00.intoArray(c, o0);
-        c01.intoArray(c, o0 + L);
-        c02.intoArray(c, o0 + 2 * L);
-        c03.intoArray(c, o0 + 3 * L);
-        c10.intoArray(c, o1);
-        c11.intoArray(c, o1 + L);
-        c12.intoArray(c, o1 + 2 * L);
-        c13.intoArray(c, o1 + 3 * L);
-        c20.intoArray(c, o2);
-        c21.intoArray(c, o2 + L);
-        c22.intoArray(c, o2 + 2 * L);
-        c23.intoArray(c, o2 + 3 * L);
-        c30.intoArray(c, o3);
-        c31.intoArray(c, o3 + L);
-        c32.intoArray(c, o3 + 2 * L);
-        c33.intoArray(c, o3 + 3 * L);
+        c00.mul(s).intoArray(c, o0);
+        c01.mul(s).intoArray(c, o0 + L);
+        c02.mul(s).intoArray(c, o0 + 2 * L);
+        c03.mul(s).intoArray(c, o0 + 3 * L);
+        c10.mul(s).intoArray(c, o1);
+        c11.mul(s).intoArray(c, o1 + L);
+        c12.mul(s).intoArray(c, o1 + 2 * L);
+        c13.mul(s).intoArray(c, o1 + 3 * L);
+        c20.mul(s).intoArray(c, o2);
+        c21.mul(s).intoArray(c, o2 + L);
+        c22.mul(s).intoArray(c, o2 + 2 * L);
+        c23.mul(s).intoArray(c, o2 + 3 * L);
+        c30.mul(s).intoArray(c, o3);
+        c31.mul(s).intoArray(c, o3 + L);
+        c32.mul(s).intoArray(c, o3 + 2 * L);
+        c33.mul(s).intoArray(c, o3 + 3 * L);
     }
 
     /**
@@ -988,19 +1006,20 @@ public final class Products {
         }
     }
 
-    /** {@link #MR} rows x 1 vector of C (row stride cs, from co), fused, over k packed rows. */
-    private static void tile1(double[] ap, int ao, double[] bp, int bo, int k, double[] c, int co, int cs) {
+    /** {@link #MR} rows x 1 vector of C, fused, over k packed rows, starting and stored as {@link #tile8x3}. */
+    private static void tile1(double[] ap, int ao, double[] bp, int bo, int k, double[] from, int fo, int fs,
+            double[] c, int co, int cs, double s) {
         for (int r = 0; r < MR; r += 2) {
-            DoubleVector c0 = DoubleVector.fromArray(S, c, co + r * cs);
-            DoubleVector c1 = DoubleVector.fromArray(S, c, co + (r + 1) * cs);
+            DoubleVector c0 = DoubleVector.fromArray(S, from, fo + r * fs);
+            DoubleVector c1 = DoubleVector.fromArray(S, from, fo + (r + 1) * fs);
             for (int t = 0; t < k; t++) {
                 DoubleVector b0 = DoubleVector.fromArray(S, bp, bo + t * L);
                 int p = ao + t * MR + r;
                 c0 = DoubleVector.broadcast(S, ap[p]).fma(b0, c0);
                 c1 = DoubleVector.broadcast(S, ap[p + 1]).fma(b0, c1);
             }
-            c0.intoArray(c, co + r * cs);
-            c1.intoArray(c, co + (r + 1) * cs);
+            c0.mul(s).intoArray(c, co + r * cs);
+            c1.mul(s).intoArray(c, co + (r + 1) * cs);
         }
     }
 }
