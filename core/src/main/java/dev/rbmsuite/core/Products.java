@@ -245,9 +245,10 @@ public final class Products {
      * Sets C to the mean of the rows' outer products, {@code c[i*m + j] = (sum_r a[r*n + i] b[r*m + j])
      * * (1.0 / rows)}: the bits of {@code Arrays.fill(c, 0.0)}, {@link #accumulate}, then {@code c[k] *=
      * 1.0 / rows} for every element (the sample average {@code E[v h^T]} of {@code Moments.setSampleMeans}).
-     * The kernels zero each panel of C just before its tiles run and scale it right after its last
-     * block of rows, while it is in cache, where the three steps would pass over all of C (3.1 MB at 784
-     * x 500, more than a core's L2) twice more.
+     * The register tiles start their sums at +0 in the first block of rows and multiply them by 1 / rows
+     * as they store them in the last (the other blocks multiply by 1.0, which leaves every double as it
+     * is), where the three steps would pass over all of C (3.1 MB at 784 x 500, more than a core's L2)
+     * twice more.
      *
      * @param a rows x n, row-major
      * @param b rows x m, row-major
