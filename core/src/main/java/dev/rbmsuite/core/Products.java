@@ -806,7 +806,7 @@ public final class Products {
     /**
      * 8 rows x 3 vectors of C (row stride cs, from co), fused, over k packed rows (B panel of 3 vectors from
      * bo), the sums starting from {@code from} (row stride fs, from fo: C itself, or {@link #ZEROS} at
-     * stride 0) and stored by {@link #put}.
+     * stride 0) and stored multiplied by s (1.0, which changes no double, but in a mean's last block).
      */
     private static void tile8x3(double[] ap, int ao, double[] bp, int bo, int k, double[] from, int fo, int fs,
             double[] c, int co, int cs, double s) {
