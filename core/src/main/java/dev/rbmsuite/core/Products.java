@@ -31,7 +31,7 @@ import jdk.incubator.vector.VectorSpecies;
  * page). A tile of {@link #MR} rows of C times {@link #NV} vectors of columns is held in registers
  * while r runs over the block ({@link #MR} broadcasts and {@link #NV} loads feed MR x NV fused
  * multiply-adds): 8 x 3 vectors (24 of the 32 registers) at 8 lanes, 4 x 4 below. The tiles read and
- * write C in place; rows of C past the last whole panel go through a panel-sized buffer, and the
+ * write C in place (in a {@link #mean}'s first block they start from zeros instead); rows of C past the last whole panel go through a panel-sized buffer, and the
  * columns from {@link Lanes#bound}(m) on take a multiply and an add per element (the operations
  * of the vector tail of {@link VectorMath#axpy}, in the same order). {@link #KC} comes from the L1
  * data cache the operating system reports ({@link CacheSizes}): a block's panel of B fills half of
@@ -242,9 +242,9 @@ public final class Products {
     }
 
     /**
-     * Sets C to the mean of the rows' outer products, {@code c[i*m + j] = (sum_r a[r*n + i] b[r*m + j])
-     * * (1.0 / rows)}: the bits of {@code Arrays.fill(c, 0.0)}, {@link #accumulate}, then {@code c[k] *=
-     * 1.0 / rows} for every element (the sample average {@code E[v h^T]} of {@code Moments.setSampleMeans}).
+     * Sets the first n x m values of C to the mean of the rows' outer products, {@code c[i*m + j] = (sum_r
+     * a[r*n + i] b[r*m + j]) * (1.0 / rows)}: the bits of zeroing them, {@link #accumulate}, then {@code
+     * c[k] *= 1.0 / rows} for each of them (the sample average {@code E[v h^T]} of {@code Moments.setSampleMeans}).
      * The register tiles start their sums at +0 in the first block of rows and multiply them by 1 / rows
      * as they store them in the last (the other blocks multiply by 1.0, which leaves every double as it
      * is), where the three steps would pass over all of C (3.1 MB at 784 x 500, more than a core's L2)
@@ -332,7 +332,7 @@ public final class Products {
     }
 
     /**
-     * {@link #accumulate} split over a pool by rows of C: chunk k takes rows i in [64 k, 64 k + 64) of C,
+     * {@link #accumulate} (or {@link #mean}) split over a pool by rows of C: chunk k takes rows i in [64 k, 64 k + 64) of C,
      * all rows r of A and B and all columns j. The dense vector kernel shares its packed B between the
      * chunks ({@link #accumulateVectorSplit}); the sparse kernel and the scalar twin run per chunk on its
      * columns of A, copied out, each chunk with the kernel its columns choose. Every element of C keeps

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * {@code E[v h^T]} before it (one {@link VectorMath#axpy} per row of C and data row, or
  * {@link VectorMath#add} for v = 1 and nothing for v = 0), bit for bit, at odd sizes (every residue
  * of n modulo the tile's 4 rows, of m modulo 8 and the 4-vector tile, rows across several packed
- * blocks), and in JVMs limited to 16-, 32- and 64-byte vectors.
+ * blocks), and in JVMs limited to 16-, 32- and 64-byte vectors or to blocks of 16 rows.
  */
 class ProductsTest {
     private static final int[][] SHAPES = {
@@ -154,8 +154,9 @@ class ProductsTest {
     }
 
     /**
-     * The mean on the scalar twin (the kernel of a JVM whose Vector API is not yet compiled): zeroed,
-     * summed and scaled with the bits of the loops it replaces; and a mean of no rows is refused.
+     * The mean on the scalar twin (the kernel of a JVM whose Vector API is not yet compiled), on the
+     * calling thread and split over two: zeroed, summed and scaled with the bits of the loops it
+     * replaces; and a mean of no rows is refused.
      */
     @Test
     void theMeanOnTheScalarTwinHasTheBitsOfTheLoops() {
@@ -174,6 +175,17 @@ class ProductsTest {
                     assertThat(bitsEqual(mean(p, a, b, rows, n, m), meanOfLegacy(a, b, rows, n, m)))
                             .as("%s mode %d", Arrays.toString(z), mode).isTrue();
                 }
+            }
+            // and split over threads by chunks of rows of C, each chunk on the twin
+            try (ChunkPool pool = ChunkPool.of(2); ChunkPool.Scope scope = pool.enter()) {
+                int rows = 100;
+                int n = 65;
+                int m = 701;
+                double[] a = matrixA(rows * n, 1, rng);
+                double[] b = matrixB(rows * m, rng);
+                long before = pool.splits();
+                assertThat(bitsEqual(mean(p, a, b, rows, n, m), meanOfLegacy(a, b, rows, n, m))).as("split").isTrue();
+                assertThat(pool.splits()).as("the mean was split").isGreaterThan(before);
             }
         } finally {
             Products.enableVector(was);
@@ -341,7 +353,9 @@ class ProductsTest {
         MessageDigest md = MessageDigest.getInstance("SHA-256");
         assertThat(check(md)).isEmpty();
         String here = "digest " + HexFormat.of().formatHex(md.digest());
-        for (String flag : List.of("-XX:MaxVectorSize=64", "-XX:MaxVectorSize=32", "-XX:MaxVectorSize=16")) {
+        // and with blocks of 16 rows, so that every shape past 16 rows crosses blocks whatever the L1 cache
+        for (String flag : List.of("-XX:MaxVectorSize=64", "-XX:MaxVectorSize=32", "-XX:MaxVectorSize=16",
+                "-Drbm.products.kc=16")) {
             assertThat(fork(flag)).as("bits at %s", flag).isEqualTo(here);
         }
     }
