@@ -26,11 +26,12 @@ import jdk.incubator.vector.VectorSpecies;
  * when both terms are), which is how {@code Moments.setSampleMeans} uses it.
  *
  * <p><b>Kernel.</b> Per block of {@link #KC} rows r, A is packed into panels of {@link #MR} columns
- * ({@code a_r,i..i+MR-1} consecutive) and B into column panels ({@link #NR} columns, then single
- * vectors, each panel's rows consecutive, so a tile reads B as one stream instead of one row per 4 KB
- * page). A tile of {@link #MR} rows of C times {@link #NV} vectors of columns is held in registers
- * while r runs over the block ({@link #MR} broadcasts and {@link #NV} loads feed MR x NV fused
- * multiply-adds): 8 x 3 vectors (24 of the 32 registers) at 8 lanes, 4 x 4 below. The tiles read and
+ * ({@code a_r,i..i+MR-1} consecutive) and B into column panels ({@link #NR} columns, then two vectors
+ * and single vectors, each panel's rows consecutive, so a tile reads B as one stream instead of one
+ * row per 4 KB page). A tile of {@link #MR} rows of C times {@link #NV} vectors of columns is held in
+ * registers while r runs over the block ({@link #MR} broadcasts and {@link #NV} loads feed MR x NV
+ * fused multiply-adds): 8 x 3 vectors (24 of the 32 registers) at 8 lanes, 4 x 4 below; the columns
+ * past the last whole panel take 8 x 2 tiles, then tiles of one vector, four rows at a time. The tiles read and
  * write C in place (in a {@link #mean}'s first block they start from zeros instead); rows of C past the last whole panel go through a panel-sized buffer, and the
  * columns from {@link Lanes#bound}(m) on take a multiply and an add per element (the operations
  * of the vector tail of {@link VectorMath#axpy}, in the same order). {@link #KC} comes from the L1
@@ -515,9 +516,29 @@ public final class Products {
                 tile4x4(ap, ao, bp, LEAD + j * k, k, from, fo, fs, c, co + j, cs, by);
             }
         }
-        for (int j = wide; j < f; j += L) {
-            tile1(ap, ao, bp, LEAD + j * k, k, from, fresh ? 0 : co + j, fs, c, co + j, cs, by);
+        for (int j = wide; j < f; ) {
+            int width = panelWidth(j, wide, f);
+            int fo = fresh ? 0 : co + j;
+            if (width == 2 * L) {
+                tile8x2(ap, ao, bp, LEAD + j * k, k, from, fo, fs, c, co + j, cs, by);
+            } else {
+                tile1(ap, ao, bp, LEAD + j * k, k, from, fo, fs, c, co + j, cs, by);
+            }
+            j += width;
         }
+    }
+
+    /**
+     * The width of the packed panel of B that starts at fused column j (wide: the end of the whole
+     * {@link #NR}-column panels, f: of the fused columns): {@link #NR} before wide; after it two vectors
+     * while two remain and the tiles have 8 rows ({@link #tile8x2}, 16 accumulators), else one
+     * ({@link #tile1}). Only the speed depends on it: every tile makes the same fused multiply-adds.
+     */
+    private static int panelWidth(int j, int wide, int f) {
+        if (j < wide) {
+            return NR;
+        }
+        return MR == 8 && j + 2 * L <= f ? 2 * L : L;
     }
 
     private static void check(double[] a, double[] b, int rows, int n, int m, double[] c) {
@@ -781,13 +802,14 @@ public final class Products {
 
     /**
      * Packs rows [r0, r0+k) of B into column panels: {@link #NR} columns wide up to the last whole wide
-     * panel, then one vector wide, the last ones (columns from f, if any) padded with zeros; the panel of
-     * column j starts at j k and its row t at t times its width.
+     * panel, then as {@link #panelWidth} says (two vectors, then one), the last ones (columns from f, if
+     * any) one vector wide and padded with zeros; the panel of column j starts at j k and its row t at t
+     * times its width.
      */
     private static void packB(double[] b, double[] bp, int r0, int k, int m, int f) {
         int wide = f / NR * NR;
         for (int j = 0; j < f; ) {
-            int width = j < wide ? NR : L;
+            int width = panelWidth(j, wide, f);
             for (int t = 0; t < k; t++) {
                 System.arraycopy(b, (r0 + t) * m + j, bp, LEAD + j * k + t * width, width);
             }
@@ -915,6 +937,93 @@ public final class Products {
         c72.mul(s).intoArray(c, o7 + 2 * L);
     }
 
+    /**
+     * 8 rows x 2 vectors of C, as {@link #tile8x3} (B panel of 2 vectors from bo): the fused columns
+     * past the last whole 3-vector panel (at 8 lanes, m = 500 leaves two vectors), with 16 independent
+     * sums where {@link #tile1} has 2 at a time.
+     */
+    private static void tile8x2(double[] ap, int ao, double[] bp, int bo, int k, double[] from, int fo, int fs,
+            double[] c, int co, int cs, double s) {
+        int o0 = co;
+        int o1 = co + 1 * cs;
+        int o2 = co + 2 * cs;
+        int o3 = co + 3 * cs;
+        int o4 = co + 4 * cs;
+        int o5 = co + 5 * cs;
+        int o6 = co + 6 * cs;
+        int o7 = co + 7 * cs;
+        int f0 = fo + 0 * fs;
+        int f1 = fo + 1 * fs;
+        int f2 = fo + 2 * fs;
+        int f3 = fo + 3 * fs;
+        int f4 = fo + 4 * fs;
+        int f5 = fo + 5 * fs;
+        int f6 = fo + 6 * fs;
+        int f7 = fo + 7 * fs;
+        DoubleVector c00 = DoubleVector.fromArray(S, from, f0);
+        DoubleVector c01 = DoubleVector.fromArray(S, from, f0 + L);
+        DoubleVector c10 = DoubleVector.fromArray(S, from, f1);
+        DoubleVector c11 = DoubleVector.fromArray(S, from, f1 + L);
+        DoubleVector c20 = DoubleVector.fromArray(S, from, f2);
+        DoubleVector c21 = DoubleVector.fromArray(S, from, f2 + L);
+        DoubleVector c30 = DoubleVector.fromArray(S, from, f3);
+        DoubleVector c31 = DoubleVector.fromArray(S, from, f3 + L);
+        DoubleVector c40 = DoubleVector.fromArray(S, from, f4);
+        DoubleVector c41 = DoubleVector.fromArray(S, from, f4 + L);
+        DoubleVector c50 = DoubleVector.fromArray(S, from, f5);
+        DoubleVector c51 = DoubleVector.fromArray(S, from, f5 + L);
+        DoubleVector c60 = DoubleVector.fromArray(S, from, f6);
+        DoubleVector c61 = DoubleVector.fromArray(S, from, f6 + L);
+        DoubleVector c70 = DoubleVector.fromArray(S, from, f7);
+        DoubleVector c71 = DoubleVector.fromArray(S, from, f7 + L);
+        for (int t = 0; t < k; t++) {
+            int q = bo + t * 2 * L;
+            DoubleVector b0 = DoubleVector.fromArray(S, bp, q);
+            DoubleVector b1 = DoubleVector.fromArray(S, bp, q + L);
+            int p = ao + t * 8;
+            DoubleVector x0 = DoubleVector.broadcast(S, ap[p]);
+            c00 = x0.fma(b0, c00);
+            c01 = x0.fma(b1, c01);
+            DoubleVector x1 = DoubleVector.broadcast(S, ap[p + 1]);
+            c10 = x1.fma(b0, c10);
+            c11 = x1.fma(b1, c11);
+            DoubleVector x2 = DoubleVector.broadcast(S, ap[p + 2]);
+            c20 = x2.fma(b0, c20);
+            c21 = x2.fma(b1, c21);
+            DoubleVector x3 = DoubleVector.broadcast(S, ap[p + 3]);
+            c30 = x3.fma(b0, c30);
+            c31 = x3.fma(b1, c31);
+            DoubleVector x4 = DoubleVector.broadcast(S, ap[p + 4]);
+            c40 = x4.fma(b0, c40);
+            c41 = x4.fma(b1, c41);
+            DoubleVector x5 = DoubleVector.broadcast(S, ap[p + 5]);
+            c50 = x5.fma(b0, c50);
+            c51 = x5.fma(b1, c51);
+            DoubleVector x6 = DoubleVector.broadcast(S, ap[p + 6]);
+            c60 = x6.fma(b0, c60);
+            c61 = x6.fma(b1, c61);
+            DoubleVector x7 = DoubleVector.broadcast(S, ap[p + 7]);
+            c70 = x7.fma(b0, c70);
+            c71 = x7.fma(b1, c71);
+        }
+        c00.mul(s).intoArray(c, o0);
+        c01.mul(s).intoArray(c, o0 + L);
+        c10.mul(s).intoArray(c, o1);
+        c11.mul(s).intoArray(c, o1 + L);
+        c20.mul(s).intoArray(c, o2);
+        c21.mul(s).intoArray(c, o2 + L);
+        c30.mul(s).intoArray(c, o3);
+        c31.mul(s).intoArray(c, o3 + L);
+        c40.mul(s).intoArray(c, o4);
+        c41.mul(s).intoArray(c, o4 + L);
+        c50.mul(s).intoArray(c, o5);
+        c51.mul(s).intoArray(c, o5 + L);
+        c60.mul(s).intoArray(c, o6);
+        c61.mul(s).intoArray(c, o6 + L);
+        c70.mul(s).intoArray(c, o7);
+        c71.mul(s).intoArray(c, o7 + L);
+    }
+
     /** 4 rows x 4 vectors of C, as {@link #tile8x3} (B panel of 4 vectors from bo). */
     private static void tile4x4(double[] ap, int ao, double[] bp, int bo, int k, double[] from, int fo, int fs,
             double[] c, int co, int cs, double s) {
@@ -990,37 +1099,53 @@ public final class Products {
 
     /**
      * {@link #MR} rows x 1 vector of C (row stride cs, from co), a multiply and an add (two roundings,
-     * as the scalar tail of {@link VectorMath#axpy}), for the columns from {@link Lanes#bound}(m).
+     * as the scalar tail of {@link VectorMath#axpy}), for the columns from {@link Lanes#bound}(m); four
+     * rows at a time (four independent sums; {@link #MR} is 4 or 8).
      */
     private static void tile1Unfused(double[] ap, int ao, double[] bp, int bo, int k, double[] c, int co, int cs) {
-        for (int r = 0; r < MR; r += 2) {
+        for (int r = 0; r < MR; r += 4) {
             DoubleVector c0 = DoubleVector.fromArray(S, c, co + r * cs);
             DoubleVector c1 = DoubleVector.fromArray(S, c, co + (r + 1) * cs);
+            DoubleVector c2 = DoubleVector.fromArray(S, c, co + (r + 2) * cs);
+            DoubleVector c3 = DoubleVector.fromArray(S, c, co + (r + 3) * cs);
             for (int t = 0; t < k; t++) {
                 DoubleVector b0 = DoubleVector.fromArray(S, bp, bo + t * L);
                 int p = ao + t * MR + r;
                 c0 = b0.mul(ap[p]).add(c0);
                 c1 = b0.mul(ap[p + 1]).add(c1);
+                c2 = b0.mul(ap[p + 2]).add(c2);
+                c3 = b0.mul(ap[p + 3]).add(c3);
             }
             c0.intoArray(c, co + r * cs);
             c1.intoArray(c, co + (r + 1) * cs);
+            c2.intoArray(c, co + (r + 2) * cs);
+            c3.intoArray(c, co + (r + 3) * cs);
         }
     }
 
-    /** {@link #MR} rows x 1 vector of C, fused, over k packed rows, starting and stored as {@link #tile8x3}. */
+    /**
+     * {@link #MR} rows x 1 vector of C, fused, over k packed rows, starting and stored as {@link #tile8x3};
+     * four rows at a time.
+     */
     private static void tile1(double[] ap, int ao, double[] bp, int bo, int k, double[] from, int fo, int fs,
             double[] c, int co, int cs, double s) {
-        for (int r = 0; r < MR; r += 2) {
+        for (int r = 0; r < MR; r += 4) {
             DoubleVector c0 = DoubleVector.fromArray(S, from, fo + r * fs);
             DoubleVector c1 = DoubleVector.fromArray(S, from, fo + (r + 1) * fs);
+            DoubleVector c2 = DoubleVector.fromArray(S, from, fo + (r + 2) * fs);
+            DoubleVector c3 = DoubleVector.fromArray(S, from, fo + (r + 3) * fs);
             for (int t = 0; t < k; t++) {
                 DoubleVector b0 = DoubleVector.fromArray(S, bp, bo + t * L);
                 int p = ao + t * MR + r;
                 c0 = DoubleVector.broadcast(S, ap[p]).fma(b0, c0);
                 c1 = DoubleVector.broadcast(S, ap[p + 1]).fma(b0, c1);
+                c2 = DoubleVector.broadcast(S, ap[p + 2]).fma(b0, c2);
+                c3 = DoubleVector.broadcast(S, ap[p + 3]).fma(b0, c3);
             }
             c0.mul(s).intoArray(c, co + r * cs);
             c1.mul(s).intoArray(c, co + (r + 1) * cs);
+            c2.mul(s).intoArray(c, co + (r + 2) * cs);
+            c3.mul(s).intoArray(c, co + (r + 3) * cs);
         }
     }
 }
