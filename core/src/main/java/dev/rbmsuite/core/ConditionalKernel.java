@@ -34,7 +34,8 @@ import jdk.incubator.vector.VectorSpecies;
  * of the tile (rows x 64 doubles, 51 KB for 100 rows) kept in a second buffer between blocks. So M
  * (3.1 MB) streams from memory once per call instead of the tables, and no 12.5 MB tables are built
  * per RBM: building a block's rows costs 15 additions per group and column, against one per row,
- * about 15 % of the sums for 100 rows. Every element is still bias + group 0 + group 1 + ... in
+ * about 15 % of the sums for 100 rows. A row's empty groups (all four inputs zero) add +0.0 and are
+ * skipped ({@link #skipEmptyGroups}: most groups of a digit image's rows; the same bits). Every element is still bias + group 0 + group 1 + ... in
  * order (fma over inputs 0, 1, ... on the dense path), and a partial sum stored and loaded back is
  * the same double, so the blocked path gives the bits of the row-at-a-time path at every vector
  * width ({@code ConditionalKernelTest}, and {@code VectorWarmUpTest} at 16, 32 and 64-byte vectors).
@@ -122,6 +123,11 @@ public final class ConditionalKernel {
     private volatile double[] table;
     /** The blocks of the cache-blocked path, or null for the row-at-a-time loops (small layers). */
     private final Blocking blocking;
+    /**
+     * Whether the blocked path skips the groups of a row whose inputs are all zero (see
+     * {@link #skipEmptyGroups}): true unless an entry of the bias is -0.0.
+     */
+    private final boolean skipsEmpty;
     /** Scratch of {@link #tableRow}'s group build (the warm-up's), made on first use. */
     private double[] warmRows;
 
@@ -207,6 +213,7 @@ public final class ConditionalKernel {
         }
         this.bias = spent != null ? spent.bias : new double[stride];
         System.arraycopy(bias, 0, this.bias, 0, nOut);
+        this.skipsEmpty = !hasNegativeZero(this.bias);
         this.groups = (nIn + GROUP - 1) / GROUP;
         this.table = blocking == null ? buildTable(spent != null ? spent.table : null) : null;
     }
@@ -214,6 +221,16 @@ public final class ConditionalKernel {
     /** @return where the row of M of input unit i starts in {@link #mat} (row 0's start for units past nIn) */
     private int unitRow(int i) {
         return matOffset + (i < nIn ? i * stride : 0);
+    }
+
+    /** @return whether some entry of {@code values} is -0.0 */
+    private static boolean hasNegativeZero(double[] values) {
+        for (double v : values) {
+            if (Double.doubleToRawLongBits(v) == Long.MIN_VALUE) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return the group tables, built on first use in a blocked kernel */
@@ -488,15 +505,17 @@ public final class ConditionalKernel {
         int nd2 = 0;
         boolean vectorPatterns = !twins && VectorWarmUp.vector(VectorWarmUp.PATTERNS);
         boolean[] binaryRow = new boolean[rows];
+        int blocks = (groups + blocking.groups - 1) / blocking.groups;
+        int[] ends = skipsEmpty ? new int[rows * blocks] : null;
         if (pool == null) {
-            rowPatterns(x1, 0, 0, rows1, offsets, binaryRow, vectorPatterns);
-            rowPatterns(x2, rows1, rows1, rows, offsets, binaryRow, vectorPatterns);
+            rowPatterns(x1, 0, 0, rows1, offsets, binaryRow, ends, vectorPatterns);
+            rowPatterns(x2, rows1, rows1, rows, offsets, binaryRow, ends, vectorPatterns);
         } else {
-            // each row's offsets and binary test are its own (integers and a yes/no answer)
+            // each row's offsets, binary test and ends are its own (integers and a yes/no answer)
             pool.forEach((rows1 + SPLIT_ROWS - 1) / SPLIT_ROWS, (k, w) -> rowPatterns(x1, 0, k * SPLIT_ROWS,
-                    Math.min(rows1, (k + 1) * SPLIT_ROWS), offsets, binaryRow, vectorPatterns));
+                    Math.min(rows1, (k + 1) * SPLIT_ROWS), offsets, binaryRow, ends, vectorPatterns));
             pool.forEach((rows2 + SPLIT_ROWS - 1) / SPLIT_ROWS, (k, w) -> rowPatterns(x2, rows1, rows1 + k * SPLIT_ROWS,
-                    Math.min(rows, rows1 + (k + 1) * SPLIT_ROWS), offsets, binaryRow, vectorPatterns));
+                    Math.min(rows, rows1 + (k + 1) * SPLIT_ROWS), offsets, binaryRow, ends, vectorPatterns));
         }
         for (int r = 0; r < rows; r++) {
             if (binaryRow[r]) {
@@ -507,7 +526,7 @@ public final class ConditionalKernel {
                 denseRows2[nd2++] = r;
             }
         }
-        Batches batches = new Batches(x1, rows1, out1, x2, out2, rows, offsets, binaryRows, nb, denseRows1, nd1,
+        Batches batches = new Batches(x1, rows1, out1, x2, out2, rows, offsets, ends, binaryRows, nb, denseRows1, nd1,
                 denseRows2, nd2);
         int tiles = (stride + tile - 1) / tile;
         int workers = pool == null ? 1 : Math.min(pool.threads(), tiles);
@@ -524,20 +543,59 @@ public final class ConditionalKernel {
 
     /**
      * The rows of one pass of the blocked path: rows [0, rows1) from x1 into out1, the rest from x2 into
-     * out2; the rows' table offsets, the binary rows, and each batch's other rows (global row numbers).
+     * out2; the rows' table offsets, where each binary row's groups end in each block (null: at the
+     * block's end, see {@link #skipEmptyGroups}), the binary rows, and each batch's other rows (global row
+     * numbers).
      */
     private record Batches(double[] x1, int rows1, double[] out1, double[] x2, double[] out2, int rows, int[] offsets,
-                           int[] binaryRows, int nb, int[] denseRows1, int nd1, int[] denseRows2, int nd2) {
+                           int[] ends, int[] binaryRows, int nb, int[] denseRows1, int nd1, int[] denseRows2, int nd2) {
     }
 
-    /** The group offsets into a tile's table rows and the binary test of rows [r0, r1), row r being x's row r - first. */
-    private void rowPatterns(double[] x, int first, int r0, int r1, int[] offsets, boolean[] binary, boolean vectorCode) {
+    /**
+     * The group offsets into a tile's table rows and the binary test of rows [r0, r1), row r being x's row
+     * r - first, and for binary rows, where ends is not null, their empty groups skipped
+     * ({@link #skipEmptyGroups}).
+     */
+    private void rowPatterns(double[] x, int first, int r0, int r1, int[] offsets, boolean[] binary, int[] ends,
+                             boolean vectorCode) {
         int tile = blocking.tile;
         for (int r = r0; r < r1; r++) {
             // offsets into the block's table rows, whose rows are a tile long; row r is row r - first of x
             int xo = (r - first) * nIn;
             binary[r] = vectorCode ? patternsVector(x, xo, offsets, r * groups, tile)
                     : patterns(x, xo, offsets, r * groups, tile);
+            if (binary[r] && ends != null) {
+                skipEmptyGroups(offsets, r, ends);
+            }
+        }
+    }
+
+    /**
+     * Drops the empty groups (all four inputs zero: table row 0, which is +0.0) of binary row r from its
+     * offsets, block by block of the blocked path: the offsets of the other groups of block b move, in
+     * order, to the block's first places, and ends[r blocks + b] is where they end. The sums then skip
+     * additions of +0.0, and a sum x + (+0.0) is x for every x but -0.0: the sums start from the bias
+     * and add table entries, none of which is -0.0 (each is +0.0 plus rows of M, and x + y is -0.0 only
+     * when both are), so no partial sum is -0.0 unless the bias has a -0.0 entry, and kernels whose bias
+     * has one keep every group ({@link #skipsEmpty}). The same bits, fewer additions: on sparse inputs
+     * such as digit images most groups are empty.
+     */
+    private void skipEmptyGroups(int[] offsets, int r, int[] ends) {
+        int gb = blocking.groups;
+        int blocks = (groups + gb - 1) / gb;
+        int base = r * groups;
+        int empty = PATTERNS * blocking.tile;
+        for (int b = 0; b < blocks; b++) {
+            int g0 = b * gb;
+            int g1 = Math.min(groups, g0 + gb);
+            int end = g0;
+            for (int g = g0; g < g1; g++) {
+                int offset = offsets[base + g];
+                if (offset != g * empty) {
+                    offsets[base + end++] = offset;
+                }
+            }
+            ends[r * blocks + b] = end;
         }
     }
 
@@ -564,12 +622,14 @@ public final class ConditionalKernel {
             int is = g0 == 0 ? 0 : tile;
             // table row p of group g, column j: slice[LEAD + ((g - g0) PATTERNS + p) tile + j - j0]
             int tb = LEAD - g0 * PATTERNS * tile - j0;
+            int block = g0 / gb;
+            int blocks = (groups + gb - 1) / gb;
             if (!twins && VectorWarmUp.vector(VectorWarmUp.TABLE)) {
-                accumulateTable(slice, tb, b.offsets(), 0, groups, b.binaryRows(), nb, g0, g1, j0, j1,
-                        init, io, is, buf, LEAD - j0, tile);
+                accumulateTable(slice, tb, b.offsets(), 0, groups, b.ends(), block, blocks, b.binaryRows(), nb,
+                        g0, g1, j0, j1, init, io, is, buf, LEAD - j0, tile);
             } else {
-                accumulateTableScalar(slice, tb, b.offsets(), 0, groups, b.binaryRows(), nb, g0, g1, j0, j1,
-                        init, io, is, buf, LEAD - j0, tile);
+                accumulateTableScalar(slice, tb, b.offsets(), 0, groups, b.ends(), block, blocks, b.binaryRows(), nb,
+                        g0, g1, j0, j1, init, io, is, buf, LEAD - j0, tile);
             }
         }
         // each batch's other rows: row r of the pass is row r - rows1 of x2 (its inputs from x2[-rows1 nIn + r nIn])
@@ -830,24 +890,26 @@ public final class ConditionalKernel {
      */
     void accumulateTableScalar(double[] table, int[] offsets, double[] row, int ro) {
         // the blocked path's twin for one row, all groups and all columns: the same sums in the same order
-        accumulateTableScalar(table, LEAD, offsets, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, ro, 0);
+        accumulateTableScalar(table, LEAD, offsets, 0, 0, null, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, ro, 0);
     }
 
     /**
      * Table sums of a block: for each row r = rows[k], k &lt; count, and each column j in [j0, j1)
-     * (j0 and j1 whole vectors), dst[dOff + r ds + j] = init[io + r is + j] + the table rows of groups
-     * g0, g1 - 1 in order, the table row of group g at offsets[r groups + g] + j. The row-at-a-time
-     * path calls it with one row (its offsets at 0, the bias as init, [0, groups) and [0, stride));
-     * the blocked path with all binary rows, a block of groups and a tile of columns, the partial sums
-     * of the earlier blocks as init. Rows go two at a time (eight independent sums of four vectors each,
-     * so that twice as many table loads are in flight: a 100-row call at 784 x 500 about 15 % faster on
-     * an AMD Zen 5); each row's sum is still its own, in group order, so the bits do not change.
+     * (j0 and j1 whole vectors), dst[dOff + r ds + j] = init[io + r is + j] + the table rows of the
+     * row's groups in the block in order, the table row of its t-th group at offsets[ob + r os + g0 + t]
+     * + j, for g0 + t below its end: ends[r es + eb] where ends is not null (its empty groups skipped,
+     * {@link #skipEmptyGroups}), else g1. The row-at-a-time path calls it with one row (its offsets at 0,
+     * no ends, the bias as init, [0, groups) and [0, stride)); the blocked path with all binary rows,
+     * block eb of es of groups [g0, g1) and a tile of columns, the partial sums of the earlier blocks as
+     * init. Rows go two at a time (eight independent sums of four vectors each, so that twice as many
+     * table loads are in flight: a 100-row call at 784 x 500 about 15 % faster on an AMD Zen 5) while
+     * both have groups left; each row's sum is still its own, in group order, so the bits do not change.
      */
-    private void accumulateTable(double[] tab, int tb, int[] offsets, int ob, int os, int[] rows, int count,
-                                 int g0, int g1, int j0, int j1, double[] init, int io, int is, double[] dst, int dOff, int ds) {
+    private void accumulateTable(double[] tab, int tb, int[] offsets, int ob, int os, int[] ends, int eb, int es,
+                                 int[] rows, int count, int g0, int g1, int j0, int j1, double[] init, int io, int is,
+                                 double[] dst, int dOff, int ds) {
         int k = 0;
         for (; k + 1 < count; k += 2) {
-            // two rows at once: eight independent sums, twice the loads in flight
             int r = rows[k];
             int q = rows[k + 1];
             int rb = ob + r * os;
@@ -855,7 +917,10 @@ public final class ConditionalKernel {
             int ib = io + r * is;
             int jb = io + q * is;
             int db = dOff + r * ds;
-            int eb = dOff + q * ds;
+            int eb2 = dOff + q * ds;
+            int gr = ends == null ? g1 : ends[r * es + eb];
+            int gq = ends == null ? g1 : ends[q * es + eb];
+            int gm = Math.min(gr, gq);
             int j = j0;
             for (; j + 4 * LANES <= j1; j += 4 * LANES) {
                 DoubleVector a0 = DoubleVector.fromArray(S, init, ib + j);
@@ -866,7 +931,8 @@ public final class ConditionalKernel {
                 DoubleVector c1 = DoubleVector.fromArray(S, init, jb + j + LANES);
                 DoubleVector c2 = DoubleVector.fromArray(S, init, jb + j + 2 * LANES);
                 DoubleVector c3 = DoubleVector.fromArray(S, init, jb + j + 3 * LANES);
-                for (int g = g0; g < g1; g++) {
+                int g = g0;
+                for (; g < gm; g++) {
                     int base = offsets[rb + g] + tb + j;
                     int other = offsets[qb + g] + tb + j;
                     a0 = DoubleVector.fromArray(S, tab, base).add(a0);
@@ -878,24 +944,40 @@ public final class ConditionalKernel {
                     c2 = DoubleVector.fromArray(S, tab, other + 2 * LANES).add(c2);
                     c3 = DoubleVector.fromArray(S, tab, other + 3 * LANES).add(c3);
                 }
+                for (int h = g; h < gr; h++) {
+                    int base = offsets[rb + h] + tb + j;
+                    a0 = DoubleVector.fromArray(S, tab, base).add(a0);
+                    a1 = DoubleVector.fromArray(S, tab, base + LANES).add(a1);
+                    a2 = DoubleVector.fromArray(S, tab, base + 2 * LANES).add(a2);
+                    a3 = DoubleVector.fromArray(S, tab, base + 3 * LANES).add(a3);
+                }
+                for (int h = g; h < gq; h++) {
+                    int other = offsets[qb + h] + tb + j;
+                    c0 = DoubleVector.fromArray(S, tab, other).add(c0);
+                    c1 = DoubleVector.fromArray(S, tab, other + LANES).add(c1);
+                    c2 = DoubleVector.fromArray(S, tab, other + 2 * LANES).add(c2);
+                    c3 = DoubleVector.fromArray(S, tab, other + 3 * LANES).add(c3);
+                }
                 a0.intoArray(dst, db + j);
                 a1.intoArray(dst, db + j + LANES);
                 a2.intoArray(dst, db + j + 2 * LANES);
                 a3.intoArray(dst, db + j + 3 * LANES);
-                c0.intoArray(dst, eb + j);
-                c1.intoArray(dst, eb + j + LANES);
-                c2.intoArray(dst, eb + j + 2 * LANES);
-                c3.intoArray(dst, eb + j + 3 * LANES);
+                c0.intoArray(dst, eb2 + j);
+                c1.intoArray(dst, eb2 + j + LANES);
+                c2.intoArray(dst, eb2 + j + 2 * LANES);
+                c3.intoArray(dst, eb2 + j + 3 * LANES);
             }
             for (; j < j1; j += LANES) {
                 DoubleVector acc = DoubleVector.fromArray(S, init, ib + j);
                 DoubleVector other = DoubleVector.fromArray(S, init, jb + j);
-                for (int g = g0; g < g1; g++) {
+                for (int g = g0; g < gr; g++) {
                     acc = DoubleVector.fromArray(S, tab, offsets[rb + g] + tb + j).add(acc);
+                }
+                for (int g = g0; g < gq; g++) {
                     other = DoubleVector.fromArray(S, tab, offsets[qb + g] + tb + j).add(other);
                 }
                 acc.intoArray(dst, db + j);
-                other.intoArray(dst, eb + j);
+                other.intoArray(dst, eb2 + j);
             }
         }
         for (; k < count; k++) {
@@ -903,13 +985,14 @@ public final class ConditionalKernel {
             int rb = ob + r * os;
             int ib = io + r * is;
             int db = dOff + r * ds;
+            int gr = ends == null ? g1 : ends[r * es + eb];
             int j = j0;
             for (; j + 4 * LANES <= j1; j += 4 * LANES) {
                 DoubleVector a0 = DoubleVector.fromArray(S, init, ib + j);
                 DoubleVector a1 = DoubleVector.fromArray(S, init, ib + j + LANES);
                 DoubleVector a2 = DoubleVector.fromArray(S, init, ib + j + 2 * LANES);
                 DoubleVector a3 = DoubleVector.fromArray(S, init, ib + j + 3 * LANES);
-                for (int g = g0; g < g1; g++) {
+                for (int g = g0; g < gr; g++) {
                     int base = offsets[rb + g] + tb + j;
                     a0 = DoubleVector.fromArray(S, tab, base).add(a0);
                     a1 = DoubleVector.fromArray(S, tab, base + LANES).add(a1);
@@ -923,7 +1006,7 @@ public final class ConditionalKernel {
             }
             for (; j < j1; j += LANES) {
                 DoubleVector acc = DoubleVector.fromArray(S, init, ib + j);
-                for (int g = g0; g < g1; g++) {
+                for (int g = g0; g < gr; g++) {
                     acc = DoubleVector.fromArray(S, tab, offsets[rb + g] + tb + j).add(acc);
                 }
                 acc.intoArray(dst, db + j);
@@ -933,17 +1016,19 @@ public final class ConditionalKernel {
 
     /**
      * The scalar twin of {@link #accumulateTable} (see {@link VectorWarmUp}): every element is
-     * init + t_g0 + t_g0+1 + ... added in group order, the same additions in the same order as the
+     * init + the row's table rows added in group order, the same additions in the same order as the
      * lanes of the vector code, so the same bits. Eight elements at a time, in eight independent sums,
      * so that the additions overlap in the processor as the lanes of a vector do.
      */
-    void accumulateTableScalar(double[] tab, int tb, int[] offsets, int ob, int os, int[] rows, int count,
-                                      int g0, int g1, int j0, int j1, double[] init, int io, int is, double[] dst, int dOff, int ds) {
+    void accumulateTableScalar(double[] tab, int tb, int[] offsets, int ob, int os, int[] ends, int eb, int es,
+                               int[] rows, int count, int g0, int g1, int j0, int j1, double[] init, int io, int is,
+                               double[] dst, int dOff, int ds) {
         for (int k = 0; k < count; k++) {
             int r = rows[k];
             int rb = ob + r * os;
             int ib = io + r * is;
             int db = dOff + r * ds;
+            int gr = ends == null ? g1 : ends[r * es + eb];
             int j = j0;
             for (; j + 8 <= j1; j += 8) {
                 double s0 = init[ib + j];
@@ -954,7 +1039,7 @@ public final class ConditionalKernel {
                 double s5 = init[ib + j + 5];
                 double s6 = init[ib + j + 6];
                 double s7 = init[ib + j + 7];
-                for (int g = g0; g < g1; g++) {
+                for (int g = g0; g < gr; g++) {
                     int b = offsets[rb + g] + tb + j;
                     s0 += tab[b];
                     s1 += tab[b + 1];
@@ -976,7 +1061,7 @@ public final class ConditionalKernel {
             }
             for (; j < j1; j++) {
                 double s = init[ib + j];
-                for (int g = g0; g < g1; g++) {
+                for (int g = g0; g < gr; g++) {
                     s += tab[offsets[rb + g] + tb + j];
                 }
                 dst[db + j] = s;
@@ -1082,7 +1167,7 @@ public final class ConditionalKernel {
         if (vectorCode) {
             // both forms: the warm-up drives and times the blocked path's routine with the row path's
             accumulateTable(table(), offsets, row, 0);
-            accumulateTable(table(), LEAD, offsets, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
+            accumulateTable(table(), LEAD, offsets, 0, 0, null, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
         } else {
             accumulateTableScalar(table(), offsets, row, 0); // the one-row form calls the blocked twin
         }

@@ -246,7 +246,9 @@ class ConditionalKernelTest {
      * block edge: tiles of 8 to 24 columns against layers of 1 to 70 outputs (a last tile narrower
      * than the others, outputs not a whole number of vectors), blocks of 1 to 5 groups and 1 to 7
      * inputs against 1 to 67 inputs (a partial last group, a last block shorter than the others),
-     * and the default blocks. {@link VectorWarmUpTest} runs the same check at 16, 32 and 64-byte vectors.
+     * and the default blocks; dense and sparse binary rows (the blocked path skips empty groups, the
+     * row-at-a-time path adds their +0.0), with a bias of -0.0 entries too (where skipping would leave
+     * -0.0 in place of +0.0). {@link VectorWarmUpTest} runs the same check at 16, 32 and 64-byte vectors.
      */
     @Test
     void theBlockedPathHasTheBitsOfTheRowAtATimePath() {
@@ -343,40 +345,50 @@ class ConditionalKernelTest {
                     // magnitudes over 12 binades: the order of the additions shows in the bits
                     mat[k] = r.nextGaussian() * Math.scalb(1.0, r.nextInt(12) - 6);
                 }
-                double[] bias = gaussian(nOut, r, 1.0);
-                ConditionalKernel rowsKernel = new ConditionalKernel(nIn, nOut, mat, bias, null);
-                for (ConditionalKernel.Blocking b : blocks) {
-                    ConditionalKernel blocked = new ConditionalKernel(nIn, nOut, mat, bias, b);
-                    for (int rows : new int[] {1, 2, 5, 17}) {
-                        for (int kind = 0; kind < 3; kind++) {
-                            double[] x = new double[rows * nIn];
-                            for (int row = 0; row < rows; row++) {
-                                // kind 0: all rows binary; 1: all real-valued; 2: every third row real
-                                boolean real = kind == 1 || kind == 2 && row % 3 == 1;
-                                for (int i = 0; i < nIn; i++) {
-                                    x[row * nIn + i] = real ? (r.nextDouble() - 0.3) * 3.0 : r.nextDouble() < 0.5 ? 1.0 : 0.0;
-                                }
-                            }
-                            double[] want = new double[rows * nOut + 3];
-                            Arrays.fill(want, 42.0);
-                            rowsKernel.fieldsBy(x, rows, want, false, false);
-                            for (boolean twins : new boolean[] {false, true}) {
-                                double[] rowsOut = new double[want.length];
-                                Arrays.fill(rowsOut, 42.0);
-                                blocked.fieldsBy(x, rows, rowsOut, false, twins);
-                                double[] blockOut = new double[want.length];
-                                Arrays.fill(blockOut, 42.0);
-                                blocked.fieldsBy(x, rows, blockOut, true, twins);
-                                String where = nIn + "x" + nOut + " " + b + " rows=" + rows + " kind=" + kind
-                                        + (twins ? " twins" : " vector");
-                                for (int q = 0; q < want.length; q++) {
-                                    if (Double.doubleToRawLongBits(blockOut[q]) != Double.doubleToRawLongBits(want[q])) {
-                                        bad.add("blocked " + where + " q=" + q + ": " + blockOut[q] + " != " + want[q]);
-                                        break;
+                double[] gaussianBias = gaussian(nOut, r, 1.0);
+                // a bias with -0.0 entries: a row whose groups are all empty then sums -0.0 + (+0.0) = +0.0,
+                // which the blocked path must not skip (ConditionalKernel#skipEmptyGroups)
+                double[] signedZeros = gaussianBias.clone();
+                for (int q = 0; q < nOut; q += 3) {
+                    signedZeros[q] = -0.0;
+                }
+                for (double[] bias : new double[][] {gaussianBias, signedZeros}) {
+                    ConditionalKernel rowsKernel = new ConditionalKernel(nIn, nOut, mat, bias, null);
+                    for (ConditionalKernel.Blocking b : blocks) {
+                        ConditionalKernel blocked = new ConditionalKernel(nIn, nOut, mat, bias, b);
+                        for (int rows : new int[] {1, 2, 5, 17}) {
+                            for (int kind = 0; kind < 4; kind++) {
+                                double[] x = new double[rows * nIn];
+                                for (int row = 0; row < rows; row++) {
+                                    // kind 0: all rows binary; 1: all real-valued; 2: every third row real; 3: sparse
+                                    // binary rows (most groups empty, every fourth row all zeros)
+                                    boolean real = kind == 1 || kind == 2 && row % 3 == 1;
+                                    double ones = kind == 3 ? (row % 4 == 0 ? 0.0 : 0.1) : 0.5;
+                                    for (int i = 0; i < nIn; i++) {
+                                        x[row * nIn + i] = real ? (r.nextDouble() - 0.3) * 3.0 : r.nextDouble() < ones ? 1.0 : 0.0;
                                     }
-                                    if (Double.doubleToRawLongBits(rowsOut[q]) != Double.doubleToRawLongBits(want[q])) {
-                                        bad.add("rows " + where + " q=" + q + ": " + rowsOut[q] + " != " + want[q]);
-                                        break;
+                                }
+                                double[] want = new double[rows * nOut + 3];
+                                Arrays.fill(want, 42.0);
+                                rowsKernel.fieldsBy(x, rows, want, false, false);
+                                for (boolean twins : new boolean[] {false, true}) {
+                                    double[] rowsOut = new double[want.length];
+                                    Arrays.fill(rowsOut, 42.0);
+                                    blocked.fieldsBy(x, rows, rowsOut, false, twins);
+                                    double[] blockOut = new double[want.length];
+                                    Arrays.fill(blockOut, 42.0);
+                                    blocked.fieldsBy(x, rows, blockOut, true, twins);
+                                    String where = nIn + "x" + nOut + " " + b + " rows=" + rows + " kind=" + kind
+                                            + (twins ? " twins" : " vector");
+                                    for (int q = 0; q < want.length; q++) {
+                                        if (Double.doubleToRawLongBits(blockOut[q]) != Double.doubleToRawLongBits(want[q])) {
+                                            bad.add("blocked " + where + " q=" + q + ": " + blockOut[q] + " != " + want[q]);
+                                            break;
+                                        }
+                                        if (Double.doubleToRawLongBits(rowsOut[q]) != Double.doubleToRawLongBits(want[q])) {
+                                            bad.add("rows " + where + " q=" + q + ": " + rowsOut[q] + " != " + want[q]);
+                                            break;
+                                        }
                                     }
                                 }
                             }
