@@ -3,7 +3,7 @@
 # and its fp64 FMA peak; the BGS sweep, full-batch and mini-batch epochs at 784 x 500 against PyTorch and
 # numpy (one thread, on the OpenBLAS kernel benchmarks/peers/openblas-core.sh chooses) for the default
 # path and the opt-in BLAS path; the paper-size whole command; the JMH training updates (batch784 and
-# pcd784 as shares of peak, paper25 against numpy's epoch) and the large sampling kernels; the peak again
+# pcd784 as shares of peak, sparse784 on rows of 13 % ones, paper25 against numpy's epoch) and the large sampling kernels; the peak again
 # at the end (a shared host moves it). About 15 minutes on a 2-core machine; run it with the machine
 # otherwise idle. Arguments: ROUNDS (default 3) for the peers' scripts.
 #
@@ -27,6 +27,6 @@ if [ "${SKIP_BLAS:-0}" != 1 ]; then
 fi
 echo "== JMH: training updates and large sampling kernels"
 benchmarks/run 'TrainingUpdateBench|RbmLargeSamplingBench.(gibbsSweep|hiddenField)' \
-  -p setting=batch784,pcd784,paper25 -f 1 -wi 3 -i 5 -w 1 -r 1 2>&1 | grep -E '^(cpu:|fp64)|:p0.50'
+  -p setting=batch784,sparse784,pcd784,paper25 -f 1 -wi 3 -i 5 -w 1 -r 1 2>&1 | grep -E '^(cpu:|fp64)|:p0.50'
 benchmarks/peak
 echo "== end $(date -u +%FT%TZ)"
