@@ -916,9 +916,9 @@ public final class ConditionalKernel {
             int rb = ob + r * os;
             int qb = ob + q * os;
             int ib = io + r * is;
-            int jb = io + q * is;
+            int qib = io + q * is;
             int db = dOff + r * ds;
-            int eb2 = dOff + q * ds;
+            int qdb = dOff + q * ds;
             int gr = ends == null ? g1 : ends[r * es + eb];
             int gq = ends == null ? g1 : ends[q * es + eb];
             int gm = Math.min(gr, gq);
@@ -928,10 +928,10 @@ public final class ConditionalKernel {
                 DoubleVector a1 = DoubleVector.fromArray(S, init, ib + j + LANES);
                 DoubleVector a2 = DoubleVector.fromArray(S, init, ib + j + 2 * LANES);
                 DoubleVector a3 = DoubleVector.fromArray(S, init, ib + j + 3 * LANES);
-                DoubleVector c0 = DoubleVector.fromArray(S, init, jb + j);
-                DoubleVector c1 = DoubleVector.fromArray(S, init, jb + j + LANES);
-                DoubleVector c2 = DoubleVector.fromArray(S, init, jb + j + 2 * LANES);
-                DoubleVector c3 = DoubleVector.fromArray(S, init, jb + j + 3 * LANES);
+                DoubleVector c0 = DoubleVector.fromArray(S, init, qib + j);
+                DoubleVector c1 = DoubleVector.fromArray(S, init, qib + j + LANES);
+                DoubleVector c2 = DoubleVector.fromArray(S, init, qib + j + 2 * LANES);
+                DoubleVector c3 = DoubleVector.fromArray(S, init, qib + j + 3 * LANES);
                 int g = g0;
                 for (; g < gm; g++) {
                     int base = offsets[rb + g] + tb + j;
@@ -963,14 +963,14 @@ public final class ConditionalKernel {
                 a1.intoArray(dst, db + j + LANES);
                 a2.intoArray(dst, db + j + 2 * LANES);
                 a3.intoArray(dst, db + j + 3 * LANES);
-                c0.intoArray(dst, eb2 + j);
-                c1.intoArray(dst, eb2 + j + LANES);
-                c2.intoArray(dst, eb2 + j + 2 * LANES);
-                c3.intoArray(dst, eb2 + j + 3 * LANES);
+                c0.intoArray(dst, qdb + j);
+                c1.intoArray(dst, qdb + j + LANES);
+                c2.intoArray(dst, qdb + j + 2 * LANES);
+                c3.intoArray(dst, qdb + j + 3 * LANES);
             }
             for (; j < j1; j += LANES) {
                 DoubleVector acc = DoubleVector.fromArray(S, init, ib + j);
-                DoubleVector other = DoubleVector.fromArray(S, init, jb + j);
+                DoubleVector other = DoubleVector.fromArray(S, init, qib + j);
                 for (int g = g0; g < gr; g++) {
                     acc = DoubleVector.fromArray(S, tab, offsets[rb + g] + tb + j).add(acc);
                 }
@@ -978,7 +978,7 @@ public final class ConditionalKernel {
                     other = DoubleVector.fromArray(S, tab, offsets[qb + g] + tb + j).add(other);
                 }
                 acc.intoArray(dst, db + j);
-                other.intoArray(dst, eb2 + j);
+                other.intoArray(dst, qdb + j);
             }
         }
         for (; k < count; k++) {
@@ -1168,7 +1168,9 @@ public final class ConditionalKernel {
         if (vectorCode) {
             // both forms: the warm-up drives and times the blocked path's routine with the row path's
             accumulateTable(table(), offsets, row, 0);
-            accumulateTable(table(), LEAD, offsets, 0, 0, null, 0, 0, FIRST_ROW, 1, 0, groups, 0, stride, bias, 0, 0, row, 0, 0);
+            // with ends, as the blocked path calls it (every group kept: the same sums as without)
+            accumulateTable(table(), LEAD, offsets, 0, 0, new int[] {groups}, 0, 1, FIRST_ROW, 1, 0, groups, 0, stride,
+                    bias, 0, 0, row, 0, 0);
         } else {
             accumulateTableScalar(table(), offsets, row, 0); // the one-row form calls the blocked twin
         }
