@@ -94,6 +94,8 @@ public final class ConditionalKernel {
     static final int SPLIT_ROWS = 8;
     /** The row list of the row-at-a-time path: one row, whose offsets start at 0. */
     private static final int[] FIRST_ROW = {0};
+    /** The warm-up's row list of the blocked table sums: that row twice (their two-row loop). */
+    private static final int[] ROW_TWICE = {0, 0};
     /** Doubles before the first row of the tables and buffers: their rows then start cache lines ({@link CacheLines}). */
     private static final int LEAD = CacheLines.LEAD;
 
@@ -125,11 +127,13 @@ public final class ConditionalKernel {
     private final Blocking blocking;
     /**
      * Whether the blocked path skips the groups of a row whose inputs are all zero (see
-     * {@link #skipEmptyGroups}): true unless an entry of the bias is -0.0.
+     * {@link #skipEmptyGroups}): true unless an entry of the bias is -0.0 or a NaN.
      */
     private final boolean skipsEmpty;
     /** Scratch of {@link #tableRow}'s group build (the warm-up's), made on first use. */
     private double[] warmRows;
+    /** {@link #tableRow}'s ends of the blocked table sums (one row, one block: every group), made on first use. */
+    private int[] warmEnds;
 
     /**
      * @param nIn input units
@@ -213,7 +217,7 @@ public final class ConditionalKernel {
         }
         this.bias = spent != null ? spent.bias : new double[stride];
         System.arraycopy(bias, 0, this.bias, 0, nOut);
-        this.skipsEmpty = !hasNegativeZero(this.bias);
+        this.skipsEmpty = !hasNegativeZeroOrNaN(this.bias);
         this.groups = (nIn + GROUP - 1) / GROUP;
         this.table = blocking == null ? buildTable(spent != null ? spent.table : null) : null;
     }
@@ -223,10 +227,10 @@ public final class ConditionalKernel {
         return matOffset + (i < nIn ? i * stride : 0);
     }
 
-    /** @return whether some entry of {@code values} is -0.0 */
-    private static boolean hasNegativeZero(double[] values) {
+    /** @return whether some entry of {@code values} is -0.0 or a NaN */
+    private static boolean hasNegativeZeroOrNaN(double[] values) {
         for (double v : values) {
-            if (Double.doubleToRawLongBits(v) == Long.MIN_VALUE) {
+            if (Double.doubleToRawLongBits(v) == Long.MIN_VALUE || Double.isNaN(v)) {
                 return true;
             }
         }
@@ -574,11 +578,12 @@ public final class ConditionalKernel {
      * Drops the empty groups (all four inputs zero: table row 0, which is +0.0) of binary row r from its
      * offsets, block by block of the blocked path: the offsets of the other groups of block b move, in
      * order, to the block's first places, and ends[r blocks + b] is where they end. The sums then skip
-     * additions of +0.0, and a sum x + (+0.0) is x for every x but -0.0: the sums start from the bias
-     * and add table entries, none of which is -0.0 (each is +0.0 plus rows of M, and x + y is -0.0 only
-     * when both are), so no partial sum is -0.0 unless the bias has a -0.0 entry, and kernels whose bias
-     * has one keep every group ({@link #skipsEmpty}). The same bits, fewer additions: on sparse inputs
-     * such as digit images most groups are empty.
+     * additions of +0.0, and a sum x + (+0.0) is x, bit for bit, for every x but -0.0 and a signalling
+     * NaN (which the addition makes quiet): the sums start from the bias and add table entries, none of
+     * which is -0.0 or a signalling NaN (each is the result of an addition to +0.0, and x + y is -0.0
+     * only when both are), so no partial sum is either unless the bias has such an entry, and kernels
+     * whose bias has a -0.0 or a NaN keep every group ({@link #skipsEmpty}). The same bits, fewer
+     * additions: on sparse inputs such as digit images most groups are empty.
      */
     private void skipEmptyGroups(int[] offsets, int r, int[] ends) {
         int gb = blocking.groups;
@@ -1154,10 +1159,16 @@ public final class ConditionalKernel {
         return stride;
     }
 
+    /** @return whether the blocked path skips empty groups ({@link #skipsEmpty}; for tests) */
+    boolean skipsEmptyGroups() {
+        return skipsEmpty;
+    }
+
     /** One table row into row[0..stride), with the vector code or its twin. */
     void tableRow(int[] offsets, double[] row, boolean vectorCode) {
         if (warmRows == null) {
             warmRows = new double[PATTERNS * stride];
+            warmEnds = new int[] {groups};
         }
         // the blocked path's table build too (group 0 into a scratch no one reads: compiled and timed with the sums)
         if (vectorCode) {
@@ -1168,8 +1179,9 @@ public final class ConditionalKernel {
         if (vectorCode) {
             // both forms: the warm-up drives and times the blocked path's routine with the row path's
             accumulateTable(table(), offsets, row, 0);
-            // with ends, as the blocked path calls it (every group kept: the same sums as without)
-            accumulateTable(table(), LEAD, offsets, 0, 0, new int[] {groups}, 0, 1, FIRST_ROW, 1, 0, groups, 0, stride,
+            // as the blocked path calls it: with ends (every group kept), two rows at a time (the same
+            // row twice, both writing the same sums)
+            accumulateTable(table(), LEAD, offsets, 0, 0, warmEnds, 0, 1, ROW_TWICE, 2, 0, groups, 0, stride,
                     bias, 0, 0, row, 0, 0);
         } else {
             accumulateTableScalar(table(), offsets, row, 0); // the one-row form calls the blocked twin

@@ -31,8 +31,9 @@ import jdk.incubator.vector.VectorSpecies;
  * row per 4 KB page). A tile of {@link #MR} rows of C times {@link #NV} vectors of columns is held in
  * registers while r runs over the block ({@link #MR} broadcasts and {@link #NV} loads feed MR x NV
  * fused multiply-adds): 8 x 3 vectors (24 of the 32 registers) at 8 lanes, 4 x 4 below; the columns
- * past the last whole panel take 8 x 2 tiles, then tiles of one vector, four rows at a time. The tiles read and
- * write C in place (in a {@link #mean}'s first block they start from zeros instead); rows of C past the last whole panel go through a panel-sized buffer, and the
+ * past the last whole panel take an 8 x 2 tile where two vectors remain at 8 lanes, else tiles of one
+ * vector, four rows at a time. The tiles read and write C in place (in a {@link #mean}'s first block
+ * they start from zeros instead); rows of C past the last whole panel go through a panel-sized buffer, and the
  * columns from {@link Lanes#bound}(m) on take a multiply and an add per element (the operations
  * of the vector tail of {@link VectorMath#axpy}, in the same order). {@link #KC} comes from the L1
  * data cache the operating system reports ({@link CacheSizes}): a block's panel of B fills half of
@@ -87,7 +88,9 @@ public final class Products {
      * {@code rbm.products.sparsePercent}, for timing comparisons; -1 never, 100 always). The measured
      * crossover, 100 x 784 x 500 on an AMD Zen 5 (2026-12-07): the sparse kernel 2 times faster than the
      * tiles at 5 % non-zeros, 11 % at 10 %, 5-17 % slower at 13 %, 15 % slower at 25 % (the threshold
-     * was 25 % when the tiles were slower). Only the speed depends on it: both give the same bits.
+     * was 25 % when the tiles were slower). Only the speed depends on it: both give the same bits where
+     * the class's summation order says the zeros of A may be skipped (B finite, C not -0, as for the
+     * moments).
      */
     static final int SPARSE_PERCENT = Integer.getInteger("rbm.products.sparsePercent", 12);
     /** Values of A {@link #sparse} counts between its checks of whether A is already too dense. */
@@ -162,15 +165,18 @@ public final class Products {
     private static void warm() {
         try {
             long end = System.nanoTime() + WARM_UP_MILLIS * 1_000_000L;
-            // 43 columns: at 8 lanes a 3-vector tile, two 1-vector tiles and the scalar tail; at 4 lanes
+            // 43 columns: at 8 lanes a 3-vector tile, an 8 x 2 tile and the scalar tail; at 4 lanes
             // a 4-vector tile, two 1-vector tiles and the tail; 12 rows of C: at 8 lanes one whole panel
-            // and one partial, at 4 lanes three whole panels
+            // and one partial, at 4 lanes three whole panels; 35 columns: at 8 lanes a 3-vector tile, a
+            // 1-vector tile and the tail
             double[][] small = problem(9, 12, 43);
+            double[][] odd = problem(9, 12, 35);
             double[][] mid = problem(100, 25, 100);
             Products p = new Products();
             int wins = 0;
             for (int call = 0; System.nanoTime() < end; call++) {
                 run(p, small, true);
+                run(p, odd, true);
                 if (call < BUSY_CALLS || call % 50 != 0) {
                     continue;
                 }
@@ -805,7 +811,7 @@ public final class Products {
 
     /**
      * Packs rows [r0, r0+k) of B into column panels: {@link #NR} columns wide up to the last whole wide
-     * panel, then as {@link #panelWidth} says (two vectors, then one), the last ones (columns from f, if
+     * panel, then as {@link #panelWidth} says (two vectors or one), the last ones (columns from f, if
      * any) one vector wide and padded with zeros; the panel of column j starts at j k and its row t at t
      * times its width.
      */
@@ -943,7 +949,7 @@ public final class Products {
     /**
      * 8 rows x 2 vectors of C, as {@link #tile8x3} (B panel of 2 vectors from bo): the fused columns
      * past the last whole 3-vector panel (at 8 lanes, m = 500 leaves two vectors), with 16 independent
-     * sums where {@link #tile1} has 2 at a time.
+     * sums where {@link #tile1} has 4 at a time.
      */
     private static void tile8x2(double[] ap, int ao, double[] bp, int bo, int k, double[] from, int fo, int fs,
             double[] c, int co, int cs, double s) {

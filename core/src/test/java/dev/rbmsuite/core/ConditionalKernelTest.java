@@ -246,9 +246,11 @@ class ConditionalKernelTest {
      * block edge: tiles of 8 to 24 columns against layers of 1 to 70 outputs (a last tile narrower
      * than the others, outputs not a whole number of vectors), blocks of 1 to 5 groups and 1 to 7
      * inputs against 1 to 67 inputs (a partial last group, a last block shorter than the others),
-     * and the default blocks; dense and sparse binary rows (the blocked path skips empty groups, the
-     * row-at-a-time path adds their +0.0), with a bias of -0.0 entries too (where skipping would leave
-     * -0.0 in place of +0.0). {@link VectorWarmUpTest} runs the same check at 16, 32 and 64-byte vectors.
+     * tiles of 32 columns (four vectors at 8 lanes: the two-row loop's wide step) and the default
+     * blocks; dense and sparse binary rows (the blocked path skips empty groups, the row-at-a-time path
+     * adds their +0.0), with a bias of -0.0 entries too (where skipping would leave -0.0 in place of
+     * +0.0) and one of NaNs and infinities (a signalling NaN would stay signalling); the blocked path
+     * skips only for the finite bias. {@link VectorWarmUpTest} runs the same check at 16, 32 and 64-byte vectors.
      */
     @Test
     void theBlockedPathHasTheBitsOfTheRowAtATimePath() {
@@ -336,7 +338,8 @@ class ConditionalKernelTest {
         int[] outs = {1, 7, 9, 33, 70};
         List<ConditionalKernel.Blocking> blocks = List.of(new ConditionalKernel.Blocking(8, 1, 1, 1),
                 new ConditionalKernel.Blocking(8, 3, 5, 1), new ConditionalKernel.Blocking(16, 2, 7, 1),
-                new ConditionalKernel.Blocking(24, 5, 3, 1), new ConditionalKernel.Blocking(
+                new ConditionalKernel.Blocking(24, 5, 3, 1), new ConditionalKernel.Blocking(32, 2, 3, 1),
+                new ConditionalKernel.Blocking(
                         ConditionalKernel.TILE, ConditionalKernel.GROUP_BLOCK, ConditionalKernel.INPUT_BLOCK, 1));
         for (int nIn : ins) {
             for (int nOut : outs) {
@@ -352,10 +355,24 @@ class ConditionalKernelTest {
                 for (int q = 0; q < nOut; q += 3) {
                     signedZeros[q] = -0.0;
                 }
-                for (double[] bias : new double[][] {gaussianBias, signedZeros}) {
+                // and a bias with NaNs (a signalling one, which an addition makes quiet) and infinities
+                double[] specials = gaussianBias.clone();
+                for (int q = 0; q < nOut; q++) {
+                    specials[q] = switch (q % 4) {
+                        case 0 -> Double.longBitsToDouble(0x7ff0000000000001L);
+                        case 1 -> Double.longBitsToDouble(0xfff8000000000123L);
+                        case 2 -> Double.POSITIVE_INFINITY;
+                        default -> specials[q];
+                    };
+                }
+                for (double[] bias : new double[][] {gaussianBias, signedZeros, specials}) {
                     ConditionalKernel rowsKernel = new ConditionalKernel(nIn, nOut, mat, bias, null);
                     for (ConditionalKernel.Blocking b : blocks) {
                         ConditionalKernel blocked = new ConditionalKernel(nIn, nOut, mat, bias, b);
+                        if (blocked.skipsEmptyGroups() != (bias == gaussianBias)) {
+                            bad.add(nIn + "x" + nOut + " " + b + ": skips empty groups " + blocked.skipsEmptyGroups()
+                                    + " with " + (bias == gaussianBias ? "a finite bias" : "-0.0 or NaN in the bias"));
+                        }
                         for (int rows : new int[] {1, 2, 5, 17}) {
                             for (int kind = 0; kind < 4; kind++) {
                                 double[] x = new double[rows * nIn];

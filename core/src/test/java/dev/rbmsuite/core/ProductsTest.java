@@ -25,7 +25,10 @@ import org.junit.jupiter.api.Test;
 class ProductsTest {
     private static final int[][] SHAPES = {
         {1, 1, 1}, {3, 7, 5}, {5, 9, 2}, {25, 100, 100}, {13, 33, 131}, {4, 32, 128}, {7, 17, 257},
-        {10, 100, 37}, {2, 65, 3}, {9, 31, 300}, {64, 40, 129}, {6, 8, 1}, {11, 71, 0}
+        {10, 100, 37}, {2, 65, 3}, {9, 31, 300}, {64, 40, 129}, {6, 8, 1}, {11, 71, 0},
+        // whole panels and a partial one of C's rows past the 3-vector tiles: at 8 lanes an 8 x 2 tile
+        // (43 columns) and a one-vector tile over two blocks of rows (131 columns, 150 rows)
+        {21, 43, 37}, {19, 131, 150}
     };
 
     /** The loop of Moments.setSampleMeans before the kernel: axpy, or add for 1 and nothing for 0. */

@@ -111,12 +111,12 @@ public class TrainingUpdateBench {
         }
     }
 
-    /** Stops the update threads. */
     /** @return whether the setting is one mini-batch update of 100 rows */
     private boolean batchedSetting() {
         return setting.equals("batch784") || setting.equals("sparse784");
     }
 
+    /** Stops the update threads. */
     @TearDown
     public void tearDown() {
         trainer.close();
