@@ -227,6 +227,11 @@ public final class ConditionalKernel {
         return matOffset + (i < nIn ? i * stride : 0);
     }
 
+    /** @return the blocked path's blocks of groups */
+    private int groupBlocks() {
+        return (groups + blocking.groups - 1) / blocking.groups;
+    }
+
     /** @return whether some entry of {@code values} is -0.0 or a NaN */
     private static boolean hasNegativeZeroOrNaN(double[] values) {
         for (double v : values) {
@@ -509,8 +514,7 @@ public final class ConditionalKernel {
         int nd2 = 0;
         boolean vectorPatterns = !twins && VectorWarmUp.vector(VectorWarmUp.PATTERNS);
         boolean[] binaryRow = new boolean[rows];
-        int blocks = (groups + blocking.groups - 1) / blocking.groups;
-        int[] ends = skipsEmpty ? new int[rows * blocks] : null;
+        int[] ends = skipsEmpty ? new int[rows * groupBlocks()] : null;
         if (pool == null) {
             rowPatterns(x1, 0, 0, rows1, offsets, binaryRow, ends, vectorPatterns);
             rowPatterns(x2, rows1, rows1, rows, offsets, binaryRow, ends, vectorPatterns);
@@ -587,7 +591,7 @@ public final class ConditionalKernel {
      */
     private void skipEmptyGroups(int[] offsets, int r, int[] ends) {
         int gb = blocking.groups;
-        int blocks = (groups + gb - 1) / gb;
+        int blocks = groupBlocks();
         int base = r * groups;
         int empty = PATTERNS * blocking.tile;
         for (int b = 0; b < blocks; b++) {
@@ -619,6 +623,7 @@ public final class ConditionalKernel {
         double[] slice = slices[w];
         int j0 = t * tile;
         int j1 = Math.min(stride, j0 + tile);
+        int blocks = groupBlocks();
         // element (r, j) of the tile is buf[LEAD + r * tile + j - j0]; the first block starts from the bias
         for (int g0 = 0; nb > 0 && g0 < groups; g0 += gb) {
             int g1 = Math.min(groups, g0 + gb);
@@ -629,7 +634,6 @@ public final class ConditionalKernel {
             // table row p of group g, column j: slice[LEAD + ((g - g0) PATTERNS + p) tile + j - j0]
             int tb = LEAD - g0 * PATTERNS * tile - j0;
             int block = g0 / gb;
-            int blocks = (groups + gb - 1) / gb;
             if (!twins && VectorWarmUp.vector(VectorWarmUp.TABLE)) {
                 accumulateTable(slice, tb, b.offsets(), 0, groups, b.ends(), block, blocks, b.binaryRows(), nb,
                         g0, g1, j0, j1, init, io, is, buf, LEAD - j0, tile);
