@@ -8,10 +8,13 @@
 # The suite's per-epoch time is (whole command with E2 epochs - whole command with E1 epochs) / (E2 - E1),
 # start, data loading, warm-up and the final (minimal) evaluation included in both; monitors are as
 # rare as the options allow (one evaluation at the end, mAIS with 3 temperatures and 2 runs). A peer's
-# time is its training loop after one warm-up epoch (train.py), per epoch.
+# time is its training loop after one warm-up epoch (train.py), per epoch. The mini-batch case takes
+# 3 minus 1 epochs: each command's fixed cost (start-up, reading 94 MB of CSV) is about 17 s on a 2-core
+# machine, against about 4 s an epoch, and with 2 minus 1 a single round's difference ranged 1.6 to
+# 5.1 s on one shared host (docs/performance.md, 2026-12-07).
 # Environment: TORCH_PY (python with PyTorch, default /usr/bin/python3; empty: skip PyTorch),
 # NUMPY_PY (python with a numpy on a real BLAS, default python3), BENCH_LOCK (a lock file: every
-# timed command runs under flock on it), FULL_E1/FULL_E2 (20/120), MINI_E1/MINI_E2 (1/2),
+# timed command runs under flock on it), FULL_E1/FULL_E2 (20/120), MINI_E1/MINI_E2 (1/3),
 # PAPER_E1/PAPER_E2 (1/2000), TORCH_FULL_EPOCHS (10), TORCH_MINI_EPOCHS (1), NUMPY_FULL_EPOCHS (50),
 # NUMPY_MINI_EPOCHS (2), PAPER_PEER_EPOCHS (2000), SUITE_ARGS (more options of the suite's train, for
 # example "--arithmetic blas", the opt-in OpenBLAS products; split at spaces), PEER_STEP (the peers'
@@ -84,7 +87,7 @@ for c in $CASES; do
   case "$c" in
     full) e1=${FULL_E1:-20}; e2=${FULL_E2:-120}; args=(--data "$WORK/full.csv" --hidden 500)
           tp=${TORCH_FULL_EPOCHS:-10}; np_=${NUMPY_FULL_EPOCHS:-50} ;;
-    mini) e1=${MINI_E1:-1}; e2=${MINI_E2:-2}; args=(--data "$WORK/mini.csv" --hidden 500 --batch-size 100)
+    mini) e1=${MINI_E1:-1}; e2=${MINI_E2:-3}; args=(--data "$WORK/mini.csv" --hidden 500 --batch-size 100)
           tp=${TORCH_MINI_EPOCHS:-1}; np_=${NUMPY_MINI_EPOCHS:-2} ;;
     paper) e1=${PAPER_E1:-1}; e2=${PAPER_E2:-2000}; args=(--data "$WORK/paper.csv" --hidden 100)
           tp=0; np_=${PAPER_PEER_EPOCHS:-2000} ;;
