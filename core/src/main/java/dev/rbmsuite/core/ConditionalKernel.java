@@ -47,7 +47,7 @@ import jdk.incubator.vector.VectorSpecies;
  * measured within the noise of each other; 16 columns or 4 groups were 20 to 60 % slower.
  *
  * <p>Cache lines: the tables, the blocks' table rows and partial sums, and the kernel's own copy of M
- * start {@link CacheLines#LEAD} doubles into their arrays (an RBM's W^T likewise), so that in a JVM with
+ * start {@link CacheLines#LEAD} doubles into their arrays (an RBM's W and W^T, which its kernels share, likewise), so that in a JVM with
  * 64-byte object alignment (the launcher's) every row starts a cache line and no vector load straddles
  * two: on an Intel Xeon with 512-bit vectors the table sums from misaligned rows ran at half speed
  * (docs/performance.md, "Cache lines"). Where the numbers are stored, not how they are summed: the
@@ -155,42 +155,46 @@ public final class ConditionalKernel {
     }
 
     /**
-     * A kernel that reads M from the caller's array where no padding is needed (nOut a whole number of
-     * vectors), instead of a copy: for an {@link Rbm}, whose W and W^T are its own and never change (a
-     * training update builds its RBMs anew, and at 784 x 500 each copy is 3 MB).
+     * The row length of a kernel's M for nOut output units: nOut rounded up to whole vectors of the
+     * JVM's lanes ({@link Lanes}), the stride at which a caller lays out an M the kernel shares
+     * ({@link #sharing}).
      *
-     * @param nIn input units
      * @param nOut output units
-     * @param rowMajor M as nIn x nOut row-major, never changed afterwards
-     * @param bias length nOut
-     * @return the kernel
+     * @return the padded row length
      */
-    static ConditionalKernel sharing(int nIn, int nOut, double[] rowMajor, double[] bias) {
-        return sharing(nIn, nOut, rowMajor, 0, bias, null);
+    static int paddedWidth(int nOut) {
+        return ((nOut + LANES - 1) / LANES) * LANES;
     }
 
     /**
-     * {@link #sharing}, built in the arrays of {@code spent} where its sizes match: a kernel of an RBM
-     * its owner will never use again (a training update's RBMs of the update before, see
-     * {@link Rbm#fromFlat}). Its padded copy of M, its bias and its group tables are overwritten with
-     * this kernel's; the entries no kernel of these sizes writes (the padding, a table's empty pattern)
-     * are zero in both, so the arrays hold what fresh ones would.
+     * A kernel that reads M from the caller's array instead of a copy: for an {@link Rbm}, whose W and
+     * W^T are its own, laid out in this form, and never change while the RBM is in use (a training
+     * update builds its RBMs anew, and at 784 x 500 each copy is 3 MB). {@code spent}'s arrays (bias,
+     * group tables) are taken where its sizes match: a kernel of an RBM its owner will never use again
+     * (a training update's RBMs of the update before, see {@link Rbm#fromFlat}); they are overwritten
+     * with this kernel's, and the entries no kernel of these sizes writes (a table's empty pattern) are
+     * zero in both, so the arrays hold what fresh ones would.
      *
      * @param nIn input units
      * @param nOut output units
-     * @param rowMajor M as nIn x nOut row-major from {@code rowOffset}, never changed afterwards (an
-     *     owner that starts it at {@link CacheLines#LEAD} gives the kernel rows on cache lines)
-     * @param rowOffset where M starts in {@code rowMajor}
+     * @param padded M from {@code offset}: row i at offset + i {@link #paddedWidth}(nOut), its entries
+     *     past nOut zero (an owner that starts it at {@link CacheLines#LEAD} gives the kernel rows on
+     *     cache lines)
+     * @param offset where row 0 of M starts in {@code padded}
      * @param bias length nOut
      * @param spent a kernel whose arrays may be taken, or null
      * @return the kernel
      */
-    static ConditionalKernel sharing(int nIn, int nOut, double[] rowMajor, int rowOffset, double[] bias,
+    static ConditionalKernel sharing(int nIn, int nOut, double[] padded, int offset, double[] bias,
                                      ConditionalKernel spent) {
+        if (offset < 0 || padded.length - (long) offset < (long) nIn * paddedWidth(nOut)) {
+            throw new IllegalArgumentException("a shared M of " + nIn + " rows of " + paddedWidth(nOut)
+                    + " from " + offset + " does not fit " + padded.length + " values");
+        }
         Blocking blocking = Blocking.forSize(nIn, nOut);
         boolean reuse = spent != null && spent.nIn == nIn && spent.nOut == nOut
                 && Objects.equals(spent.blocking, blocking);
-        return new ConditionalKernel(nIn, nOut, rowMajor, rowOffset, bias, blocking, true, reuse ? spent : null);
+        return new ConditionalKernel(nIn, nOut, padded, offset, bias, blocking, true, reuse ? spent : null);
     }
 
     private ConditionalKernel(int nIn, int nOut, double[] rowMajor, double[] bias, Blocking blocking, boolean share) {
@@ -202,14 +206,14 @@ public final class ConditionalKernel {
         this.blocking = blocking;
         this.nIn = nIn;
         this.nOut = nOut;
-        this.stride = ((nOut + LANES - 1) / LANES) * LANES;
-        if (share && stride == nOut && rowMajor.length == rowOffset + nIn * nOut) {
+        this.stride = paddedWidth(nOut);
+        if (share) {
+            // the caller's array, already in this layout (sharing)
             this.mat = rowMajor;
             this.matOffset = rowOffset;
         } else {
             // the own copy's rows start cache lines (CacheLines), its padding zero
-            this.mat = spent != null && spent.mat.length == LEAD + nIn * stride && spent.mat != rowMajor
-                    && spent.matOffset == LEAD ? spent.mat : new double[LEAD + nIn * stride];
+            this.mat = new double[LEAD + nIn * stride];
             this.matOffset = LEAD;
             for (int i = 0; i < nIn; i++) {
                 System.arraycopy(rowMajor, rowOffset + i * nOut, mat, LEAD + i * stride, nOut);

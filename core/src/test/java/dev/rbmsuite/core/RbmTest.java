@@ -391,6 +391,32 @@ class RbmTest {
     }
 
     @Test
+    void theRowPaddedLayoutIsInvisibleAndATransposeOwnsItsArrays() {
+        // 13 x 37: rows of W and of W^T padded at every vector width but 1 lane
+        int n = 13;
+        int m = 37;
+        double[] params = flat(n, m, 0, Rng.seeded(8));
+        double[] w = Arrays.copyOf(params, n * m);
+        Rbm spent = Rbm.fromFlat(n, m, params, 0, null);
+        assertThat(spent.weightsArray()).containsExactly(w);
+        assertThat(spent.weights().ravel().toDoubleVector()).containsExactly(w);
+        Rbm t = spent.transpose();
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < m; j++) {
+                assertThat(spent.weight(i, j)).isEqualTo(w[i * m + j]);
+                assertThat(t.weight(j, i)).isEqualTo(w[i * m + j]);
+            }
+        }
+        Rbm reference = Rbm.of(m, n, t.weightsArray(), t.visibleBiasArray(), t.hiddenBiasArray());
+        // the next update's RBM built in spent's arrays leaves the transpose as it was
+        Rbm next = Rbm.fromFlat(n, m, flat(n, m, 0, Rng.seeded(9)), 0, spent);
+        assertThat(next.weight(0, 0)).isNotEqualTo(w[0]);
+        assertThat(t).isEqualTo(reference);
+        sameConditionals(t, reference);
+        assertThat(t.transpose().weightsArray()).containsExactly(w);
+    }
+
+    @Test
     void fromFlatNamesWhatDoesNotFit() {
         double[] params = flat(4, 3, 0, Rng.seeded(1));
         assertThatThrownBy(() -> Rbm.fromFlat(4, 3, params, 6, null)).isInstanceOf(IllegalArgumentException.class)
