@@ -94,17 +94,8 @@ public final class ConditionalKernel {
     static final int SPLIT_ROWS = 8;
     /** The row list of the row-at-a-time path: one row, whose offsets start at 0. */
     private static final int[] FIRST_ROW = {0};
-    /**
-     * The warm-up's row list of the blocked table sums, rows 0 and 1 of the same offsets: as the blocked
-     * path calls them, two at a time with their ends differing either way (row 1 one group short), an
-     * odd count (the one-row loop) and more rows listed than summed ({@link #WARM_COUNT}). So C2 compiles
-     * every loop of the routine as taken: a loop the warm-up never entered was compiled as a trap, and a
-     * 784 x 500 command's first real calls fell back to the interpreter, the Vector API boxed, for
-     * about a second.
-     */
-    private static final int[] WARM_ROWS = {0, 1, 1, 0, 0, 0};
-    /** The rows of {@link #WARM_ROWS} the warm-up sums. */
-    private static final int WARM_COUNT = 5;
+    /** The warm-up's row list of the blocked table sums: that row twice (their two-row loop). */
+    private static final int[] ROW_TWICE = {0, 0};
     /** Doubles before the first row of the tables and buffers: their rows then start cache lines ({@link CacheLines}). */
     private static final int LEAD = CacheLines.LEAD;
 
@@ -141,7 +132,7 @@ public final class ConditionalKernel {
     private final boolean skipsEmpty;
     /** Scratch of {@link #tableRow}'s group build (the warm-up's), made on first use. */
     private double[] warmRows;
-    /** {@link #tableRow}'s ends of the blocked table sums (one block: row 0 every group, row 1 one fewer), made on first use. */
+    /** {@link #tableRow}'s ends of the blocked table sums (one row, one block: every group), made on first use. */
     private int[] warmEnds;
 
     /**
@@ -1185,7 +1176,7 @@ public final class ConditionalKernel {
     void tableRow(int[] offsets, double[] row, boolean vectorCode) {
         if (warmRows == null) {
             warmRows = new double[PATTERNS * stride];
-            warmEnds = new int[] {groups, groups - 1};
+            warmEnds = new int[] {groups};
         }
         // the blocked path's table build too (group 0 into a scratch no one reads: compiled and timed with the sums)
         if (vectorCode) {
@@ -1196,13 +1187,10 @@ public final class ConditionalKernel {
         if (vectorCode) {
             // both forms: the warm-up drives and times the blocked path's routine with the row path's
             accumulateTable(table(), offsets, row, 0);
-            // as the blocked path calls it (WARM_ROWS), on one vector of columns (a tile narrower than the
-            // four-vector loop, as the last tile of 784 columns is) and on all of them; every row writes
-            // the same output row, and row 0, with every group, writes it last
-            accumulateTable(table(), LEAD, offsets, 0, 0, warmEnds, 0, 1, WARM_ROWS, WARM_COUNT, 0, groups, 0,
-                    LANES, bias, 0, 0, row, 0, 0);
-            accumulateTable(table(), LEAD, offsets, 0, 0, warmEnds, 0, 1, WARM_ROWS, WARM_COUNT, 0, groups, 0,
-                    stride, bias, 0, 0, row, 0, 0);
+            // as the blocked path calls it: with ends (every group kept), two rows at a time (the same
+            // row twice, both writing the same sums)
+            accumulateTable(table(), LEAD, offsets, 0, 0, warmEnds, 0, 1, ROW_TWICE, 2, 0, groups, 0, stride,
+                    bias, 0, 0, row, 0, 0);
         } else {
             accumulateTableScalar(table(), offsets, row, 0); // the one-row form calls the blocked twin
         }
